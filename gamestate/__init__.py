@@ -1,0 +1,15 @@
+"""gamestate: the CSE 8B PA4 2048 model, Java-exact.
+
+    from gamestate import GameState, Direction, Config, JavaRandom
+
+``Config`` is the module :mod:`gamestate.config`; assign to its attributes
+to change the rules for games and tiles made afterwards.
+"""
+
+from . import config
+from . import config as Config
+from .direction import Direction
+from .game_state import GameState
+from .java_random import JavaRandom
+
+__all__ = ["Config", "Direction", "GameState", "JavaRandom", "config"]

@@ -1,0 +1,99 @@
+"""A bit-exact port of java.util.Random.
+
+java.util.Random is a 48-bit linear congruential generator. Every method
+below follows the JDK source step by step, so a Python game and a Java game
+seeded alike draw the same numbers. This module never prints.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+_MULTIPLIER: Final = 0x5DEECE66D
+_ADDEND: Final = 0xB
+_MASK: Final = (1 << 48) - 1
+_INT_MAX: Final = (1 << 31) - 1
+_DOUBLE_UNIT: Final = 1.0 / (1 << 53)
+
+
+def to_int32(value: int) -> int:
+    """Wrap ``value`` to a signed 32-bit int, as Java int arithmetic does."""
+    return ((value + (1 << 31)) & 0xFFFFFFFF) - (1 << 31)
+
+
+def to_int64(value: int) -> int:
+    """Wrap ``value`` to a signed 64-bit int, as Java long arithmetic does."""
+    return ((value + (1 << 63)) & 0xFFFFFFFFFFFFFFFF) - (1 << 63)
+
+
+class JavaRandom:
+    """java.util.Random with Java's method names and exact output."""
+
+    __slots__ = ("_seed",)
+
+    def __init__(self, seed: int) -> None:
+        """Create a generator as ``new java.util.Random(seed)`` does."""
+        self._seed = 0
+        self.setSeed(seed)
+
+    def setSeed(self, seed: int) -> None:
+        """Reseed as Java does: scramble with the multiplier, keep 48 bits.
+
+        Any Python int is taken as the Java long it wraps to, so seeds past
+        2**63 behave as Java's overflowed literal would.
+        """
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an int, got {seed!r}")
+        self._seed = (to_int64(seed) ^ _MULTIPLIER) & _MASK
+
+    def getstate(self) -> int:
+        """Return the 48-bit internal state (for undo and copies)."""
+        return self._seed
+
+    def setstate(self, state: int) -> None:
+        """Restore a state returned by :meth:`getstate`."""
+        self._seed = state & _MASK
+
+    def next(self, bits: int) -> int:
+        """Advance and return the top ``bits`` (1..32) bits as a Java int."""
+        self._seed = (self._seed * _MULTIPLIER + _ADDEND) & _MASK
+        return to_int32(self._seed >> (48 - bits))
+
+    def nextInt(self, bound: int | None = None) -> int:
+        """``nextInt()`` or ``nextInt(bound)``, exactly as in the JDK.
+
+        With a bound, a power of two takes the high bits; any other bound
+        rejects the draws that would bias the remainder, drawing again.
+        Raises ValueError for a bound <= 0 (Java's IllegalArgumentException).
+        """
+        if bound is None:
+            return self.next(32)
+        if bound <= 0:
+            raise ValueError(f"bound must be positive, got {bound}")
+        r = self.next(31)
+        if bound & (bound - 1) == 0:
+            return (bound * r) >> 31
+        u = r
+        r = u % bound
+        # Java: while (u - r + m < 0), i.e. the sum overflows a signed int.
+        while u - r + (bound - 1) > _INT_MAX:
+            u = self.next(31)
+            r = u % bound
+        return r
+
+    def nextLong(self) -> int:
+        """Return a Java long built from two 32-bit draws."""
+        high = self.next(32)
+        low = self.next(32)
+        return to_int64((high << 32) + low)
+
+    def nextBoolean(self) -> bool:
+        """Return one random bit as a bool."""
+        return self.next(1) != 0
+
+    def nextDouble(self) -> float:
+        """Return a double in [0, 1) from 53 random bits."""
+        return ((self.next(26) << 27) + self.next(27)) * _DOUBLE_UNIT
+
+    def __repr__(self) -> str:
+        return f"JavaRandom(<state {self._seed:#014x}>)"
