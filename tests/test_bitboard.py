@@ -1,0 +1,72 @@
+"""The packed 4x4 board agrees with the one rule in _kernels on every board."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gamestate import _bitboard, _kernels
+
+TILES = st.sampled_from([0, 0, 0, 2, 4, 8, 16, 1024, 16384, 32768])
+BOARDS = st.lists(st.lists(TILES, min_size=4, max_size=4), min_size=4, max_size=4)
+
+
+@given(BOARDS)
+def test_pack_unpack_round_trip(rows: list[list[int]]) -> None:
+    board = _bitboard.pack(rows)
+    assert board is not None
+    assert _bitboard.unpack(board) == rows
+
+
+@given(BOARDS)
+def test_transpose_swaps_rows_and_columns(rows: list[list[int]]) -> None:
+    board = _bitboard.pack(rows)
+    assert board is not None
+    assert _bitboard.unpack(_bitboard.transpose(board)) == [
+        list(c) for c in zip(*rows, strict=True)
+    ]
+
+
+@given(BOARDS, st.integers(0, 3))
+def test_move_matches_the_kernel_rule(rows: list[list[int]], turns: int) -> None:
+    expected, expected_gain = _kernels.move_board(rows, turns)
+    board = _bitboard.pack(rows)
+    assert board is not None
+    if any(value > 32768 for row in expected for value in row):
+        with pytest.raises(_bitboard.TileOverflowError):
+            _bitboard.move(board, turns)
+        return
+    moved, gain = _bitboard.move(board, turns)
+    assert (_bitboard.unpack(moved), gain) == (expected, expected_gain)
+
+
+@given(BOARDS)
+def test_empty_cells_are_found_in_row_major_order(rows: list[list[int]]) -> None:
+    board = _bitboard.pack(rows)
+    assert board is not None
+    empty = [i for i, value in enumerate(v for row in rows for v in row) if value == 0]
+    assert _bitboard.count_empty(board) == len(empty)
+    assert [_bitboard.nth_empty_index(board, k) for k in range(len(empty))] == empty
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        [[0] * 4] * 3,
+        [[0] * 5] * 4,
+        [[3, 0, 0, 0]] + [[0] * 4] * 3,
+        [[65536, 0, 0, 0]] + [[0] * 4] * 3,
+        [[-2, 0, 0, 0]] + [[0] * 4] * 3,
+    ],
+)
+def test_pack_refuses_what_four_bits_cannot_hold(rows: list[list[int]]) -> None:
+    assert _bitboard.pack(rows) is None
+
+
+def test_place_puts_the_tile_and_refuses_non_tiles() -> None:
+    board = _bitboard.place(0, 5, 4)
+    assert _bitboard.unpack(board)[1][1] == 4
+    for bad in (0, 3, 65536):
+        with pytest.raises(ValueError, match="power of two"):
+            _bitboard.place(0, 0, bad)
