@@ -52,6 +52,8 @@ class JavaRandom:
 
     def setstate(self, state: int) -> None:
         """Restore a state returned by :meth:`getstate`."""
+        if not isinstance(state, int) or isinstance(state, bool):
+            raise TypeError(f"state must be an int, got {state!r}")
         self._seed = state & _MASK
 
     def next(self, bits: int) -> int:
@@ -64,12 +66,18 @@ class JavaRandom:
 
         With a bound, a power of two takes the high bits; any other bound
         rejects the draws that would bias the remainder, drawing again.
-        Raises ValueError for a bound <= 0 (Java's IllegalArgumentException).
+        Raises ValueError for a bound <= 0 (Java's IllegalArgumentException)
+        and for a bound past Java's int range, where the rejection loop
+        below would never end; TypeError for a bound that is not an int.
         """
         if bound is None:
             return self.next(32)
+        if not isinstance(bound, int) or isinstance(bound, bool):
+            raise TypeError(f"bound must be an int, got {bound!r}")
         if bound <= 0:
             raise ValueError(f"bound must be positive, got {bound}")
+        if bound > _INT_MAX:
+            raise ValueError(f"bound must fit a 32-bit Java int, got {bound}")
         r = self.next(31)
         if bound & (bound - 1) == 0:
             return (bound * r) >> 31
