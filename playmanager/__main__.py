@@ -1,0 +1,5 @@
+"""``python -m playmanager``: run the command line."""
+
+from .cli import main
+
+raise SystemExit(main())

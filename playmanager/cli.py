@@ -1,0 +1,238 @@
+"""The command line: PlayManager.java, plus options that Java does not have.
+
+``main`` is the composition root: it parses the arguments, builds the game
+as the Java reference does and hands it to the line loop with the streams
+it was given, so tests call ``main([...], stdin=io.StringIO(...),
+stdout=io.StringIO())`` without touching ``sys``. Exit status: 0 when the
+game ends (``q``, end of input, game over), 2 for a usage error or a save
+file that cannot be loaded, 130 for Ctrl-C, 141 when stdout is closed.
+
+To add a mode: an option in :func:`build_parser`, a check in
+:func:`check_combinations` if it excludes others, and a branch in
+:func:`play` that reuses :func:`new_game`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import sys
+from typing import Final, TextIO
+
+from gamestate import Config, GameState
+
+from . import messages, savefile
+from .loop import LineGame
+
+EXIT_OK: Final = 0
+EXIT_USAGE: Final = 2
+EXIT_INTERRUPTED: Final = 130
+EXIT_BROKEN_PIPE: Final = 141
+
+RANDOM_SEED: Final = "random"
+LONG_MIN: Final = -(1 << 63)
+LONG_MAX: Final = (1 << 63) - 1
+
+
+def _bounded(text: str, low: int, high: int, what: str) -> int:
+    """Read a whole number from ``low`` to ``high`` as the save files do."""
+    value = savefile.whole_number(text)
+    if value is None or not low <= value <= high:
+        raise argparse.ArgumentTypeError(
+            f"{what} must be a whole number from {low} to {high}, got {text!r}"
+        )
+    return value
+
+
+def _seed(text: str) -> int | str:
+    if text == RANDOM_SEED:
+        return RANDOM_SEED
+    return _bounded(text, LONG_MIN, LONG_MAX, "the seed (or 'random')")
+
+
+def _side(text: str) -> int:
+    return _bounded(text, 1, savefile.MAX_SIDE, "a side")
+
+
+def _percent(text: str) -> int:
+    return _bounded(text, 0, 100, "the percentage")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the parser of every option; the help lists the keys."""
+    keys = ", ".join(
+        f"{key} {what}"
+        for key, what in (
+            (Config.UP_KEY, "up"),
+            (Config.LEFT_KEY, "left"),
+            (Config.DOWN_KEY, "down"),
+            (Config.RIGHT_KEY, "right"),
+            (Config.SAVE_KEY, "save"),
+            (Config.QUIT_KEY, "quit"),
+        )
+    )
+    parser = argparse.ArgumentParser(
+        prog="playmanager",
+        description="Play 2048 in the terminal, move for move as the CSE 8B "
+        "PA4 Java reference. Type a key and Enter.",
+        epilog=f"keys: {keys}. Without options the output is the Java "
+        "reference's, byte for byte.",
+    )
+    parser.add_argument(
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help="load this .2048 save file; if it does not exist, start a new "
+        f"game that saves there (default save target: {Config.DEFAULT_OUTFILE})",
+    )
+    parser.add_argument(
+        "--seed",
+        type=_seed,
+        metavar="N",
+        help=f"seed of the random tiles (default {Config.RANDOM_SEED}); "
+        "'random' draws one and prints it",
+    )
+    parser.add_argument(
+        "--size", type=_side, metavar="N", help="an N x N board for a new game"
+    )
+    parser.add_argument("--rows", type=_side, metavar="R", help="rows of a new game")
+    parser.add_argument("--cols", type=_side, metavar="C", help="columns of a new game")
+    parser.add_argument(
+        "--two-prob",
+        type=_percent,
+        metavar="P",
+        help=f"percent chance that a new tile is a 2 (default {Config.TWO_PROB})",
+    )
+    return parser
+
+
+def check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Reject options that make no sense together (argparse exits with 2)."""
+    if args.size is not None and (args.rows is not None or args.cols is not None):
+        parser.error("--size cannot be combined with --rows or --cols")
+    sized = args.size is not None or args.rows is not None or args.cols is not None
+    if sized and args.file is not None and os.path.exists(args.file):
+        parser.error(
+            f"--size, --rows and --cols only apply to a new game, but {args.file} "
+            "exists and its save sets the size"
+        )
+
+
+def parse_arguments(
+    argv: list[str] | None, stdout: TextIO, stderr: TextIO
+) -> argparse.Namespace | int:
+    """Parse ``argv``; return the options, or the exit status of --help or
+    a usage error (whose text goes to ``stdout`` or ``stderr``)."""
+    parser = build_parser()
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        try:
+            args = parser.parse_args(argv)
+            check_combinations(parser, args)
+        except SystemExit as done:
+            return done.code if isinstance(done.code, int) else EXIT_USAGE
+    return args
+
+
+def choose_seed(args: argparse.Namespace, stdout: TextIO) -> int | None:
+    """Return the seed to use (None: Config.RANDOM_SEED); print a drawn one."""
+    if args.seed != RANDOM_SEED:
+        seed: int | None = args.seed
+        return seed
+    drawn = int.from_bytes(os.urandom(8), "big", signed=True)
+    stdout.write(messages.seed_line(drawn))
+    return drawn
+
+
+def new_game(args: argparse.Namespace, stdout: TextIO) -> tuple[GameState, str]:
+    """Build the game as PlayManager.java does; return (game, save target).
+
+    The default game is always built first (its tiles drawn). With FILE it
+    is replaced, only if FILE exists, by a fresh game read from it, whose
+    generator is seeded as a new game's. Prints the start message. Raises
+    SaveFileError when FILE cannot be loaded.
+    """
+    seed = choose_seed(args, stdout)
+    size = args.size if args.size is not None else Config.DEFAULT_SIZE
+    rows = args.rows if args.rows is not None else size
+    cols = args.cols if args.cols is not None else size
+    game = GameState(rows, cols, seed=seed, two_prob=args.two_prob)
+    for _ in range(Config.INITIAL_TILE_COUNT):
+        game.addTile()
+    if args.file is None:
+        stdout.write(messages.START_DEFAULT)
+        return game, Config.DEFAULT_OUTFILE
+    stdout.write(messages.start_load(args.file))
+    if os.path.exists(args.file):
+        game = savefile.load(args.file, seed=seed, two_prob=args.two_prob)
+    return game, args.file
+
+
+def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    """Start the game the options ask for and play it; return the status."""
+    try:
+        game, save_target = new_game(args, stdout)
+    except savefile.SaveFileError as error:
+        stdout.flush()
+        stderr.write(messages.cannot_load(error.path, error.detail))
+        return EXIT_USAGE
+    return LineGame(game, save_target, stdin, stdout, stderr).play()
+
+
+def _console_input() -> TextIO:
+    """The real stdin, decoded as Java's Scanner does: bad UTF-8 becomes
+    U+FFFD, and line ends are kept for :func:`loop.read_lines` to split."""
+    if sys.stdin is None:
+        return io.StringIO("")
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(encoding="utf-8", errors="replace", newline="")
+    return sys.stdin
+
+
+def _console_output() -> TextIO:
+    """The real stdout; a file name that is not valid text never crashes it."""
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(errors="backslashreplace")
+    return sys.stdout
+
+
+def _silence_closed_stdout() -> None:
+    """stdout is a closed pipe: point it at devnull so that the final flush
+    at exit does not print an error."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+def main(
+    argv: list[str] | None = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """Run the command line; return the exit status, never raise.
+
+    ``None`` streams mean the process's own, set up to read input as Java
+    does; ``argv`` None means ``sys.argv[1:]``.
+    """
+    out = stdout if stdout is not None else _console_output()
+    err = stderr if stderr is not None else sys.stderr
+    try:
+        args = parse_arguments(argv, out, err)
+        if isinstance(args, int):
+            return args
+        return play(args, stdin if stdin is not None else _console_input(), out, err)
+    except KeyboardInterrupt:
+        if out.isatty():
+            out.write("\n")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        if stdout is None:
+            _silence_closed_stdout()
+        return EXIT_BROKEN_PIPE
+
+
+def run() -> None:
+    """Entry point of the ``playmanager`` console script."""
+    sys.exit(main())

@@ -1,0 +1,57 @@
+"""Every string the Java reference prints, in one place.
+
+The play loop and the transcript tests both use these, so a message cannot
+drift between the code and its tests. Each message ends with a newline
+(Java's ``println``) except the prompt. Help lines are built from Config at
+call time, so a changed key shows in the help as it works in the game.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from gamestate import Config
+
+START_DEFAULT: Final = "Starting a default-sized random game...\n"
+PROMPT: Final = "> "
+ONE_CHAR: Final = "Command must be one char long.\n"
+GAME_OVER: Final = "Game Over!\n"
+
+
+def start_load(path: str) -> str:
+    """The line printed before loading ``path`` (Java prints two dots)."""
+    return f"Attempting to load game from {path}..\n"
+
+
+def saved(path: str) -> str:
+    """The line printed after a successful save to ``path``."""
+    return f"Saved current state to: {path}\n"
+
+
+def possible_commands() -> str:
+    """The help block printed for an unknown one-character command."""
+    entries = (
+        (Config.UP_KEY, "up"),
+        (Config.LEFT_KEY, "left"),
+        (Config.DOWN_KEY, "down"),
+        (Config.RIGHT_KEY, "right"),
+        (Config.SAVE_KEY, "save to file"),
+        (Config.QUIT_KEY, "quit game"),
+    )
+    return "Possible commands:\n" + "".join(f" {k} - {what}\n" for k, what in entries)
+
+
+def seed_line(seed: int) -> str:
+    """Printed first by ``--seed random`` so the game can be replayed."""
+    return f"Seed: {seed}\n"
+
+
+# Our own messages, for what Java crashes on; they go to stderr.
+def cannot_load(path: str, reason: str) -> str:
+    """A save file that cannot be loaded; the program then exits with 2."""
+    return f"playmanager: cannot load {path}: {reason}\n"
+
+
+def cannot_save(path: str, reason: str) -> str:
+    """A save that failed; the game goes on and the old file is untouched."""
+    return f"playmanager: cannot save {path}: {reason}\n"

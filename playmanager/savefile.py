@@ -1,0 +1,323 @@
+"""Read and write ``.2048`` save files, the layout of the Java reference.
+
+The file is plain text, numbers separated by whitespace; the writer uses
+this layout, with a newline after every line::
+
+    ROWS COLS
+    SCORE
+    v v v v        <- ROWS lines of COLS values, single spaces, 0 = empty
+
+Reading accepts any whitespace layout, as Java's ``Scanner`` does, and
+refuses everything else with a :class:`SaveFileError` that names the file,
+the line and the problem. Limits (Java has none and crashes instead):
+
+* a file of at most :data:`MAX_FILE_BYTES` (1 MiB) of UTF-8 text;
+* 1 to :data:`MAX_SIDE` (1024) rows and columns;
+* a score in Java's int range; cells 0 or a power of two from 2 to 2**30;
+* exactly ROWS x COLS cells, nothing after the last one.
+
+Writing is atomic: a temporary file in the target's folder, flushed and
+fsynced, then ``os.replace``d over the target. A crash or a full disk at any
+moment leaves the old file or the new one, never a mix; on failure the
+temporary file is removed and the old file is untouched.
+
+This module never prints, never reads the terminal and never executes any
+part of a file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import re
+import stat
+from collections.abc import Iterator
+from typing import Final, NamedTuple
+
+from gamestate import GameState
+
+MAX_FILE_BYTES: Final = 1 << 20
+"""Largest save file we read (1 MiB; a 300 x 300 board of 4-digit tiles)."""
+
+MAX_SIDE: Final = 1024
+"""Most rows or columns a saved game may have (printing it is already slow)."""
+
+MAX_TILE: Final = 1 << 30
+"""Largest tile: the biggest power of two that is a Java int."""
+
+INT_MIN: Final = -(1 << 31)
+INT_MAX: Final = (1 << 31) - 1
+
+# Character.isWhitespace, Scanner's default delimiter (checked against
+# Java 17). Python's str.split() differs: it also splits on U+0085, U+00A0,
+# U+2007 and U+202F, which Java reads as part of a token.
+_JAVA_WHITESPACE: Final = (
+    "\t\n\x0b\x0c\r\x1c-\x1f \u1680\u2000-\u2006\u2008-\u200a\u2028\u2029\u205f\u3000"
+)
+_TOKEN: Final = re.compile(f"[^{_JAVA_WHITESPACE}]+")
+# Scanner.nextInt with ASCII digits only: Python's int() would also take
+# "1_0", " 4" and non-ASCII digits such as "\u0661".
+_WHOLE_NUMBER: Final = re.compile("([+-]?)([0-9]+)")
+_MAX_DIGITS: Final = 20
+_SHOWN_CHARS: Final = 24
+
+
+class SaveFileError(ValueError):
+    """A save file that cannot be loaded: which file, where, and why.
+
+    ``line`` is the 1-based line number, or None when the problem is the
+    file as a whole (missing, a directory, too large).
+    """
+
+    def __init__(self, path: str, line: int | None, message: str) -> None:
+        super().__init__(path, line, message)
+        self.path = path
+        self.line = line
+        self.message = message
+
+    @property
+    def detail(self) -> str:
+        """The problem and where it is, without the file name."""
+        if self.line is None:
+            return self.message
+        return f"line {self.line}: {self.message}"
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.detail}"
+
+
+class SaveData(NamedTuple):
+    """The content of a save file: the score and the board, row by row."""
+
+    score: int
+    board: tuple[tuple[int, ...], ...]
+
+
+def whole_number(text: str) -> int | None:
+    """Return the value of ``text`` as Java's Scanner reads a number, or None.
+
+    Accepted: an optional ``+`` or ``-`` and ASCII digits (``+4``, ``007``,
+    ``-0``). A value of more than 20 significant digits comes back as
+    +-10**20, beyond every range we accept, so that no caller hands a huge
+    digit string to int().
+    """
+    match = _WHOLE_NUMBER.fullmatch(text)
+    if match is None:
+        return None
+    sign, digits = match.groups()
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > _MAX_DIGITS:
+        digits = "1" + "0" * _MAX_DIGITS
+    return int(sign + digits)
+
+
+def _show(token: str) -> str:
+    """Quote a token for a one-line message, cut if it is long."""
+    if len(token) > _SHOWN_CHARS:
+        token = token[:_SHOWN_CHARS] + "..."
+    return repr(token)
+
+
+def _line_breaks(text: str) -> int:
+    """Count line ends as an editor does: \\n, \\r\\n and a lone \\r."""
+    return text.count("\n") + text.count("\r") - text.count("\r\n")
+
+
+class _Tokens:
+    """Walks the whitespace-separated tokens of a file, tracking line numbers."""
+
+    def __init__(self, text: str, source: str) -> None:
+        self._text = text
+        self._source = source
+        self._matches: Iterator[re.Match[str]] = _TOKEN.finditer(text)
+        self._end = 0
+        self.line = 1
+
+    def error(self, message: str) -> SaveFileError:
+        return SaveFileError(self._source, self.line, message)
+
+    def next_token(self, what: str) -> str:
+        """Return the next token, or raise naming ``what`` was missing."""
+        match = next(self._matches, None)
+        if match is None:
+            # Only whitespace is left: report the line of the last token.
+            raise self.error(f"expected {what}, found the end of the file")
+        self.line += _line_breaks(self._text[self._end : match.start()])
+        self._end = match.end()
+        return match.group()
+
+    def next_int(self, what: str, low: int, high: int) -> int:
+        """Return the next token as a number from ``low`` to ``high``."""
+        token = self.next_token(what)
+        value = whole_number(token)
+        if value is None:
+            raise self.error(f"{what} must be a whole number, got {_show(token)}")
+        if not low <= value <= high:
+            raise self.error(f"{what} must be {low} to {high}, got {_show(token)}")
+        return value
+
+    def expect_end(self) -> None:
+        match = next(self._matches, None)
+        if match is not None:
+            self.line += _line_breaks(self._text[self._end : match.start()])
+            raise self.error(f"unexpected data after the last cell: {_show(match[0])}")
+
+
+def _read_cell(tokens: _Tokens, row: int, col: int) -> int:
+    what = f"the cell at row {row + 1}, column {col + 1}"
+    value = tokens.next_int(what, INT_MIN, INT_MAX)
+    if value != 0 and not (2 <= value <= MAX_TILE and value & (value - 1) == 0):
+        raise tokens.error(
+            f"{what} must be 0 or a power of two from 2 to {MAX_TILE}, got {value}"
+        )
+    return value
+
+
+def parse_save(text: str, source: str) -> SaveData:
+    """Parse the text of a save file; ``source`` names it in errors.
+
+    Pure: reads nothing else and changes nothing. Raises SaveFileError for
+    anything the module docstring refuses.
+    """
+    tokens = _Tokens(text, source)
+    rows = tokens.next_int("the number of rows", 1, MAX_SIDE)
+    cols = tokens.next_int("the number of columns", 1, MAX_SIDE)
+    score = tokens.next_int("the score", INT_MIN, INT_MAX)
+    board = tuple(
+        tuple(_read_cell(tokens, row, col) for col in range(cols))
+        for row in range(rows)
+    )
+    tokens.expect_end()
+    return SaveData(score, board)
+
+
+def format_save(game: GameState) -> str:
+    """Return the text the Java reference writes for ``game``."""
+    board = game.getBoard()
+    lines = [f"{len(board)} {len(board[0])}", str(game.getScore())]
+    lines.extend(" ".join(map(str, row)) for row in board)
+    return "\n".join(lines) + "\n"
+
+
+def describe_os_error(error: OSError) -> str:
+    """A short reason for an OSError, without the file name repeated."""
+    return error.strerror or str(error)
+
+
+def _read_bytes(path: str) -> bytes:
+    """Read at most MAX_FILE_BYTES of a regular file, or raise SaveFileError.
+
+    O_NONBLOCK lets us open a FIFO without waiting for a writer, so that
+    fstat can refuse it instead of hanging.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with open(fd, "rb") as file:
+            mode = os.fstat(fd).st_mode
+            if stat.S_ISDIR(mode):
+                raise SaveFileError(path, None, "it is a directory")
+            if not stat.S_ISREG(mode):
+                raise SaveFileError(path, None, "it is not a regular file")
+            data = file.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise SaveFileError(path, None, describe_os_error(error)) from error
+    if len(data) > MAX_FILE_BYTES:
+        raise SaveFileError(path, None, "the file is larger than the 1 MiB limit")
+    return data
+
+
+def _decode(data: bytes, path: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        bad = data[error.start : error.start + 1].hex()
+        raise SaveFileError(path, line, f"not UTF-8 text (byte 0x{bad})") from error
+
+
+def read_save(path: str) -> SaveData:
+    """Read and parse the save file at ``path``; raise SaveFileError."""
+    return parse_save(_decode(_read_bytes(path), path), path)
+
+
+def load(path: str, *, seed: int | None = None, two_prob: int | None = None) -> GameState:
+    """Return a fresh GameState read from ``path``, as PlayManager.java does.
+
+    The game gets a fresh random generator: ``seed`` defaults to
+    Config.RANDOM_SEED, as a new Java GameState. ``two_prob`` as in
+    GameState. Raises SaveFileError and leaves the file untouched.
+    """
+    data = read_save(path)
+    game = GameState(len(data.board), len(data.board[0]), seed=seed, two_prob=two_prob)
+    game.setScore(data.score)
+    game.setBoard(data.board)
+    return game
+
+
+def _existing_mode(target: str) -> int | None:
+    """Return the permission bits of an existing regular file, None if absent.
+
+    Raises OSError for a directory or any other non-regular file: replacing
+    /dev/null or a FIFO with a save would be a surprise, not a save.
+    """
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        return None
+    if stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), target)
+    if not stat.S_ISREG(info.st_mode):
+        raise OSError(errno.EINVAL, "Not a regular file", target)
+    return stat.S_IMODE(info.st_mode)
+
+
+def _create_temporary(target: str) -> tuple[int, str]:
+    """Create a new hidden file beside ``target``; return (fd, path).
+
+    Mode 0o666 lets the umask decide, as Java's FileWriter does.
+    """
+    folder, name = os.path.split(target)
+    while True:
+        temporary = os.path.join(folder, f".{name}.{os.urandom(6).hex()}.tmp")
+        try:
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL
+            return os.open(temporary, flags, 0o666), temporary
+        except FileExistsError:
+            continue
+
+
+def _fsync_folder(folder: str) -> None:
+    """Make the rename durable; some systems cannot fsync a folder: skip."""
+    with contextlib.suppress(OSError):
+        fd = os.open(folder or ".", os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def save(game: GameState, path: str) -> None:
+    """Write ``game`` to ``path`` atomically; raise OSError on failure.
+
+    A symbolic link is followed, so the file it points to is replaced and
+    the link stays. An existing file keeps its permission bits. On any
+    failure (even KeyboardInterrupt) the temporary file is removed and the
+    old file is left exactly as it was.
+    """
+    target = os.path.realpath(path)
+    old_mode = _existing_mode(target)
+    fd, temporary = _create_temporary(target)
+    try:
+        with open(fd, "w", encoding="ascii", newline="\n") as file:
+            file.write(format_save(game))
+            file.flush()
+            os.fsync(fd)
+        if old_mode is not None:
+            os.chmod(temporary, old_mode)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _fsync_folder(os.path.dirname(target))
