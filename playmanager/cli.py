@@ -19,12 +19,15 @@ import contextlib
 import io
 import os
 import sys
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Final, TextIO
 
 from gamestate import Config, GameState
 
-from . import messages, savefile
-from .loop import LineGame
+from . import messages, savefile, tui
+from .loop import LineGame, WinRound
+from .rules import DEFAULT_GOAL, JAVA, PRESETS, Rules, check_goal
 
 EXIT_OK: Final = 0
 EXIT_USAGE: Final = 2
@@ -58,6 +61,13 @@ def _side(text: str) -> int:
 
 def _percent(text: str) -> int:
     return _bounded(text, 0, 100, "the percentage")
+
+
+def _goal(text: str) -> int:
+    try:
+        return check_goal(_bounded(text, 1, savefile.MAX_TILE, "the goal"))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from error
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -105,7 +115,37 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="P",
         help=f"percent chance that a new tile is a 2 (default {Config.TWO_PROB})",
     )
+    parser.add_argument(
+        "--tui",
+        action="store_true",
+        help="play full screen: arrow keys, colours, undo, best score (? lists the keys)",
+    )
+    parser.add_argument(
+        "--rules",
+        choices=sorted(PRESETS),
+        default=JAVA.name,
+        help="rule preset: java (default, the PA4 reference) or mvc (90%% twos, "
+        "win at 2048 with keep going k, play again y, try again t)",
+    )
+    parser.add_argument(
+        "--goal",
+        type=_goal,
+        metavar="N",
+        help=f"the tile that wins (turns the win on; --tui wins at {DEFAULT_GOAL})",
+    )
     return parser
+
+
+def game_rules(args: argparse.Namespace) -> Rules:
+    """The preset of --rules, with --two-prob and --goal on top of it."""
+    rules = PRESETS[args.rules]
+    if args.two_prob is not None:
+        rules = replace(rules, two_prob=args.two_prob)
+    if args.goal is not None:
+        rules = replace(rules, goal=args.goal)
+    if args.tui and rules.goal is None:
+        rules = replace(rules, goal=DEFAULT_GOAL)  # the full-screen game is won
+    return rules
 
 
 def check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -145,7 +185,17 @@ def choose_seed(args: argparse.Namespace, stdout: TextIO) -> int | None:
     return drawn
 
 
-def new_game(args: argparse.Namespace, stdout: TextIO) -> tuple[GameState, str]:
+def start_game(rows: int, cols: int, seed: int | None, two_prob: int | None) -> GameState:
+    """A new game as Java starts one: INITIAL_TILE_COUNT tiles drawn."""
+    game = GameState(rows, cols, seed=seed, two_prob=two_prob)
+    for _ in range(Config.INITIAL_TILE_COUNT):
+        game.addTile()
+    return game
+
+
+def new_game(
+    args: argparse.Namespace, stdout: TextIO, seed: int | None
+) -> tuple[GameState, str]:
     """Build the game as PlayManager.java does; return (game, save target).
 
     The default game is always built first (its tiles drawn). With FILE it
@@ -153,31 +203,71 @@ def new_game(args: argparse.Namespace, stdout: TextIO) -> tuple[GameState, str]:
     generator is seeded as a new game's. Prints the start message. Raises
     SaveFileError when FILE cannot be loaded.
     """
-    seed = choose_seed(args, stdout)
+    two_prob = game_rules(args).two_prob
     size = args.size if args.size is not None else Config.DEFAULT_SIZE
     rows = args.rows if args.rows is not None else size
     cols = args.cols if args.cols is not None else size
-    game = GameState(rows, cols, seed=seed, two_prob=args.two_prob)
-    for _ in range(Config.INITIAL_TILE_COUNT):
-        game.addTile()
+    game = start_game(rows, cols, seed, two_prob)
     if args.file is None:
         stdout.write(messages.START_DEFAULT)
         return game, Config.DEFAULT_OUTFILE
     stdout.write(messages.start_load(args.file))
     if os.path.exists(args.file):
-        game = savefile.load(args.file, seed=seed, two_prob=args.two_prob)
+        game = savefile.load(args.file, seed=seed, two_prob=two_prob)
     return game, args.file
+
+
+def game_maker(game: GameState, rules: Rules) -> Callable[[int], GameState]:
+    """Make games of ``game``'s size with ``rules`` from a seed (play again)."""
+    rows, cols = len(game.getBoard()), len(game.getBoard()[0])
+    return lambda seed: start_game(rows, cols, seed, rules.two_prob)
+
+
+def play_full_screen(
+    args: argparse.Namespace, game: GameState, seed: int, save_target: str, stderr: TextIO
+) -> int:
+    """Run the --tui game on the process's terminal; return the status."""
+    rules = game_rules(args)
+    return tui.run(
+        game,
+        rules=rules,
+        seed=seed,
+        new_game=game_maker(game, rules),
+        save_target=save_target,
+        environ=os.environ,
+        stderr=stderr,
+        greeting=tui_greeting(args.file, save_target),
+    )
+
+
+def tui_greeting(file: str | None, save_target: str) -> str:
+    """The first status line of the full-screen game: where the game is from."""
+    if file is None:
+        return f"New game; o saves to {save_target}"
+    if os.path.exists(file):
+        return f"Loaded {file}"
+    return f"{file} does not exist yet; new game, o saves there"
 
 
 def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     """Start the game the options ask for and play it; return the status."""
+    start_out = io.StringIO() if args.tui else stdout  # the screen shows it
     try:
-        game, save_target = new_game(args, stdout)
+        seed = choose_seed(args, start_out)
+        game, save_target = new_game(args, start_out, seed)
     except savefile.SaveFileError as error:
         stdout.flush()
         stderr.write(messages.cannot_load(error.path, error.detail))
         return EXIT_USAGE
-    return LineGame(game, save_target, stdin, stdout, stderr).play()
+    if seed is None:
+        seed = Config.RANDOM_SEED
+    if args.tui:
+        return play_full_screen(args, game, seed, save_target, stderr)
+    rules = game_rules(args)
+    if rules.goal is None:
+        return LineGame(game, save_target, stdin, stdout, stderr).play()
+    win = WinRound(rules.goal, game_maker(game, rules), seed)
+    return LineGame(game, save_target, stdin, stdout, stderr, win=win).play()
 
 
 def _console_input() -> TextIO:

@@ -15,12 +15,12 @@ goes on. The rules stay in :mod:`gamestate`; this module only moves them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Final, TextIO
 
-from gamestate import GameState
+from gamestate import Config, GameState
 
-from . import messages, savefile
+from . import messages, rules, savefile
 from .commands import Action, command_for
 
 _LINE_END: Final = re.compile("\r\n|[\n\r\u0085\u2028\u2029]")
@@ -57,28 +57,45 @@ class LineGame:
         stdin: TextIO,
         stdout: TextIO,
         stderr: TextIO,
+        *,
+        win: WinRound | None = None,
     ) -> None:
+        """``win`` None is the Java game; a WinRound adds the MVC preset's win."""
         self.game = game
         self.save_target = save_target
         self.stdin = stdin
         self.stdout = stdout
         self.stderr = stderr
+        self.win = win
 
     def play(self) -> int:
         """Run the loop until the game is over, ``q`` or the end of input.
 
-        Returns the exit status: 0.
+        With a WinRound, a win or a game over asks what next instead of
+        ending. Returns the exit status: 0.
         """
         lines = read_lines(self.stdin)
+        if self.win is not None:
+            self.win.start(self.game)
+        while True:
+            if not self.play_turns(lines):
+                return 0
+            self.stdout.write(self.game.toString() + messages.GAME_OVER)
+            self.stdout.flush()
+            if self.win is None or not self.win.try_again(self, lines):
+                return 0
+
+    def play_turns(self, lines: Iterator[str]) -> bool:
+        """Play until the game is over (True) or the player quits (False)."""
         while not self.game.isGameOver():
             self.stdout.write(self.game.toString() + messages.PROMPT)
             self.stdout.flush()
             line = next(lines, None)
             if line is None or not self.handle(line):
-                return 0
-        self.stdout.write(self.game.toString() + messages.GAME_OVER)
-        self.stdout.flush()
-        return 0
+                return False
+            if self.win is not None and not self.win.after_turn(self, lines):
+                return False
+        return True
 
     def handle(self, line: str) -> bool:
         """Act on one input line; return False when the player quits."""
@@ -107,3 +124,62 @@ class LineGame:
             self.stderr.flush()
             return
         self.stdout.write(messages.saved(self.save_target))
+
+
+class WinRound:
+    """The MVC preset in the line mode: a win at ``goal``, then y/t/k.
+
+    After the move that first makes the goal tile: the board, the win line
+    and "Keep going (k), play again (y) or quit (q)?". After "Game Over!":
+    "Try again (t) or quit (q)?". Other answers ask again; the end of input
+    quits. A new game takes the next seed. The rule itself is
+    :class:`playmanager.rules.WinTracker`.
+    """
+
+    def __init__(self, goal: int, new_game: Callable[[int], GameState], seed: int) -> None:
+        self.tracker = rules.WinTracker(goal)
+        self.goal = goal
+        self.new_game = new_game
+        self.seed = seed
+
+    def start(self, game: GameState) -> None:
+        """Begin ``game``: a board that already holds the goal was won before."""
+        self.tracker.start(game.getBoard())
+
+    def after_turn(self, line_game: LineGame, lines: Iterator[str]) -> bool:
+        """After each input line: on a first win, ask; False means quit."""
+        if not self.tracker.check(line_game.game.getBoard()):
+            return True
+        out = line_game.stdout
+        out.write(line_game.game.toString() + rules.win_message(self.goal) + "\n")
+        answer = self.ask(out, lines, rules.win_prompt(Config.QUIT_KEY))
+        if answer == rules.PLAY_AGAIN_KEY:
+            self.replace_game(line_game)
+        return answer in (rules.KEEP_GOING_KEY, rules.PLAY_AGAIN_KEY)
+
+    def try_again(self, line_game: LineGame, lines: Iterator[str]) -> bool:
+        """After Game Over!: True when the player starts a new game."""
+        prompt = rules.game_over_prompt(Config.QUIT_KEY)
+        if self.ask(line_game.stdout, lines, prompt) != rules.TRY_AGAIN_KEY:
+            return False
+        self.replace_game(line_game)
+        return True
+
+    def replace_game(self, line_game: LineGame) -> None:
+        self.seed = rules.next_game_seed(self.seed)
+        line_game.game = self.new_game(self.seed)
+        self.start(line_game.game)
+
+    @staticmethod
+    def ask(out: TextIO, lines: Iterator[str], prompt: str) -> str:
+        """Ask until the answer is one of the prompt's keys; quit at the end."""
+        keys = (rules.KEEP_GOING_KEY, rules.PLAY_AGAIN_KEY, rules.TRY_AGAIN_KEY)
+        allowed = [key for key in (*keys, Config.QUIT_KEY) if f"({key})" in prompt]
+        while True:
+            out.write(prompt)
+            out.flush()
+            answer = next(lines, None)
+            if answer is None:
+                return Config.QUIT_KEY
+            if answer in allowed:
+                return answer

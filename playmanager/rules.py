@@ -1,0 +1,141 @@
+"""Rule presets and the win rule, in one place for every front end.
+
+The slide and merge rules live in :mod:`gamestate`; a preset only chooses
+what the three specs of this project disagree on: the chance of a 2, and
+whether reaching a goal tile wins.
+
+========  ========================  ===========  =====================
+preset    new tile is a 2           win          spec
+========  ========================  ===========  =====================
+java      Config.TWO_PROB (70 %)    none         CSE 8B PA4 (default)
+mvc       90 %                      tile 2048    SFWR ENG 2AA4 MVC spec
+========  ========================  ===========  =====================
+
+The win logic is :class:`WinTracker`: the line mode and the full-screen
+game both ask it, after every move, whether this move won. The messages
+and keys of the MVC spec (keep going ``k``, play again ``y``, try again
+``t``) are here too, so both front ends say the same thing. This module
+never prints and never reads input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import Final
+
+DEFAULT_GOAL: Final = 2048
+"""The goal tile of the original game and of the MVC spec."""
+
+MIN_GOAL: Final = 4
+"""A 2 is on the board from the start, so the smallest goal worth playing is 4."""
+MAX_GOAL: Final = 1 << 30
+"""The biggest tile that is a Java int."""
+
+KEEP_GOING_KEY: Final = "k"
+PLAY_AGAIN_KEY: Final = "y"
+TRY_AGAIN_KEY: Final = "t"
+"""The MVC spec's keys: "play again ("y"), try again ("t") and keep going ("k")"."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What a preset sets on top of the shared model.
+
+    ``two_prob`` is the percent chance that a new tile is a 2; None means
+    ``Config.TWO_PROB``, read each time a tile is drawn, as in Java.
+    ``goal`` is the tile that wins; None means there is no win (Java).
+    """
+
+    name: str
+    two_prob: int | None
+    goal: int | None
+    summary: str
+
+    def with_goal(self, goal: int) -> Rules:
+        """Return these rules with another goal tile (``--goal N``)."""
+        return replace(self, goal=check_goal(goal))
+
+
+def check_goal(goal: int) -> int:
+    """Return ``goal`` if it is a tile a game can make, else raise ValueError."""
+    if not MIN_GOAL <= goal <= MAX_GOAL or goal & (goal - 1):
+        raise ValueError(
+            f"the goal must be a power of two from {MIN_GOAL} to {MAX_GOAL}, got {goal}"
+        )
+    return goal
+
+
+JAVA: Final = Rules(
+    name="java",
+    two_prob=None,
+    goal=None,
+    summary="CSE 8B PA4: Config.TWO_PROB (70%) twos, no win, plays until stuck",
+)
+MVC: Final = Rules(
+    name="mvc",
+    two_prob=90,
+    goal=DEFAULT_GOAL,
+    summary="MVC spec: 90% twos, win at 2048 with keep going/play again/try again",
+)
+PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
+    {rules.name: rules for rules in (JAVA, MVC)}
+)
+
+
+def has_won(board: Sequence[Sequence[int]], goal: int) -> bool:
+    """Return True when some tile has reached ``goal`` (or gone past it)."""
+    return any(value >= goal for row in board for value in row)
+
+
+@dataclass
+class WinTracker:
+    """Whether this game has already been won, so the win shows once.
+
+    Reaching the goal the first time is a win; after the player chooses to
+    keep going, bigger tiles do not win again. A game that already holds
+    the goal tile when it starts (a loaded save) counts as won before:
+    the player saw that win when they made the tile.
+    """
+
+    goal: int | None
+    reached: bool = False
+
+    def start(self, board: Sequence[Sequence[int]]) -> None:
+        """Begin a new or loaded game with ``board``."""
+        self.reached = self.goal is not None and has_won(board, self.goal)
+
+    def check(self, board: Sequence[Sequence[int]]) -> bool:
+        """Return True exactly when ``board`` wins for the first time."""
+        if self.goal is None or self.reached or not has_won(board, self.goal):
+            return False
+        self.reached = True
+        return True
+
+
+def win_message(goal: int) -> str:
+    """The line shown when the goal tile is reached."""
+    return f"You win! You reached the {goal} tile."
+
+
+def win_prompt(quit_key: str) -> str:
+    """What the player may do after a win (the MVC spec's keys)."""
+    return (
+        f"Keep going ({KEEP_GOING_KEY}), play again ({PLAY_AGAIN_KEY}) "
+        f"or quit ({quit_key})? "
+    )
+
+
+def game_over_prompt(quit_key: str) -> str:
+    """What the player may do when no move is left (the MVC spec's keys)."""
+    return f"Try again ({TRY_AGAIN_KEY}) or quit ({quit_key})? "
+
+
+def next_game_seed(seed: int) -> int:
+    """The seed of the game that follows a game seeded ``seed`` (play again).
+
+    The next number, so that a session of games can be replayed from its
+    first seed, and "play again" is not the same game again.
+    """
+    return seed + 1

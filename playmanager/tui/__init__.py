@@ -1,0 +1,61 @@
+"""The full-screen terminal game (``python -m playmanager --tui [FILE]``).
+
+Three layers, each testable alone: :mod:`.controller` (keys to actions on
+the model, a screen description out; no curses), :mod:`.layout` (where
+everything goes on a terminal of a given size; no curses) and :mod:`.view`
+(curses: draws, reads keys, restores the terminal). :func:`run` wires
+them; :mod:`playmanager.cli` builds the game exactly as the line mode does.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Final, TextIO
+
+from gamestate import GameState
+
+from .. import savefile
+from ..rules import Rules
+from .best_score import default_path
+from .controller import Controller, GameFactory
+from .view import open_terminal_problem, play, say
+
+EXIT_NO_TERMINAL: Final = 2
+
+
+def run(
+    game: GameState,
+    *,
+    rules: Rules,
+    seed: int,
+    new_game: GameFactory,
+    save_target: str,
+    environ: Mapping[str, str],
+    stderr: TextIO,
+    greeting: str = "",
+) -> int:
+    """Play ``game`` full screen until the player quits; return 0.
+
+    Arguments as in :class:`~.controller.Controller`; the best score file
+    is found from ``environ`` (XDG_DATA_HOME, HOME) and NO_COLOR turns
+    colours off. Without a usable terminal: one line on ``stderr``, 2.
+    """
+    problem: str | None = "stdin and stdout must be a terminal"
+    if os.isatty(0) and os.isatty(1):
+        problem = open_terminal_problem()
+    if problem is not None:
+        stderr.write(f"playmanager: --tui cannot start: {problem}\n")
+        return EXIT_NO_TERMINAL
+    controller = Controller(
+        game,
+        rules=rules,
+        seed=seed,
+        new_game=new_game,
+        save_target=save_target,
+        save=savefile.save,
+        best_path=default_path(environ),
+        greeting=greeting,
+    )
+    say(play(controller, environ))
+    return 0

@@ -1,0 +1,444 @@
+"""The full-screen game's controller: keys in, actions on the model, a screen out.
+
+The controller knows nothing of curses. A view hands it key names (``"w"``,
+``"KEY_UP"``, ``"^C"``) through :meth:`Controller.press` and draws what
+:meth:`Controller.screen` describes. The rules stay in :mod:`gamestate`
+and :mod:`playmanager.rules`; saving is the line mode's
+:func:`playmanager.savefile.save`. Every key of the game is in the tables
+below and nowhere else, so adding a key is one line, and the help overlay
+is built from the same tables.
+
+States: playing, help shown, won (keep going / play again / quit), game
+over (try again / undo / quit) and "save before quitting?". Undo keeps
+every earlier turn (board, score, random generator, seed and whether the
+goal was reached), so a replayed move draws the same tile, and a new game
+can be undone too.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from gamestate import Direction, GameState
+
+from ..rules import (
+    KEEP_GOING_KEY,
+    PLAY_AGAIN_KEY,
+    TRY_AGAIN_KEY,
+    Rules,
+    WinTracker,
+    next_game_seed,
+    win_message,
+)
+from .best_score import load_best, store_best
+
+CTRL_C: Final = "^C"
+"""The key name of Ctrl-C; the view also sends it for KeyboardInterrupt."""
+ESCAPE: Final = "^["
+
+SaveFunction = Callable[[GameState, str], None]
+"""Writes a game to a path (savefile.save), raising OSError when it cannot."""
+GameFactory = Callable[[int], GameState]
+"""Makes a new game, its first tiles drawn, from a seed."""
+
+
+class Action(enum.Enum):
+    """What a key asks for."""
+
+    UP = "move up"
+    DOWN = "move down"
+    LEFT = "move left"
+    RIGHT = "move right"
+    UNDO = "undo the last move (many levels, new games too)"
+    SAVE = "save to the save file"
+    NEW_GAME = "new game (the next seed)"
+    HELP = "show this help"
+    QUIT = "quit (asks to save unsaved progress)"
+    KEEP_GOING = "keep going"
+    PLAY_AGAIN = "play again"
+    TRY_AGAIN = "try again"
+    SAVE_AND_QUIT = "save, then quit"
+    QUIT_UNSAVED = "quit without saving"
+    CANCEL = "keep playing"
+
+
+@dataclass(frozen=True)
+class Binding:
+    """Keys (curses key names) that do one action."""
+
+    keys: tuple[str, ...]
+    action: Action
+
+
+# h j k l are vim's left, down, up, right (as in the original web game);
+# so the hint of issue 7 is "H" (shift-h), and autoplay is "A".
+PLAYING_KEYS: Final = (
+    Binding(("KEY_UP", "w", "k"), Action.UP),
+    Binding(("KEY_DOWN", "s", "j"), Action.DOWN),
+    Binding(("KEY_LEFT", "a", "h"), Action.LEFT),
+    Binding(("KEY_RIGHT", "d", "l"), Action.RIGHT),
+    Binding(("u",), Action.UNDO),
+    Binding(("o",), Action.SAVE),
+    Binding(("n",), Action.NEW_GAME),
+    Binding(("?",), Action.HELP),
+    Binding(("q",), Action.QUIT),
+)
+WON_KEYS: Final = (
+    Binding((KEEP_GOING_KEY,), Action.KEEP_GOING),
+    Binding((PLAY_AGAIN_KEY,), Action.PLAY_AGAIN),
+    Binding(("q",), Action.QUIT),
+)
+OVER_KEYS: Final = (
+    Binding((TRY_AGAIN_KEY,), Action.TRY_AGAIN),
+    Binding(("u",), Action.UNDO),
+    Binding(("q",), Action.QUIT),
+)
+CONFIRM_QUIT_KEYS: Final = (
+    Binding(("y",), Action.SAVE_AND_QUIT),
+    Binding(("n", CTRL_C), Action.QUIT_UNSAVED),
+    Binding(("c", ESCAPE), Action.CANCEL),
+)
+
+_DIRECTIONS: Final = {
+    Action.UP: Direction.UP,
+    Action.DOWN: Direction.DOWN,
+    Action.LEFT: Direction.LEFT,
+    Action.RIGHT: Direction.RIGHT,
+}
+_KEY_LABELS: Final = {
+    "KEY_UP": "Up",
+    "KEY_DOWN": "Down",
+    "KEY_LEFT": "Left",
+    "KEY_RIGHT": "Right",
+    CTRL_C: "Ctrl-C",
+    ESCAPE: "Esc",
+}
+
+
+def key_label(key: str) -> str:
+    """Return how a key name is shown to the player."""
+    return _KEY_LABELS.get(key, key)
+
+
+def describe(bindings: Sequence[Binding]) -> tuple[str, ...]:
+    """Return one help line per binding: its keys, then what it does."""
+    return tuple(
+        f"{' '.join(key_label(k) for k in binding.keys):<16}{binding.action.value}"
+        for binding in bindings
+    )
+
+
+def find_action(bindings: Sequence[Binding], key: str) -> Action | None:
+    """Return the action bound to ``key``, or None."""
+    for binding in bindings:
+        if key in binding.keys:
+            return binding.action
+    return None
+
+
+class Mode(enum.Enum):
+    """What the screen shows on top of the board, and which keys work."""
+
+    PLAYING = "playing"
+    HELP = "help"
+    WON = "won"
+    OVER = "over"
+    CONFIRM_QUIT = "confirm quit"
+
+
+_MODE_KEYS: Final = {
+    Mode.PLAYING: PLAYING_KEYS,
+    Mode.WON: WON_KEYS,
+    Mode.OVER: OVER_KEYS,
+    Mode.CONFIRM_QUIT: CONFIRM_QUIT_KEYS,
+}
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """A box drawn over the board: a title and lines of text."""
+
+    title: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Screen:
+    """Everything the view draws; it reads this and changes nothing."""
+
+    board: tuple[tuple[int, ...], ...]
+    score: int
+    best: int | None
+    seed: int
+    goal: int | None
+    rules_name: str
+    save_target: str
+    status: str
+    overlay: Overlay | None
+    footer: str
+
+
+FOOTER: Final = "arrows/wasd/hjkl move  u undo  o save  n new  ? help  q quit"
+
+
+@dataclass(frozen=True)
+class _Turn:
+    """One entry of the undo history: everything a move or new game changes."""
+
+    game: GameState
+    seed: int
+    goal_reached: bool
+
+
+class Controller:
+    """Turns key names into actions on one game and describes the screen."""
+
+    def __init__(
+        self,
+        game: GameState,
+        *,
+        rules: Rules,
+        seed: int,
+        new_game: GameFactory,
+        save_target: str,
+        save: SaveFunction,
+        best_path: Path,
+        greeting: str = "",
+    ) -> None:
+        """Start with ``game`` (new or loaded; it counts as saved).
+
+        ``seed`` is the seed ``game`` was made with, shown on screen; a new
+        game is ``new_game(the next seed)``. ``save`` writes to
+        ``save_target``; the best score lives in ``best_path``.
+        ``greeting`` is the first status line.
+        """
+        self._game = game
+        self._rules = rules
+        self._make_game = new_game
+        self._seed = seed
+        self._save_target = save_target
+        self._save = save
+        self._best_path = best_path
+        self._tracker = WinTracker(rules.goal)
+        self._tracker.start(game.getBoard())
+        self._history: list[_Turn] = []
+        self._unsaved = False
+        self._finished = False
+        self._mode = Mode.PLAYING
+        self._mode_before_quit = Mode.PLAYING
+        self._best, problem = load_best(best_path)
+        self._best_stored = self._best
+        self._status = "; ".join(text for text in (greeting, problem) if text)
+        self._raise_best()
+        if problem is not None:
+            # Missing or corrupt: reported once (above) and written anew now.
+            self._best_stored = None
+        self._settle()
+        self._store_best()
+
+    # ------------------------------------------------------------ queries
+    @property
+    def finished(self) -> bool:
+        """True once the player has quit."""
+        return self._finished
+
+    @property
+    def game(self) -> GameState:
+        """The game being played (read it; the controller changes it)."""
+        return self._game
+
+    @property
+    def unsaved(self) -> bool:
+        """True when the game changed since it was loaded, started or saved."""
+        return self._unsaved
+
+    def screen(self) -> Screen:
+        """Describe what the view should draw now."""
+        return Screen(
+            board=tuple(tuple(row) for row in self._game.getBoard()),
+            score=self._game.getScore(),
+            best=self._best,
+            seed=self._seed,
+            goal=self._rules.goal,
+            rules_name=self._rules.name,
+            save_target=self._save_target,
+            status=self._status,
+            overlay=self._overlay(),
+            footer=FOOTER,
+        )
+
+    # ------------------------------------------------------------ keys
+    def press(self, key: str) -> None:
+        """Do what ``key`` means in the current mode; unknown keys do nothing."""
+        if self._finished:
+            return
+        if self._mode is Mode.HELP:
+            self._mode = Mode.PLAYING
+            if key != CTRL_C:
+                return
+        action = find_action(_MODE_KEYS[self._mode], key)
+        if action is None and key == CTRL_C:
+            action = Action.QUIT
+        if action is not None:
+            self._do(action)
+
+    def hang_up(self) -> str:
+        """The terminal went away: keep the game without asking; say what happened.
+
+        Unsaved progress is saved to the save file, as "save before
+        quitting?" answered with yes would do; the best score is stored.
+        """
+        self._finished = True
+        self._store_best()
+        if not self._unsaved:
+            return "Terminal closed; nothing to save."
+        if self._try_save():
+            return f"Terminal closed; game saved to {self._save_target}"
+        return f"Terminal closed; {self._status}"
+
+    # ------------------------------------------------------------ actions
+    def _do(self, action: Action) -> None:
+        direction = _DIRECTIONS.get(action)
+        if direction is not None:
+            self._move(direction)
+            return
+        handlers: dict[Action, Callable[[], None]] = {
+            Action.UNDO: self._undo,
+            Action.SAVE: self._save_now,
+            Action.NEW_GAME: self._new_game,
+            Action.PLAY_AGAIN: self._new_game,
+            Action.TRY_AGAIN: self._new_game,
+            Action.HELP: self._show_help,
+            Action.QUIT: self._quit,
+            Action.KEEP_GOING: self._keep_going,
+            Action.SAVE_AND_QUIT: self._save_and_quit,
+            Action.QUIT_UNSAVED: self._quit_unsaved,
+            Action.CANCEL: self._cancel_quit,
+        }
+        handlers[action]()
+
+    def _move(self, direction: Direction) -> None:
+        before = self._turn()
+        if not self._game.move(direction):
+            return  # as in the original game: nothing moves, nothing happens
+        self._history.append(before)
+        self._changed("")
+        self._settle()
+
+    def _undo(self) -> None:
+        if not self._history:
+            self._status = "Nothing to undo"
+            return
+        turn = self._history.pop()
+        self._game = turn.game
+        self._seed = turn.seed
+        self._tracker.reached = turn.goal_reached
+        self._changed(f"Undone; {len(self._history)} more undo steps left")
+        self._mode = Mode.OVER if self._game.isGameOver() else Mode.PLAYING
+
+    def _new_game(self) -> None:
+        self._history.append(self._turn())
+        self._seed = next_game_seed(self._seed)
+        self._game = self._make_game(self._seed)
+        self._tracker.start(self._game.getBoard())
+        self._changed(f"New game, seed {self._seed} (u brings the last one back)")
+        self._settle()
+
+    def _keep_going(self) -> None:
+        self._status = "Keep going!"
+        self._mode = Mode.OVER if self._game.isGameOver() else Mode.PLAYING
+
+    def _show_help(self) -> None:
+        self._mode = Mode.HELP
+
+    def _save_now(self) -> None:
+        if self._try_save():
+            self._status = f"Saved to {self._save_target}"
+
+    def _quit(self) -> None:
+        if not self._unsaved:
+            self._quit_unsaved()
+            return
+        self._mode_before_quit = self._mode
+        self._mode = Mode.CONFIRM_QUIT
+
+    def _save_and_quit(self) -> None:
+        if self._try_save():
+            self._quit_unsaved()
+        else:
+            self._mode = self._mode_before_quit
+
+    def _quit_unsaved(self) -> None:
+        self._store_best()
+        self._finished = True
+
+    def _cancel_quit(self) -> None:
+        self._mode = self._mode_before_quit
+        self._status = ""
+
+    # ------------------------------------------------------------ helpers
+    def _turn(self) -> _Turn:
+        return _Turn(self._game.copy(), self._seed, self._tracker.reached)
+
+    def _changed(self, status: str) -> None:
+        """Record that the game changed: unsaved now, maybe a new best."""
+        self._unsaved = True
+        self._status = status
+        self._raise_best()
+
+    def _raise_best(self) -> None:
+        score = max(self._game.getScore(), 0)  # a save may hold any score
+        if self._best is None or score > self._best:
+            self._best = score
+
+    def _settle(self) -> None:
+        """After a move or a new game: the win first, then game over."""
+        if self._tracker.check(self._game.getBoard()):
+            self._mode = Mode.WON
+        elif self._game.isGameOver():
+            self._mode = Mode.OVER
+        else:
+            self._mode = Mode.PLAYING
+        if self._mode is not Mode.PLAYING:
+            self._store_best()
+
+    def _try_save(self) -> bool:
+        """Save to the save target; on failure say why in the status line."""
+        try:
+            self._save(self._game, self._save_target)
+        except OSError as error:
+            self._status = f"Not saved to {self._save_target}: {error.strerror or error}"
+            return False
+        self._unsaved = False
+        self._store_best()
+        return True
+
+    def _store_best(self) -> None:
+        """Write the best score if it changed; a failure is only reported."""
+        if self._best == self._best_stored:
+            return
+        try:
+            store_best(self._best_path, self._best or 0)
+        except OSError as error:
+            self._status = f"Best score not kept: {error}"
+            return
+        self._best_stored = self._best
+
+    def _overlay(self) -> Overlay | None:
+        goal = self._rules.goal
+        if self._mode is Mode.WON and goal is not None:
+            return Overlay("You win!", (win_message(goal), "", *describe(WON_KEYS)))
+        if self._mode is Mode.OVER:
+            score = f"No move is left. Score: {self._game.getScore()}"
+            return Overlay("Game over!", (score, "", *describe(OVER_KEYS)))
+        if self._mode is Mode.CONFIRM_QUIT:
+            question = f"Save to {self._save_target} before quitting?"
+            return Overlay("Unsaved game", (question, "", *describe(CONFIRM_QUIT_KEYS)))
+        if self._mode is Mode.HELP:
+            lines = (*describe(PLAYING_KEYS), "", "Press any key to close this help.")
+            return Overlay("Keys", lines)
+        return None

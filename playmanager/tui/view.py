@@ -1,0 +1,311 @@
+"""The curses layer of the full-screen game: draw spans, read keys, nothing else.
+
+Everything here is about the terminal: colours (the original web game's
+palette, matched to the nearest of the 256 xterm colours, or to the 8
+basic ones), key names, signals and always giving the terminal back.
+What to draw comes from :mod:`.layout`; what a key means is the
+controller's business. ``curses`` is imported only when the game runs, so
+importing this module has no effect on the terminal.
+
+Signals: Ctrl-C (SIGINT) becomes the key ``^C``, which asks before
+quitting. When the terminal closes (SIGHUP, or SIGTERM) there is no one to
+ask, so the controller saves unsaved progress to the save file. A signal
+is acted on between keys, never in the middle of a move.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from types import FrameType
+from typing import TYPE_CHECKING, Any, Final
+
+from .controller import CTRL_C, Controller
+from .layout import Span, render
+
+if TYPE_CHECKING:
+    import curses
+
+# The original game's tile colours (gabrielecirulli/2048, main.scss):
+# value -> (background, text). 4096 and up share the "super" tile.
+PALETTE: Final[Mapping[int, tuple[str, str]]] = {
+    0: ("#cdc1b4", "#776e65"),
+    2: ("#eee4da", "#776e65"),
+    4: ("#ede0c8", "#776e65"),
+    8: ("#f2b179", "#f9f6f2"),
+    16: ("#f59563", "#f9f6f2"),
+    32: ("#f67c5f", "#f9f6f2"),
+    64: ("#f65e3b", "#f9f6f2"),
+    128: ("#edcf72", "#f9f6f2"),
+    256: ("#edcc61", "#f9f6f2"),
+    512: ("#edc850", "#f9f6f2"),
+    1024: ("#edc53f", "#f9f6f2"),
+    2048: ("#edc22e", "#f9f6f2"),
+    4096: ("#3c3a32", "#f9f6f2"),
+}
+BOARD_COLOUR: Final = "#bbada0"
+
+# The 8 basic colours (curses COLOR_BLACK ... COLOR_WHITE are 0 to 7).
+BLACK, RED, GREEN, YELLOW, BLUE, CYAN, WHITE = 0, 1, 2, 3, 4, 6, 7
+# With only 8 colours: (text, background) per tile, in bands that follow
+# the original (pale, orange-red, yellow, dark). Never plain magenta
+# (term2048#24: it reads badly on many terminals).
+EIGHT_COLOURS: Final[Mapping[int, tuple[int, int]]] = {
+    0: (BLACK, WHITE),
+    2: (BLACK, WHITE),
+    4: (BLACK, CYAN),
+    8: (BLACK, YELLOW),
+    16: (WHITE, RED),
+    32: (YELLOW, RED),
+    64: (WHITE, BLUE),
+    128: (BLACK, GREEN),
+    256: (WHITE, GREEN),
+    512: (BLUE, YELLOW),
+    1024: (RED, YELLOW),
+    2048: (WHITE, YELLOW),
+    4096: (YELLOW, BLACK),
+}
+EIGHT_BOARD: Final = BLACK
+
+
+def tile_colours(rich: bool) -> dict[int, tuple[int, int]]:
+    """(text, background) colour numbers per PALETTE key.
+
+    ``rich``: the terminal has 256 colours, so the web palette is matched
+    to the nearest xterm colours; otherwise the 8-colour bands.
+    """
+    if not rich:
+        return dict(EIGHT_COLOURS)
+    return {
+        value: (xterm_index(text), xterm_index(background))
+        for value, (background, text) in PALETTE.items()
+    }
+
+
+def palette_key(value: int) -> int:
+    """Return the PALETTE entry for a tile: itself, or the band it falls in."""
+    if value <= 0:
+        return 0
+    power = 1 << (value.bit_length() - 1)
+    return min(max(power, 2), 4096)
+
+
+def xterm_index(hex_colour: str) -> int:
+    """Return the xterm-256 colour nearest to ``#rrggbb``.
+
+    Candidates are the 6x6x6 cube (16-231) and the grey ramp (232-255).
+    """
+    red, green, blue = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+    levels = (0, 95, 135, 175, 215, 255)
+
+    def nearest_level(channel: int) -> int:
+        return min(range(6), key=lambda i: abs(levels[i] - channel))
+
+    cube = tuple(nearest_level(channel) for channel in (red, green, blue))
+    cube_rgb = tuple(levels[i] for i in cube)
+    grey_step = min(max(round(((red + green + blue) / 3 - 8) / 10), 0), 23)
+    grey = 8 + 10 * grey_step
+
+    def distance(rgb: tuple[int, ...]) -> int:
+        return sum((a - b) ** 2 for a, b in zip(rgb, (red, green, blue), strict=True))
+
+    cube_index = 16 + 36 * cube[0] + 6 * cube[1] + cube[2]
+    if distance((grey, grey, grey)) < distance(cube_rgb):
+        return 232 + grey_step
+    return cube_index
+
+
+def wants_colour(environ: Mapping[str, str]) -> bool:
+    """False when NO_COLOR is set to anything but the empty string."""
+    return not environ.get("NO_COLOR")
+
+
+@dataclass
+class _Styles:
+    """curses attributes for each span role, made after curses starts."""
+
+    by_role: dict[str, int] = field(default_factory=dict)
+    by_tile: dict[int, int] = field(default_factory=dict)
+
+    def attr(self, span: Span) -> int:
+        if span.role == "tile":
+            return self.by_tile.get(palette_key(span.value), 0)
+        return self.by_role.get(span.role, 0)
+
+
+def _make_styles(curses_module: Any, *, colour: bool) -> _Styles:
+    """Colour pairs when the terminal has colours and they are wanted."""
+    c = curses_module
+    bold = {"title": c.A_BOLD, "status": c.A_BOLD, "overlay": c.A_BOLD}
+    styles = _Styles(by_role=bold)
+    if not (colour and c.has_colors()):
+        return styles
+    c.start_color()
+    with suppress(c.error):
+        c.use_default_colors()  # -1 = the terminal's own colours
+    rich = c.COLORS >= 256
+    for number, (value, (text, background)) in enumerate(tile_colours(rich).items(), 1):
+        c.init_pair(number, text, background)
+        styles.by_tile[value] = c.color_pair(number) | c.A_BOLD
+    board = xterm_index(BOARD_COLOUR) if rich else EIGHT_BOARD
+    c.init_pair(len(PALETTE) + 1, board, board)
+    styles.by_role["board"] = c.color_pair(len(PALETTE) + 1)
+    return styles
+
+
+MAX_FAILED_READS: Final = 20
+"""Failed key reads in a row after which the terminal counts as closed."""
+
+
+class _SignalArrivedError(Exception):
+    """Raised by the signal handler while waiting for a key."""
+
+
+class _Signals:
+    """Turns SIGINT, SIGHUP and SIGTERM into events handled between keys."""
+
+    WATCHED: Final = (signal.SIGINT, signal.SIGHUP, signal.SIGTERM)
+
+    def __init__(self) -> None:
+        self.pending: list[int] = []
+        self.waiting = False
+
+    def handle(self, signum: int, frame: FrameType | None) -> None:
+        self.pending.append(signum)
+        if self.waiting:
+            raise _SignalArrivedError  # break out of the blocking key read
+
+    @contextmanager
+    def installed(self) -> Iterator[None]:
+        previous = {sig: signal.signal(sig, self.handle) for sig in self.WATCHED}
+        try:
+            yield
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+
+    def hung_up(self) -> bool:
+        return any(sig != signal.SIGINT for sig in self.pending)
+
+    def take_interrupts(self) -> int:
+        count = self.pending.count(signal.SIGINT)
+        self.pending = [sig for sig in self.pending if sig != signal.SIGINT]
+        return count
+
+
+def key_name(curses_module: Any, key: int | str) -> str:
+    """The controller's name of a key: "w", "KEY_UP", "^C", "^[" (Esc)."""
+    if isinstance(key, int):
+        return str(curses_module.keyname(key).decode("ascii", "replace"))
+    if len(key) == 1 and (ord(key) < 32 or ord(key) == 127):
+        return str(curses_module.keyname(ord(key)).decode("ascii", "replace"))
+    return key
+
+
+def draw(window: curses.window, spans: list[Span], styles: _Styles) -> None:
+    """Clear the window and write every span."""
+    window.erase()
+    for span in spans:
+        window.addstr(span.row, span.col, span.text, styles.attr(span))
+    window.noutrefresh()
+
+
+class _Session:
+    """One run of the game on a curses window."""
+
+    def __init__(
+        self, controller: Controller, signals: _Signals, environ: Mapping[str, str]
+    ) -> None:
+        self.controller = controller
+        self.signals = signals
+        self.environ = environ
+        self.farewell = ""
+        self.failed_reads = 0
+
+    def run(self, window: curses.window) -> None:
+        import curses
+
+        with suppress(curses.error):
+            curses.curs_set(0)  # some terminals cannot hide the cursor
+        curses.set_escdelay(25)  # Esc answers at once, not after a second
+        window.keypad(True)
+        colour = wants_colour(self.environ)
+        styles = _make_styles(curses, colour=colour)
+        colour = colour and bool(styles.by_tile)
+        while not self.controller.finished:
+            if self.signals.hung_up():
+                self.farewell = self.controller.hang_up()
+                return
+            height, width = window.getmaxyx()
+            draw(window, render(self.controller.screen(), width, height, colour=colour), styles)
+            curses.doupdate()
+            key = self._read_key(window)
+            if key is not None:
+                self.controller.press(key)
+            for _ in range(self.signals.take_interrupts()):
+                self.controller.press(CTRL_C)
+
+    def _read_key(self, window: curses.window) -> str | None:
+        """Wait for a key; None when a signal came instead."""
+        import curses
+
+        self.signals.waiting = True
+        try:
+            if self.signals.pending:
+                return None
+            key = key_name(curses, window.get_wch())
+        except _SignalArrivedError:
+            return None
+        except curses.error:
+            # A read right after a signal can fail once; a terminal that
+            # has gone away (closed without SIGHUP) fails every time.
+            self.failed_reads += 1
+            if self.failed_reads >= MAX_FAILED_READS:
+                self.signals.pending.append(signal.SIGHUP)
+            return None
+        finally:
+            self.signals.waiting = False
+        self.failed_reads = 0
+        return key
+
+
+def open_terminal_problem() -> str | None:
+    """Why curses cannot drive this terminal (say TERM is unknown), or None."""
+    import curses
+
+    try:
+        curses.setupterm()
+    except curses.error as error:
+        return str(error)
+    return None
+
+
+def play(controller: Controller, environ: Mapping[str, str]) -> str:
+    """Play until the player quits or the terminal closes; return a farewell.
+
+    curses.wrapper gives the terminal back on every exit, Ctrl-C and
+    exceptions included.
+    """
+    import curses
+
+    signals = _Signals()
+    session = _Session(controller, signals, environ)
+    with signals.installed():
+        try:
+            curses.wrapper(session.run)
+        except curses.error:
+            # endwin() on a terminal that has gone away; nothing to restore.
+            if not signals.hung_up():
+                raise
+    return session.farewell
+
+
+def say(message: str) -> None:
+    """Print a last line on stderr, if there is still somewhere to print."""
+    if not message:
+        return
+    with suppress(OSError):
+        print(message, file=sys.stderr)
