@@ -24,6 +24,7 @@ import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TextIO, cast
 
 import pytest
 
@@ -53,15 +54,18 @@ def parse_session(text: str) -> list[Example]:
     return examples
 
 
-class EchoingInput(io.StringIO):
-    """Typed answers as stdin; each line read is echoed to ``echo``."""
+class EchoingInput:
+    """Typed answers as stdin; each line read is echoed to ``echo``.
+
+    Only readline is offered: it is all request_move reads with.
+    """
 
     def __init__(self, answers: list[str], echo: io.StringIO) -> None:
-        super().__init__("".join(answer + "\n" for answer in answers))
+        self._typed = io.StringIO("".join(answer + "\n" for answer in answers))
         self._echo = echo
 
-    def readline(self, size: int | None = -1) -> str:
-        line = super().readline(-1 if size is None else size)
+    def readline(self) -> str:
+        line = self._typed.readline()
         self._echo.write(line)
         return line
 
@@ -105,7 +109,7 @@ def run_statement(session: Session, source: str, answers: list[str]) -> str:
     """
     output = io.StringIO()
     saved_stdin = sys.stdin
-    sys.stdin = EchoingInput(answers, output)
+    sys.stdin = cast(TextIO, EchoingInput(answers, output))
     session.error = None
     try:
         with contextlib.redirect_stdout(output):
