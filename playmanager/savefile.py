@@ -205,21 +205,32 @@ def describe_os_error(error: OSError) -> str:
     return error.strerror or str(error)
 
 
+def _check_regular(mode: int, path: str) -> None:
+    """Raise OSError unless ``mode`` is a regular file's.
+
+    A directory, a FIFO or a device is neither a save to read (a FIFO would
+    hang) nor one to replace (replacing /dev/null would be a surprise).
+    """
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+    if not stat.S_ISREG(mode):
+        raise OSError(errno.EINVAL, "Not a regular file", path)
+
+
 def _read_bytes(path: str) -> bytes:
     """Read at most MAX_FILE_BYTES of a regular file, or raise SaveFileError.
 
-    O_NONBLOCK lets us open a FIFO without waiting for a writer, so that
-    fstat can refuse it instead of hanging.
+    O_NONBLOCK opens a FIFO without waiting for a writer, so that it is
+    refused instead of hanging the game.
     """
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with open(fd, "rb") as file:
-            mode = os.fstat(fd).st_mode
-            if stat.S_ISDIR(mode):
-                raise SaveFileError(path, None, "it is a directory")
-            if not stat.S_ISREG(mode):
-                raise SaveFileError(path, None, "it is not a regular file")
-            data = file.read(MAX_FILE_BYTES + 1)
+        try:
+            _check_regular(os.fstat(fd).st_mode, path)
+            with open(fd, "rb", closefd=False) as file:
+                data = file.read(MAX_FILE_BYTES + 1)
+        finally:
+            os.close(fd)
     except OSError as error:
         raise SaveFileError(path, None, describe_os_error(error)) from error
     if len(data) > MAX_FILE_BYTES:
@@ -258,17 +269,13 @@ def load(path: str, *, seed: int | None = None, two_prob: int | None = None) -> 
 def _existing_mode(target: str) -> int | None:
     """Return the permission bits of an existing regular file, None if absent.
 
-    Raises OSError for a directory or any other non-regular file: replacing
-    /dev/null or a FIFO with a save would be a surprise, not a save.
+    Raises OSError for a directory or any other non-regular file.
     """
     try:
         info = os.stat(target)
     except FileNotFoundError:
         return None
-    if stat.S_ISDIR(info.st_mode):
-        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), target)
-    if not stat.S_ISREG(info.st_mode):
-        raise OSError(errno.EINVAL, "Not a regular file", target)
+    _check_regular(info.st_mode, target)
     return stat.S_IMODE(info.st_mode)
 
 
