@@ -114,9 +114,17 @@ class WinTracker:
         return True
 
 
+WIN_TITLE: Final = "You win!"
+
+
+def reached_message(goal: int) -> str:
+    """What the player did to win."""
+    return f"You reached the {goal} tile."
+
+
 def win_message(goal: int) -> str:
     """The line shown when the goal tile is reached."""
-    return f"You win! You reached the {goal} tile."
+    return f"{WIN_TITLE} {reached_message(goal)}"
 
 
 def win_prompt(quit_key: str) -> str:

@@ -29,10 +29,11 @@ from ..rules import (
     KEEP_GOING_KEY,
     PLAY_AGAIN_KEY,
     TRY_AGAIN_KEY,
+    WIN_TITLE,
     Rules,
     WinTracker,
     next_game_seed,
-    win_message,
+    reached_message,
 )
 from .best_score import load_best, store_best
 
@@ -431,7 +432,7 @@ class Controller:
     def _overlay(self) -> Overlay | None:
         goal = self._rules.goal
         if self._mode is Mode.WON and goal is not None:
-            return Overlay("You win!", (win_message(goal), "", *describe(WON_KEYS)))
+            return Overlay(WIN_TITLE, (reached_message(goal), "", *describe(WON_KEYS)))
         if self._mode is Mode.OVER:
             score = f"No move is left. Score: {self._game.getScore()}"
             return Overlay("Game over!", (score, "", *describe(OVER_KEYS)))

@@ -1,0 +1,469 @@
+"""The full-screen game's controller, driven by key names, without a terminal.
+
+Issue 6: moves on arrows, wasd and hjkl; undo restoring board, score and
+the random generator; saving through savefile.save; new game; the help,
+win (k/y/q) and game-over (t/u/q) overlays; quitting that asks to save;
+the terminal closing; the best score file.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from gamestate import Direction, GameState
+from playmanager import savefile
+from playmanager.cli import start_game
+from playmanager.rules import JAVA, MVC, Rules
+from playmanager.tui.controller import (
+    CTRL_C,
+    ESCAPE,
+    PLAYING_KEYS,
+    Controller,
+    key_label,
+)
+
+ONE_MERGE_FROM_2048 = [
+    [1024, 1024, 0, 0],
+    [0, 0, 0, 0],
+    [0, 0, 0, 0],
+    [0, 0, 0, 2],
+]
+TUI_RULES = replace(JAVA, goal=2048)
+
+
+def make(
+    tmp_path: Path,
+    board: list[list[int]] | None = None,
+    *,
+    score: int = 0,
+    rules: Rules = TUI_RULES,
+    seed: int = 118,
+    save_target: Path | None = None,
+) -> Controller:
+    """A controller over a new game (seed 118) or over ``board``."""
+    if board is None:
+        game = start_game(4, 4, seed, rules.two_prob)
+    else:
+        game = GameState(len(board), len(board[0]), seed=seed, two_prob=rules.two_prob)
+        game.setBoard(board)
+        game.setScore(score)
+    rows, cols = len(game.getBoard()), len(game.getBoard()[0])
+    return Controller(
+        game,
+        rules=rules,
+        seed=seed,
+        new_game=lambda next_seed: start_game(rows, cols, next_seed, rules.two_prob),
+        save_target=str(save_target or tmp_path / "save.2048"),
+        save=savefile.save,
+        best_path=tmp_path / "data" / "best-score",
+    )
+
+
+def press(controller: Controller, *keys: str) -> None:
+    for key in keys:
+        controller.press(key)
+
+
+def state(game: GameState) -> tuple[list[list[int]], int, int]:
+    return game.getBoard(), game.getScore(), game.rng.getstate()
+
+
+# ---------------------------------------------------------------- moves
+@pytest.mark.parametrize(
+    ("key", "direction"),
+    [
+        ("KEY_UP", Direction.UP),
+        ("w", Direction.UP),
+        ("k", Direction.UP),
+        ("KEY_DOWN", Direction.DOWN),
+        ("s", Direction.DOWN),
+        ("j", Direction.DOWN),
+        ("KEY_LEFT", Direction.LEFT),
+        ("a", Direction.LEFT),
+        ("h", Direction.LEFT),
+        ("KEY_RIGHT", Direction.RIGHT),
+        ("d", Direction.RIGHT),
+        ("l", Direction.RIGHT),
+    ],
+)
+def test_arrow_wasd_and_hjkl_keys_move(tmp_path: Path, key: str, direction: Direction) -> None:
+    controller = make(tmp_path)
+    expected = controller.game.copy()
+    assert expected.move(direction)
+    controller.press(key)
+    assert state(controller.game) == state(expected)
+    assert controller.unsaved
+
+
+def test_the_writeup_example_game_plays_the_same(tmp_path: Path) -> None:
+    # d s a w a a: the writeup's example game, seed 118, 70% twos.
+    controller = make(tmp_path, rules=replace(TUI_RULES, two_prob=70))
+    press(controller, "d", "s")
+    assert controller.screen().board == (
+        (0, 0, 0, 0),
+        (0, 0, 0, 0),
+        (0, 0, 0, 0),
+        (2, 0, 2, 4),
+    )
+    assert controller.screen().score == 4
+
+
+def test_a_move_that_changes_nothing_does_nothing(tmp_path: Path) -> None:
+    controller = make(tmp_path, [[2, 0], [4, 0]])
+    before = state(controller.game)
+    controller.press("a")
+    assert state(controller.game) == before
+    assert not controller.unsaved
+    assert controller.screen().status.startswith("No best score yet")
+
+
+def test_unknown_keys_are_ignored(tmp_path: Path) -> None:
+    controller = make(tmp_path)
+    before = controller.screen()
+    press(controller, "x", "KEY_F1", "Z", "y", "t")
+    assert controller.screen() == before
+
+
+# ---------------------------------------------------------------- undo
+def test_undo_many_levels_restores_board_score_and_generator(tmp_path: Path) -> None:
+    controller = make(tmp_path)
+    history = []
+    for key in "dsawaasdwd":
+        history.append(state(controller.game))
+        controller.press(key)
+    assert len({str(board) for board, _, _ in history}) > 5
+    for expected in reversed(history):
+        controller.press("u")
+        assert state(controller.game) == expected
+
+
+def test_a_move_replayed_after_undo_draws_the_same_tile(tmp_path: Path) -> None:
+    controller = make(tmp_path)
+    press(controller, "d", "s")
+    after = state(controller.game)
+    press(controller, "u", "s")
+    assert state(controller.game) == after
+
+
+def test_undo_with_no_history_says_so_and_changes_nothing(tmp_path: Path) -> None:
+    controller = make(tmp_path)
+    before = state(controller.game)
+    controller.press("u")
+    assert state(controller.game) == before
+    assert controller.screen().status == "Nothing to undo"
+
+
+# ---------------------------------------------------------------- save
+def test_o_saves_with_the_line_modes_save_file_code(tmp_path: Path) -> None:
+    controller = make(tmp_path)
+    press(controller, "d", "s", "o")
+    target = tmp_path / "save.2048"
+    data = savefile.read_save(str(target))
+    assert [list(row) for row in data.board] == controller.game.getBoard()
+    assert data.score == controller.game.getScore() == 4
+    assert target.read_text() == savefile.format_save(controller.game)
+    assert controller.screen().status == f"Saved to {target}"
+    assert not controller.unsaved
+
+
+def test_a_failed_save_is_reported_and_the_game_goes_on(tmp_path: Path) -> None:
+    target = tmp_path / "missing-folder" / "save.2048"
+    controller = make(tmp_path, save_target=target)
+    press(controller, "d", "o")
+    assert controller.screen().status.startswith(f"Not saved to {target}: ")
+    assert "No such file" in controller.screen().status
+    assert controller.unsaved
+    assert not controller.finished
+    controller.press("s")
+    assert controller.game.getScore() == 4
+
+
+# ---------------------------------------------------------------- new game
+def test_new_game_takes_the_next_seed_and_can_be_undone(tmp_path: Path) -> None:
+    controller = make(tmp_path)
+    press(controller, "d", "s")
+    old = state(controller.game)
+    controller.press("n")
+    assert controller.screen().seed == 119
+    assert state(controller.game) == state(start_game(4, 4, 119, None))
+    assert controller.screen().score == 0
+    controller.press("u")
+    assert state(controller.game) == old
+    assert controller.screen().seed == 118
+
+
+# ---------------------------------------------------------------- help
+def test_help_lists_every_key_and_any_key_closes_it(tmp_path: Path) -> None:
+    controller = make(tmp_path)
+    controller.press("?")
+    overlay = controller.screen().overlay
+    assert overlay is not None and overlay.title == "Keys"
+    text = "\n".join(overlay.lines)
+    for binding in PLAYING_KEYS:
+        assert binding.action.value in text
+        for key in binding.keys:
+            assert key_label(key) in text
+    before = state(controller.game)
+    controller.press("d")  # closes the help, does not move
+    assert controller.screen().overlay is None
+    assert state(controller.game) == before
+
+
+# ---------------------------------------------------------------- win
+def test_reaching_the_goal_shows_the_win_and_k_keeps_going(tmp_path: Path) -> None:
+    controller = make(tmp_path, ONE_MERGE_FROM_2048)
+    controller.press("KEY_LEFT")
+    assert controller.game.getBoard()[0][0] == 2048
+    overlay = controller.screen().overlay
+    assert overlay is not None and overlay.title == "You win!"
+    assert "You reached the 2048 tile." in overlay.lines
+    assert any(line.startswith("k") and "keep going" in line for line in overlay.lines)
+    assert any(line.startswith("y") and "play again" in line for line in overlay.lines)
+    before = state(controller.game)
+    controller.press("d")  # only k, y and q work on the win overlay
+    assert state(controller.game) == before
+    controller.press("k")
+    assert controller.screen().overlay is None
+    controller.press("KEY_RIGHT")
+    assert controller.screen().overlay is None  # the win shows only once
+
+
+def test_y_after_a_win_plays_again(tmp_path: Path) -> None:
+    controller = make(tmp_path, ONE_MERGE_FROM_2048)
+    press(controller, "a", "y")
+    assert controller.screen().overlay is None
+    assert controller.screen().seed == 119
+    assert state(controller.game) == state(start_game(4, 4, 119, None))
+
+
+def test_goal_follows_the_rules(tmp_path: Path) -> None:
+    controller = make(tmp_path, [[64, 64], [0, 0]], rules=replace(TUI_RULES, goal=128))
+    controller.press("a")
+    overlay = controller.screen().overlay
+    assert overlay is not None and "You reached the 128 tile." in overlay.lines
+
+
+def test_a_move_that_wins_and_ends_the_game_shows_the_win_first(tmp_path: Path) -> None:
+    # 1024 1024 / 2 4 -> left: 2048 _ / 2 4, and the new tile (a 2, as
+    # two_prob is 100) leaves no move: won and over at once.
+    rules = replace(TUI_RULES, two_prob=100)
+    controller = make(tmp_path, [[1024, 1024], [2, 4]], rules=rules)
+    controller.press("a")
+    assert controller.game.getBoard() == [[2048, 2], [2, 4]]
+    assert controller.game.isGameOver()
+    overlay = controller.screen().overlay
+    assert overlay is not None and overlay.title == "You win!"
+    controller.press("k")
+    overlay = controller.screen().overlay
+    assert overlay is not None and overlay.title == "Game over!"
+
+
+def test_a_loaded_game_that_already_holds_the_goal_does_not_win_again(
+    tmp_path: Path,
+) -> None:
+    controller = make(tmp_path, [[2048, 2, 0, 0], [0] * 4, [0] * 4, [0] * 4])
+    press(controller, "d", "a", "s")
+    assert controller.screen().overlay is None
+
+
+def test_undoing_the_winning_move_lets_the_win_show_again(tmp_path: Path) -> None:
+    controller = make(tmp_path, ONE_MERGE_FROM_2048)
+    press(controller, "a", "k", "u", "a")
+    overlay = controller.screen().overlay
+    assert overlay is not None and overlay.title == "You win!"
+
+
+# ---------------------------------------------------------------- game over
+def test_game_over_offers_try_again_and_undo(tmp_path: Path) -> None:
+    rules = replace(TUI_RULES, two_prob=100)
+    controller = make(tmp_path, [[4, 8], [16, 0]], rules=rules)
+    before = state(controller.game)
+    # Down: the 8 falls into the empty corner and the new 2 fills its place.
+    controller.press("j")
+    assert controller.game.getBoard() == [[4, 2], [16, 8]]
+    assert controller.game.isGameOver()
+    overlay = controller.screen().overlay
+    assert overlay is not None and overlay.title == "Game over!"
+    assert "No move is left. Score: 0" in overlay.lines
+    controller.press("u")
+    assert controller.screen().overlay is None
+    assert state(controller.game) == before
+    press(controller, "j", "t")
+    assert controller.screen().overlay is None
+    assert controller.screen().seed == 119
+
+
+def test_a_loaded_game_that_is_already_over_shows_game_over(tmp_path: Path) -> None:
+    controller = make(tmp_path, [[2, 4], [4, 2]])
+    overlay = controller.screen().overlay
+    assert overlay is not None and overlay.title == "Game over!"
+
+
+# ---------------------------------------------------------------- quit
+def test_quit_without_progress_quits_at_once(tmp_path: Path) -> None:
+    controller = make(tmp_path)
+    controller.press("q")
+    assert controller.finished
+    assert not (tmp_path / "save.2048").exists()
+
+
+def test_quit_with_unsaved_progress_asks_and_c_or_esc_cancels(tmp_path: Path) -> None:
+    controller = make(tmp_path)
+    press(controller, "d", "q")
+    overlay = controller.screen().overlay
+    assert overlay is not None
+    assert f"Save to {tmp_path / 'save.2048'} before quitting?" in overlay.lines
+    controller.press("c")
+    assert controller.screen().overlay is None and not controller.finished
+    press(controller, "q", ESCAPE)
+    assert controller.screen().overlay is None and not controller.finished
+
+
+def test_quit_then_y_saves_and_quits(tmp_path: Path) -> None:
+    controller = make(tmp_path)
+    press(controller, "d", "s", "q", "y")
+    assert controller.finished
+    data = savefile.read_save(str(tmp_path / "save.2048"))
+    assert data.score == 4
+
+
+def test_quit_then_n_quits_without_saving(tmp_path: Path) -> None:
+    controller = make(tmp_path)
+    press(controller, "d", "q", "n")
+    assert controller.finished
+    assert not (tmp_path / "save.2048").exists()
+
+
+def test_quit_after_saving_does_not_ask(tmp_path: Path) -> None:
+    controller = make(tmp_path)
+    press(controller, "d", "o", "q")
+    assert controller.finished
+
+
+def test_a_save_that_fails_on_quit_keeps_the_game_open(tmp_path: Path) -> None:
+    controller = make(tmp_path, save_target=tmp_path / "no" / "save.2048")
+    press(controller, "d", "q", "y")
+    assert not controller.finished
+    assert controller.screen().overlay is None
+    assert controller.screen().status.startswith("Not saved")
+
+
+def test_ctrl_c_asks_like_q_and_a_second_ctrl_c_quits(tmp_path: Path) -> None:
+    controller = make(tmp_path)
+    press(controller, "d", CTRL_C)
+    overlay = controller.screen().overlay
+    assert overlay is not None and overlay.title == "Unsaved game"
+    controller.press(CTRL_C)
+    assert controller.finished
+    assert not (tmp_path / "save.2048").exists()
+
+
+def test_ctrl_c_in_the_help_asks_too(tmp_path: Path) -> None:
+    controller = make(tmp_path)
+    press(controller, "d", "?", CTRL_C)
+    overlay = controller.screen().overlay
+    assert overlay is not None and overlay.title == "Unsaved game"
+
+
+def test_q_on_the_win_overlay_asks_and_c_goes_back_to_it(tmp_path: Path) -> None:
+    controller = make(tmp_path, ONE_MERGE_FROM_2048)
+    press(controller, "a", "q")
+    overlay = controller.screen().overlay
+    assert overlay is not None and overlay.title == "Unsaved game"
+    controller.press("c")
+    overlay = controller.screen().overlay
+    assert overlay is not None and overlay.title == "You win!"
+
+
+def test_keys_after_quitting_do_nothing(tmp_path: Path) -> None:
+    controller = make(tmp_path)
+    press(controller, "q", "d")
+    assert controller.game.getScore() == 0
+
+
+# ---------------------------------------------------------------- hang up
+def test_terminal_closing_saves_unsaved_progress(tmp_path: Path) -> None:
+    controller = make(tmp_path)
+    press(controller, "d", "s")
+    message = controller.hang_up()
+    assert controller.finished
+    assert message == f"Terminal closed; game saved to {tmp_path / 'save.2048'}"
+    assert savefile.read_save(str(tmp_path / "save.2048")).score == 4
+
+
+def test_terminal_closing_during_the_quit_question_saves(tmp_path: Path) -> None:
+    controller = make(tmp_path)
+    press(controller, "d", "q")
+    controller.hang_up()
+    assert (tmp_path / "save.2048").exists()
+
+
+def test_terminal_closing_without_progress_writes_no_save(tmp_path: Path) -> None:
+    controller = make(tmp_path)
+    assert controller.hang_up() == "Terminal closed; nothing to save."
+    assert not (tmp_path / "save.2048").exists()
+
+
+def test_terminal_closing_when_the_save_fails_says_why(tmp_path: Path) -> None:
+    controller = make(tmp_path, save_target=tmp_path / "no" / "save.2048")
+    controller.press("d")
+    assert controller.hang_up().startswith("Terminal closed; Not saved to ")
+
+
+# ---------------------------------------------------------------- best score
+def test_missing_best_score_is_reported_once_and_written(tmp_path: Path) -> None:
+    controller = make(tmp_path)
+    best = tmp_path / "data" / "best-score"
+    assert controller.screen().status == f"No best score yet (kept in {best})"
+    assert controller.screen().best == 0
+    assert best.read_text() == "0\n"
+    controller.press("d")
+    assert controller.screen().status == ""
+
+
+def test_corrupt_best_score_is_reported_and_rewritten(tmp_path: Path) -> None:
+    best = tmp_path / "data" / "best-score"
+    best.parent.mkdir()
+    best.write_text("lots\n")
+    controller = make(tmp_path)
+    assert controller.screen().status == (
+        f"Best score file {best} is corrupt ('lots'); starting anew"
+    )
+    assert best.read_text() == "0\n"
+
+
+def test_best_score_rises_with_the_score_and_is_kept_on_quit(tmp_path: Path) -> None:
+    best = tmp_path / "data" / "best-score"
+    best.parent.mkdir()
+    best.write_text("2\n")
+    controller = make(tmp_path)
+    assert controller.screen().best == 2
+    assert controller.screen().status == ""
+    press(controller, "d", "s")
+    assert controller.screen().best == 4
+    press(controller, "u", "u")
+    assert controller.screen().best == 4  # undo does not take a best back
+    press(controller, "q", "n")
+    assert best.read_text() == "4\n"
+    assert make(tmp_path).screen().best == 4
+
+
+def test_a_best_score_that_cannot_be_written_is_reported(tmp_path: Path) -> None:
+    (tmp_path / "data").write_text("a file where the folder should be")
+    controller = make(tmp_path)
+    assert controller.screen().status.startswith("Best score not kept: ")
+    press(controller, "d", "q", "n")
+    assert controller.finished
+
+
+def test_screen_shows_score_best_seed_and_rules(tmp_path: Path) -> None:
+    controller = make(tmp_path, ONE_MERGE_FROM_2048, score=40, rules=MVC, seed=7)
+    screen = controller.screen()
+    assert (screen.score, screen.best, screen.seed) == (40, 40, 7)
+    assert (screen.rules_name, screen.goal) == ("mvc", 2048)
+    assert screen.save_target == str(tmp_path / "save.2048")
+    assert os.path.basename(screen.save_target) == "save.2048"
