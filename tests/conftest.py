@@ -8,3 +8,9 @@ from hypothesis import settings
 
 settings.register_profile("default", deadline=None)
 settings.load_profile("default")
+
+# --- conformance suite (issue 4) --------------------------------------------
+# Registers --impl/--direction and the per-requirement table; loaded here so
+# the options exist for `pytest tests/conformance --impl ...` and a plain
+# `pytest` alike. See tests/conformance/plugin.py.
+pytest_plugins = ("tests.conformance.plugin",)

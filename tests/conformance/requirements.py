@@ -1,0 +1,47 @@
+"""The catalogue: one id and one short line per requirement of the writeup.
+
+The writeup is shared/spec/001_8c56057509aa4f7a.txt, section "Your Task:
+GameState.java". R-ids are its rules, E-ids its worked examples. Each test
+carries one id (``@requirement("R04")``) and quotes the rule in its
+docstring; the end-of-run table prints these lines, so they are written
+for a reader who has never seen the tests.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+REQUIREMENTS: Final[dict[str, str]] = {
+    "R01": "constructor: an empty numRows x numCols board",
+    "R02": "constructor: the score starts at 0",
+    "R03": "toString: exactly the writeup's format",
+    "R04": "getBoard: returns a deep copy, changes nothing",
+    "R05": "setBoard: stores a deep copy of its argument",
+    "R06": "setBoard(null): changes nothing",
+    "R07": "setBoard: sets the board and nothing else",
+    "R08": "getScore/setScore: any score, negative too; board untouched",
+    "R09": "rollRNG(bound): a number from 0 to bound - 1",
+    "R10": "randomTile: 2 with probability TWO_PROB (70%), else 4, via rollRNG",
+    "R11": "randomTile: changes nothing",
+    "R12": "countEmptyTiles: counts the empty cells, changes nothing",
+    "R13": "addTile on a full board: returns 0, draws nothing, changes nothing",
+    "R14": "addTile: puts randomTile()'s tile in an empty cell and returns it",
+    "R15": "addTile: the cell is drawn with rollRNG among all empty cells",
+    "R16": "canSlideDown: true when two equal tiles can combine",
+    "R17": "canSlideDown: true when an empty cell is below a tile",
+    "R18": "canSlideDown: true exactly when slideDown would change the board",
+    "R19": "isGameOver: true exactly when no direction can move",
+    "R20": "isGameOver: changes nothing (board not left rotated)",
+    "R21": "slideDown: tiles slide down as far as they can",
+    "R22": "slideDown: equal tiles merge where the bottom tile was",
+    "R23": "slideDown: farthest-down tiles merge first (4 4 4 -> 0 4 8)",
+    "R24": "slideDown: a merged tile does not merge again in the same move",
+    "R25": "slideDown: the score rises by each combined tile's value",
+    "R26": "slideDown: returns whether the board changed; adds no tile",
+    "R27": "move: slides toward the given direction (any board shape)",
+    "R28": "move: a move that changes the board adds one tile via addTile",
+    "R29": "move: a move that changes nothing returns false, adds no tile",
+    "R30": "move(null): returns false and does nothing",
+    "E1": "writeup slideDown examples 1-4",
+    "E2": "writeup example game (keys d s a w a a s)",
+}
