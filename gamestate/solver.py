@@ -129,61 +129,29 @@ class _LazyTable(dict[int, float]):
         return value
 
 
-class _LazyRows(dict[int, int]):
-    """A dict from a 16-bit row to the row slid one way, computed on first use."""
-
-    def __init__(self, turns: int) -> None:
-        super().__init__()
-        self._turns = turns
-
-    def __missing__(self, row: int) -> int:
-        try:
-            slid, _gain = _bitboard.move(row, self._turns)
-        except _bitboard.TileOverflowError:
-            # Only two 32768s can overflow, which no root board holds (see
-            # _LARGEST_PACKED_EXPONENT); deep in a search, leaving the row
-            # as it is is a harmless approximation.
-            slid = row
-        self[row] = slid
-        return slid
-
-
 def _row_exponents(row: int) -> list[int]:
     return [(row >> shift) & 0xF for shift in (0, 4, 8, 12)]
 
 
-# Rows slide toward their low nibble (LEFT, turns 1) or high nibble (RIGHT, 3).
-_SLID_LOW: Final = _LazyRows(Direction.LEFT.getRotationCount())
-_SLID_HIGH: Final = _LazyRows(Direction.RIGHT.getRotationCount())
 _ROW_SCORE: Final = _LazyTable(lambda row: line_heuristic(_row_exponents(row)))
-
 _M: Final = _bitboard.ROW_MASK
-
-
-def _slide_packed(board: int, table: dict[int, int]) -> int:
-    return (
-        table[board & _M]
-        | table[(board >> 16) & _M] << 16
-        | table[(board >> 32) & _M] << 32
-        | table[board >> 48] << 48
-    )
+_TURNS: Final = tuple(direction.getRotationCount() for direction in Direction)
 
 
 def _packed_moves(board: int) -> list[tuple[int, int]]:
-    """Every changing move of a packed board, rows and columns by table."""
-    transpose = _bitboard.transpose
-    columns = transpose(board)
-    candidates = (
-        # A column is a row of the transpose, its top cell in the low nibble.
-        (
-            Direction.DOWN.getRotationCount(),
-            transpose(_slide_packed(columns, _SLID_HIGH)),
-        ),
-        (Direction.LEFT.getRotationCount(), _slide_packed(board, _SLID_LOW)),
-        (Direction.UP.getRotationCount(), transpose(_slide_packed(columns, _SLID_LOW))),
-        (Direction.RIGHT.getRotationCount(), _slide_packed(board, _SLID_HIGH)),
-    )
-    return [(turns, moved) for turns, moved in candidates if moved != board]
+    """Every changing move of a packed board."""
+    result = []
+    for turns in _TURNS:
+        try:
+            moved = _bitboard.move(board, turns)[0]
+        except _bitboard.TileOverflowError:
+            # Only two 32768s overflow, and no root board holds one (see
+            # _LARGEST_PACKED_EXPONENT); deep in a search, skipping such a
+            # move only makes the estimate a little cautious.
+            continue
+        if moved != board:
+            result.append((turns, moved))
+    return result
 
 
 def _packed_spawns(board: int) -> tuple[list[int], list[int]]:

@@ -1,0 +1,338 @@
+"""Headless games played by the solver, and the table that sums them up.
+
+``python -m playmanager --autoplay [--games N] [--seed S] [--depth D | --ms T]
+[--json]`` plays N games with the Java rules (a ``Config.DEFAULT_SIZE``
+board, ``Config.INITIAL_TILE_COUNT`` tiles to start, Config.TWO_PROB), game i
+seeded with S + i, the solver choosing every move. While it plays, a
+progress line on stderr (only when stderr is a terminal) shows the games
+done, moves per second and the best tile so far. Then it prints how many
+games reached 512, 1024, 2048, ... with a bar chart, the median and best
+score and the median milliseconds per move, or the same as JSON. Ctrl-C
+stops early; the table then covers the games finished.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Final, TextIO
+
+from gamestate import Config, Direction, GameState
+from gamestate.solver import best_move
+
+Chooser = Callable[[GameState], Direction | None]
+"""Picks the next move of a game, None when there is none."""
+
+FIRST_ROW_TILE: Final = 512
+LAST_ROW_TILE: Final = 8192
+"""The table always lists 512 to 8192, and any bigger tile a game reached."""
+BAR_WIDTH: Final = 30
+_PROGRESS_EVERY: Final = 0.2
+"""Seconds between redraws of the progress line."""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How one game ended."""
+
+    seed: int
+    score: int
+    max_tile: int
+    moves: int
+    move_ms: tuple[float, ...]
+    """How long the solver took to choose each move, in milliseconds."""
+
+
+@dataclass
+class Report:
+    """Every finished game, and the time each of their moves took."""
+
+    games: int
+    seed: int
+    depth: int | None
+    ms: float | None
+    results: list[GameResult] = field(default_factory=list)
+    interrupted: bool = False
+
+    def reached(self) -> dict[int, int]:
+        """Tile -> how many finished games made it (512 up to the best tile)."""
+        best = max((r.max_tile for r in self.results), default=0)
+        tiles = []
+        tile = FIRST_ROW_TILE
+        while tile <= max(LAST_ROW_TILE, best):
+            tiles.append(tile)
+            tile *= 2
+        return {t: sum(r.max_tile >= t for r in self.results) for t in tiles}
+
+    def median_ms(self) -> float | None:
+        times = [ms for r in self.results for ms in r.move_ms]
+        return statistics.median(times) if times else None
+
+    def median_score(self) -> float | None:
+        scores = [r.score for r in self.results]
+        return statistics.median(scores) if scores else None
+
+    def best_score(self) -> int | None:
+        return max((r.score for r in self.results), default=None)
+
+
+def new_game(seed: int) -> GameState:
+    """A game as the Java PlayManager starts one, with another seed."""
+    size = Config.DEFAULT_SIZE
+    game = GameState(size, size, seed=seed)
+    for _ in range(Config.INITIAL_TILE_COUNT):
+        game.addTile()
+    return game
+
+
+def play_game(
+    game: GameState,
+    seed: int,
+    choose: Chooser,
+    on_move: Callable[[GameState], None],
+) -> GameResult:
+    """Play ``game`` to its end, calling ``on_move(game)`` after each move."""
+    move_ms = []
+    while True:
+        start = time.perf_counter()
+        direction = choose(game)
+        elapsed_ms = (time.perf_counter() - start) * 1000.0
+        if direction is None:
+            break
+        game.move(direction)
+        move_ms.append(elapsed_ms)
+        on_move(game)
+    return GameResult(
+        seed=seed,
+        score=game.getScore(),
+        max_tile=max(max(row) for row in game.getBoard()),
+        moves=len(move_ms),
+        move_ms=tuple(move_ms),
+    )
+
+
+class Progress:
+    """The progress line on stderr: games done, moves per second, best tile."""
+
+    def __init__(self, stream: TextIO, games: int) -> None:
+        self.stream = stream
+        self.games = games
+        self.done = 0
+        self.moves = 0
+        self.best_tile = 0
+        self.started = time.perf_counter()
+        self.last_drawn = 0.0
+
+    def move(self, game: GameState) -> None:
+        self.moves += 1
+        now = time.perf_counter()
+        if now - self.last_drawn >= _PROGRESS_EVERY:
+            self.best_tile = max(self.best_tile, max(map(max, game.getBoard())))
+            self.draw(now)
+
+    def game_done(self, result: GameResult) -> None:
+        self.done += 1
+        self.best_tile = max(self.best_tile, result.max_tile)
+        self.draw(time.perf_counter())
+
+    def draw(self, now: float) -> None:
+        self.last_drawn = now
+        filled = BAR_WIDTH * self.done // self.games
+        rate = self.moves / max(now - self.started, 1e-9)
+        self.stream.write(
+            f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] "
+            f"{self.done}/{self.games} games  {rate:,.0f} moves/s  "
+            f"best tile {self.best_tile}\x1b[K"
+        )
+        self.stream.flush()
+
+    def clear(self) -> None:
+        self.stream.write("\r\x1b[K")
+        self.stream.flush()
+
+
+def _ignore(game: GameState) -> None:
+    """An on_move that does nothing (no progress line)."""
+
+
+def run_games(
+    report: Report, choose: Chooser, progress: Progress | None = None
+) -> Report:
+    """Play ``report.games`` games into ``report``; Ctrl-C stops early.
+
+    A game cut short by Ctrl-C is left out; the report says it was
+    interrupted. Returns ``report``.
+    """
+
+    on_move = progress.move if progress is not None else _ignore
+    try:
+        for index in range(report.games):
+            seed = report.seed + index
+            result = play_game(new_game(seed), seed, choose, on_move)
+            report.results.append(result)
+            if progress is not None:
+                progress.game_done(result)
+    except KeyboardInterrupt:
+        report.interrupted = True
+    finally:
+        if progress is not None:
+            progress.clear()
+    return report
+
+
+# ------------------------------------------------------------- output
+def _format_number(value: float | None, digits: int = 0) -> str:
+    return "-" if value is None else f"{value:,.{digits}f}"
+
+
+def format_table(report: Report) -> str:
+    """The results as text: a bar per tile, then scores and speed."""
+    finished = len(report.results)
+    search = f"depth {report.depth}" if report.depth is not None else None
+    if report.ms is not None:
+        search = f"{report.ms:g} ms per move"
+    lines = [
+        (
+            f"Autoplay: {finished} of {report.games} games"
+            f"{' (stopped by Ctrl-C)' if report.interrupted else ''}, "
+            f"seeds {report.seed} to {report.seed + report.games - 1}, "
+            f"{search or 'default depth'}"
+        ),
+        "",
+        f"{'tile':>6}  {'games':>5}  {'rate':>4}",
+    ]
+    for tile, count in report.reached().items():
+        share = count / finished if finished else 0.0
+        bar = "#" * round(BAR_WIDTH * share)
+        lines.append(f"{tile:>6}  {count:>5}  {share:>4.0%}  {bar}".rstrip())
+    lines += [
+        "",
+        f"median score        {_format_number(report.median_score())}",
+        f"best score          {_format_number(report.best_score())}",
+        f"median ms per move  {_format_number(report.median_ms(), 1)}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def to_json(report: Report) -> str:
+    """The results as one JSON object (the same figures as the table)."""
+    data = {
+        "games": report.games,
+        "finished": len(report.results),
+        "interrupted": report.interrupted,
+        "seed": report.seed,
+        "depth": report.depth,
+        "ms": report.ms,
+        "reached": {str(tile): count for tile, count in report.reached().items()},
+        "median_score": report.median_score(),
+        "best_score": report.best_score(),
+        "median_ms_per_move": report.median_ms(),
+        "results": [
+            {"seed": r.seed, "score": r.score, "max_tile": r.max_tile, "moves": r.moves}
+            for r in report.results
+        ],
+    }
+    return json.dumps(data, indent=2) + "\n"
+
+
+# ------------------------------------------------------- command line
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number, got {text!r}"
+        ) from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected more than 0, got {text}")
+    return value
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number, got {text!r}"
+        ) from None
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add --autoplay and its options to a command-line parser."""
+    group = parser.add_argument_group("autoplay (the solver plays, headless)")
+    group.add_argument(
+        "--autoplay", action="store_true", help="let the solver play and print a table"
+    )
+    group.add_argument(
+        "--games", type=_positive_int, default=10, metavar="N", help="games (10)"
+    )
+    group.add_argument(
+        "--seed",
+        type=_int,
+        default=None,
+        metavar="S",
+        help="seed of the first game; game i uses S + i (Config.RANDOM_SEED)",
+    )
+    search = group.add_mutually_exclusive_group()
+    search.add_argument(
+        "--depth",
+        type=_positive_int,
+        default=None,
+        metavar="D",
+        help="player moves searched (default: 2 or 3, deeper on crowded boards)",
+    )
+    search.add_argument(
+        "--ms",
+        type=_positive_float,
+        default=None,
+        metavar="T",
+        help="time budget per move in milliseconds instead of a depth",
+    )
+    group.add_argument("--json", action="store_true", help="print JSON, not a table")
+
+
+def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    """Play the games ``args`` ask for and print the results; return 0."""
+    seed = Config.RANDOM_SEED if args.seed is None else args.seed
+    report = Report(games=args.games, seed=seed, depth=args.depth, ms=args.ms)
+    progress = Progress(stderr, args.games) if stderr.isatty() else None
+
+    def choose(game: GameState) -> Direction | None:
+        return best_move(game, depth=args.depth, ms=args.ms)
+
+    run_games(report, choose, progress)
+    stdout.write(to_json(report) if args.json else format_table(report))
+    stdout.flush()
+    return 0
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """Autoplay on its own: ``python -m playmanager.autoplay [options]``."""
+    import sys
+
+    parser = argparse.ArgumentParser(prog="python -m playmanager.autoplay")
+    add_arguments(parser)
+    args = parser.parse_args(argv)
+    return run(args, stdout or sys.stdout, stderr or sys.stderr)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

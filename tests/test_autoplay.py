@@ -1,0 +1,250 @@
+"""Issue 7: headless autoplay, its table, its JSON and Ctrl-C.
+
+Games here run on a 2x2 or 3x3 board (Config.DEFAULT_SIZE is read when a
+game starts) with a shallow search, so each takes a few milliseconds.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from gamestate import Config, Direction, GameState
+from gamestate.solver import best_move
+from playmanager import autoplay
+from playmanager.autoplay import GameResult, Report
+
+
+@pytest.fixture
+def tiny_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Config, "DEFAULT_SIZE", 2)
+
+
+class TtyStringIO(io.StringIO):
+    """A StringIO that says it is a terminal, to see the progress line."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def run(argv: list[str], stderr: io.StringIO | None = None) -> str:
+    out = io.StringIO()
+    assert autoplay.main(argv, stdout=out, stderr=stderr or io.StringIO()) == 0
+    return out.getvalue()
+
+
+def result(
+    max_tile: int, score: int, move_ms: tuple[float, ...] = (1.0,)
+) -> GameResult:
+    return GameResult(
+        seed=1, score=score, max_tile=max_tile, moves=len(move_ms), move_ms=move_ms
+    )
+
+
+def test_new_game_starts_like_the_java_play_manager() -> None:
+    game = autoplay.new_game(seed=Config.RANDOM_SEED)
+    java = GameState(4, 4)
+    java.addTile()
+    java.addTile()
+    assert game.getBoard() == java.getBoard()
+
+
+@pytest.mark.usefixtures("tiny_board")
+def test_every_game_is_played_to_its_end_with_the_solvers_moves() -> None:
+    report = autoplay.run_games(
+        Report(games=3, seed=7, depth=1, ms=None), lambda g: best_move(g, depth=1)
+    )
+    assert [r.seed for r in report.results] == [7, 8, 9]
+    for r in report.results:
+        game = autoplay.new_game(r.seed)  # replay: same seed, same solver
+        moves = 0
+        while (move := best_move(game, depth=1)) is not None:
+            game.move(move)
+            moves += 1
+        assert (r.score, r.moves, r.max_tile) == (
+            game.getScore(),
+            moves,
+            max(map(max, game.getBoard())),
+        )
+        assert len(r.move_ms) == r.moves
+    assert not report.interrupted
+
+
+def test_table_counts_games_per_tile_with_bars_scores_and_speed() -> None:
+    report = Report(
+        games=4,
+        seed=3,
+        depth=2,
+        ms=None,
+        results=[
+            result(4096, 60000, (10.0, 30.0)),
+            result(2048, 30000, (20.0,)),
+            result(1024, 15000, (40.0,)),
+            result(512, 7000, (50.0,)),
+        ],
+    )
+    table = autoplay.format_table(report)
+    assert table.splitlines()[0] == "Autoplay: 4 of 4 games, seeds 3 to 6, depth 2"
+    rows = {
+        line.split()[0]: line
+        for line in table.splitlines()
+        if re.match(r"\s+\d+\s", line)
+    }
+    assert list(rows) == ["512", "1024", "2048", "4096", "8192"]
+    assert rows["512"].split()[1:3] == ["4", "100%"]
+    assert rows["2048"].split()[1:3] == ["2", "50%"]
+    assert rows["2048"].endswith(" " + "#" * (autoplay.BAR_WIDTH // 2))
+    assert rows["8192"].split()[1:] == ["0", "0%"]
+    assert "median score        22,500" in table
+    assert "best score          60,000" in table
+    assert "median ms per move  30.0" in table
+
+
+def test_table_grows_to_the_biggest_tile_and_handles_no_games() -> None:
+    big = autoplay.format_table(Report(1, 1, None, 50.0, [result(32768, 10**6)]))
+    assert "50 ms per move" in big.splitlines()[0]
+    assert [line.split()[0] for line in big.splitlines()[3:10]] == [
+        "512",
+        "1024",
+        "2048",
+        "4096",
+        "8192",
+        "16384",
+        "32768",
+    ]
+    empty = autoplay.format_table(Report(5, 1, None, None))
+    assert "0 of 5 games" in empty
+    assert "median score        -" in empty
+
+
+@pytest.mark.usefixtures("tiny_board")
+def test_cli_prints_the_table_after_playing() -> None:
+    text = run(["--games", "3", "--seed", "11", "--depth", "1"])
+    assert text.startswith("Autoplay: 3 of 3 games, seeds 11 to 13, depth 1\n")
+    assert "median ms per move" in text
+
+
+@pytest.mark.usefixtures("tiny_board")
+def test_json_has_the_same_figures_as_the_table() -> None:
+    data = json.loads(run(["--games", "2", "--seed", "4", "--depth", "1", "--json"]))
+    assert set(data) == {
+        "games",
+        "finished",
+        "interrupted",
+        "seed",
+        "depth",
+        "ms",
+        "reached",
+        "median_score",
+        "best_score",
+        "median_ms_per_move",
+        "results",
+    }
+    assert (data["games"], data["finished"], data["seed"], data["depth"]) == (
+        2,
+        2,
+        4,
+        1,
+    )
+    assert data["ms"] is None and data["interrupted"] is False
+    assert list(data["reached"]) == ["512", "1024", "2048", "4096", "8192"]
+    assert [r["seed"] for r in data["results"]] == [4, 5]
+    assert set(data["results"][0]) == {"seed", "score", "max_tile", "moves"}
+    scores = sorted(r["score"] for r in data["results"])
+    assert data["median_score"] == sum(scores) / 2
+    assert data["best_score"] == scores[-1]
+    assert data["median_ms_per_move"] > 0
+
+
+@pytest.mark.usefixtures("tiny_board")
+def test_progress_line_only_on_a_terminal() -> None:
+    quiet = io.StringIO()
+    run(["--games", "2", "--depth", "1"], stderr=quiet)
+    assert quiet.getvalue() == ""
+    tty = TtyStringIO()
+    run(["--games", "2", "--depth", "1"], stderr=tty)
+    shown = tty.getvalue()
+    assert re.search(r"\[#{15}\.{15}\] 1/2 games  [\d,]+ moves/s  best tile \d+", shown)
+    assert "2/2 games" in shown
+    assert shown.endswith("\r\x1b[K")  # the line is cleared before the table
+
+
+def test_bad_options_are_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for argv, message in [
+        (["--games", "0"], "argument --games: expected 1 or more, got 0"),
+        (["--ms", "fast"], "argument --ms: expected a number, got 'fast'"),
+        (
+            ["--depth", "2", "--ms", "5"],
+            "argument --ms: not allowed with argument --depth",
+        ),
+    ]:
+        with pytest.raises(SystemExit) as exit_info:
+            autoplay.main(argv, stdout=io.StringIO(), stderr=io.StringIO())
+        assert exit_info.value.code == 2
+        assert message in capsys.readouterr().err
+
+
+@pytest.mark.usefixtures("tiny_board")
+def test_ctrl_c_keeps_the_finished_games_and_still_prints_the_table() -> None:
+    calls = 0
+
+    def choose(game: GameState) -> Direction | None:
+        nonlocal calls
+        calls += 1
+        if report.results and len(report.results) == 2:
+            raise KeyboardInterrupt
+        return best_move(game, depth=1)
+
+    report = Report(games=5, seed=1, depth=1, ms=None)
+    autoplay.run_games(report, choose)
+    assert report.interrupted
+    assert [r.seed for r in report.results] == [1, 2]
+    table = autoplay.format_table(report)
+    assert table.startswith("Autoplay: 2 of 5 games (stopped by Ctrl-C), seeds 1 to 5")
+    assert json.loads(autoplay.to_json(report))["interrupted"] is True
+
+
+def test_sigint_to_a_running_process_prints_the_table(tmp_path: Path) -> None:
+    # A real Ctrl-C: the child plays many slow games on a 3x3 board and is
+    # interrupted once its first game is done (so stderr is a pipe: no
+    # progress line); it must still print the table and exit 0.
+    script = (
+        "import sys\n"
+        "from gamestate import Config\n"
+        "from playmanager import autoplay\n"
+        "Config.DEFAULT_SIZE = 3\n"
+        "print('ready', file=sys.stderr, flush=True)\n"
+        "sys.exit(autoplay.main(['--games', '1000', '--depth', '2']))\n"
+    )
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    child = subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert child.stderr is not None
+    assert child.stderr.readline() == "ready\n"
+    time.sleep(1)  # let it play a while; only correctness is checked
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == 0, err
+    first = out.splitlines()[0]
+    assert re.fullmatch(
+        r"Autoplay: \d+ of 1000 games \(stopped by Ctrl-C\), seeds 118 to 1117, depth 2",
+        first,
+    )
+    assert "median score" in out
+    assert "Traceback" not in err
