@@ -24,6 +24,10 @@ WRITEUP_START = (
     "    2    -    -    2\n"
     "    -    -    -    -\n"
 )
+HELP_TEXT = (
+    "Possible commands:\n w - up\n a - left\n s - down\n d - right\n"
+    " o - save to file\n q - quit game\n"
+)
 
 
 def run(argv: list[str], keys: str = "q\n") -> tuple[int, str, str]:
@@ -261,3 +265,25 @@ def test_a_closed_stdout_exits_141_without_a_traceback() -> None:
     err = io.StringIO()
     assert main([], stdin=io.StringIO("q\n"), stdout=ClosedPipe(), stderr=err) == 141
     assert err.getvalue() == ""
+
+
+# --------------------------------------------- the process's own streams
+def test_main_reads_the_real_stdin_as_java_does(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # bad UTF-8 becomes one U+FFFD (a one-char line: help); CRLF is a line end
+    raw = io.TextIOWrapper(io.BytesIO(b"\xff\r\nq\r\n"), encoding="latin-1")
+    monkeypatch.setattr("sys.stdin", raw)
+    assert main([]) == 0
+    prompt = WRITEUP_START + "> "
+    assert capsys.readouterr().out == (
+        "Starting a default-sized random game...\n" + prompt + HELP_TEXT + prompt
+    )
+
+
+def test_main_without_any_stdin_ends_as_at_the_end_of_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", None)
+    assert main([]) == 0
+    assert capsys.readouterr().out.endswith(WRITEUP_START + "> ")
