@@ -33,6 +33,18 @@ def key_table() -> dict[str, Command]:
     }
 
 
+def described_keys() -> list[tuple[str, str]]:
+    """Return (key, what it does) in the order of Java's help, from Config."""
+    return [
+        (Config.UP_KEY, "up"),
+        (Config.LEFT_KEY, "left"),
+        (Config.DOWN_KEY, "down"),
+        (Config.RIGHT_KEY, "right"),
+        (Config.SAVE_KEY, "save to file"),
+        (Config.QUIT_KEY, "quit game"),
+    ]
+
+
 def command_for(key: str) -> Command | None:
     """Return the command of a one-character line, or None if unknown."""
     return key_table().get(key)

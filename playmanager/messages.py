@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from gamestate import Config
+from .commands import described_keys
 
 START_DEFAULT: Final = "Starting a default-sized random game...\n"
 PROMPT: Final = "> "
@@ -30,15 +30,8 @@ def saved(path: str) -> str:
 
 def possible_commands() -> str:
     """The help block printed for an unknown one-character command."""
-    entries = (
-        (Config.UP_KEY, "up"),
-        (Config.LEFT_KEY, "left"),
-        (Config.DOWN_KEY, "down"),
-        (Config.RIGHT_KEY, "right"),
-        (Config.SAVE_KEY, "save to file"),
-        (Config.QUIT_KEY, "quit game"),
-    )
-    return "Possible commands:\n" + "".join(f" {k} - {what}\n" for k, what in entries)
+    lines = "".join(f" {key} - {what}\n" for key, what in described_keys())
+    return "Possible commands:\n" + lines
 
 
 def seed_line(seed: int) -> str:
