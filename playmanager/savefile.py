@@ -312,6 +312,9 @@ def save(game: GameState, path: str) -> None:
     failure (even KeyboardInterrupt) the temporary file is removed and the
     old file is left exactly as it was.
     """
+    if path.endswith(("/", os.sep)):
+        # realpath would drop the slash and save a file where a folder was meant
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
     target = os.path.realpath(path)
     old_mode = _existing_mode(target)
     fd, temporary = _create_temporary(target)

@@ -292,6 +292,12 @@ def test_saving_over_a_fifo_fails_and_keeps_it(tmp_path: Path) -> None:
     assert os.listdir(tmp_path) == ["pipe.2048"]
 
 
+def test_a_target_ending_in_a_slash_is_a_folder_not_a_file(tmp_path: Path) -> None:
+    with pytest.raises(IsADirectoryError):
+        save(game_of([[2]]), f"{tmp_path}/new/")  # a pathlib.Path would drop the /
+    assert os.listdir(tmp_path) == []
+
+
 def test_saving_under_a_file_fails_cleanly(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("x")
     assert_save_fails(tmp_path / "file" / "s.2048", "Not a directory")
