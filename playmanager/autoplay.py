@@ -17,7 +17,7 @@ import argparse
 import json
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final, TextIO
 
@@ -26,6 +26,8 @@ from gamestate.solver import best_move
 
 Chooser = Callable[[GameState], Direction | None]
 """Picks the next move of a game, None when there is none."""
+GameMaker = Callable[[int], GameState]
+"""Starts a new game from a seed."""
 
 FIRST_ROW_TILE: Final = 512
 LAST_ROW_TILE: Final = 8192
@@ -160,7 +162,10 @@ def _ignore(game: GameState) -> None:
 
 
 def run_games(
-    report: Report, choose: Chooser, progress: Progress | None = None
+    report: Report,
+    choose: Chooser,
+    progress: Progress | None = None,
+    make_game: GameMaker = new_game,
 ) -> Report:
     """Play ``report.games`` games into ``report``; Ctrl-C stops early.
 
@@ -172,7 +177,7 @@ def run_games(
     try:
         for index in range(report.games):
             seed = report.seed + index
-            result = play_game(new_game(seed), seed, choose, on_move)
+            result = play_game(make_game(seed), seed, choose, on_move)
             report.results.append(result)
             if progress is not None:
                 progress.game_done(result)
@@ -240,6 +245,10 @@ def to_json(report: Report) -> str:
 
 
 # ------------------------------------------------------- command line
+DEFAULT_GAMES: Final = 10
+_ONLY_WITH_AUTOPLAY: Final = ("games", "depth", "ms", "json")
+
+
 def _positive_int(text: str) -> int:
     try:
         value = int(text)
@@ -257,82 +266,67 @@ def _positive_float(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if not value > 0:
+    if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError(f"expected more than 0, got {text}")
     return value
 
 
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number, got {text!r}"
-        ) from None
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add --autoplay and its options to a command-line parser."""
-    group = parser.add_argument_group("autoplay (the solver plays, headless)")
+    """Add --autoplay and its options (not --seed, which games share)."""
+    group = parser.add_argument_group("autoplay (the solver plays headless games)")
     group.add_argument(
-        "--autoplay", action="store_true", help="let the solver play and print a table"
+        "--autoplay",
+        action="store_true",
+        help="let the solver play; print how far the games got",
     )
     group.add_argument(
-        "--games", type=_positive_int, default=10, metavar="N", help="games (10)"
-    )
-    group.add_argument(
-        "--seed",
-        type=_int,
-        default=None,
-        metavar="S",
-        help="seed of the first game; game i uses S + i (Config.RANDOM_SEED)",
+        "--games",
+        type=_positive_int,
+        metavar="N",
+        help=f"games to play (default {DEFAULT_GAMES}); game i uses seed S + i",
     )
     search = group.add_mutually_exclusive_group()
     search.add_argument(
         "--depth",
         type=_positive_int,
-        default=None,
         metavar="D",
-        help="player moves searched (default: 2 or 3, deeper on crowded boards)",
+        help="player moves the solver looks ahead (default: 3, 4 on crowded boards)",
     )
     search.add_argument(
         "--ms",
         type=_positive_float,
-        default=None,
         metavar="T",
-        help="time budget per move in milliseconds instead of a depth",
+        help="the solver's time per move in milliseconds, instead of a depth",
     )
-    group.add_argument("--json", action="store_true", help="print JSON, not a table")
+    group.add_argument("--json", action="store_true", help="print the results as JSON")
 
 
-def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
-    """Play the games ``args`` ask for and print the results; return 0."""
-    seed = Config.RANDOM_SEED if args.seed is None else args.seed
-    report = Report(games=args.games, seed=seed, depth=args.depth, ms=args.ms)
-    progress = Progress(stderr, args.games) if stderr.isatty() else None
+def misused_option(args: argparse.Namespace) -> str | None:
+    """The error for an autoplay option given without --autoplay, else None."""
+    if args.autoplay:
+        return None
+    for name in _ONLY_WITH_AUTOPLAY:
+        if getattr(args, name) not in (None, False):
+            return f"--{name} only applies with --autoplay"
+    return None
+
+
+def run(
+    args: argparse.Namespace,
+    seed: int,
+    make_game: GameMaker,
+    stdout: TextIO,
+    stderr: TextIO,
+) -> Report:
+    """Play the games ``args`` ask for, print the table or JSON, return them."""
+    games = DEFAULT_GAMES if args.games is None else args.games
+    report = Report(games=games, seed=seed, depth=args.depth, ms=args.ms)
+    progress = Progress(stderr, games) if stderr.isatty() else None
 
     def choose(game: GameState) -> Direction | None:
         return best_move(game, depth=args.depth, ms=args.ms)
 
-    run_games(report, choose, progress)
+    run_games(report, choose, progress, make_game)
     stdout.write(to_json(report) if args.json else format_table(report))
     stdout.flush()
-    return 0
-
-
-def main(
-    argv: Sequence[str] | None = None,
-    stdout: TextIO | None = None,
-    stderr: TextIO | None = None,
-) -> int:
-    """Autoplay on its own: ``python -m playmanager.autoplay [options]``."""
-    import sys
-
-    parser = argparse.ArgumentParser(prog="python -m playmanager.autoplay")
-    add_arguments(parser)
-    args = parser.parse_args(argv)
-    return run(args, stdout or sys.stdout, stderr or sys.stderr)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+    return report

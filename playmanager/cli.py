@@ -25,7 +25,7 @@ from typing import Final, TextIO
 
 from gamestate import Config, GameState
 
-from . import messages, savefile, tui
+from . import autoplay, messages, savefile, tui
 from .loop import LineGame, WinRound
 from .rules import DEFAULT_GOAL, JAVA, PRESETS, Rules, check_goal
 
@@ -133,6 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=f"the tile that wins (turns the win on; --tui wins at {DEFAULT_GOAL})",
     )
+    autoplay.add_arguments(parser)
     return parser
 
 
@@ -152,6 +153,11 @@ def check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespace
     """Reject options that make no sense together (argparse exits with 2)."""
     if args.size is not None and (args.rows is not None or args.cols is not None):
         parser.error("--size cannot be combined with --rows or --cols")
+    misused = autoplay.misused_option(args)
+    if misused is not None:
+        parser.error(misused)
+    if args.autoplay and (args.tui or args.file is not None):
+        parser.error("--autoplay plays new headless games: no FILE and no --tui")
     sized = args.size is not None or args.rows is not None or args.cols is not None
     if sized and args.file is not None and os.path.exists(args.file):
         parser.error(
@@ -193,6 +199,14 @@ def start_game(rows: int, cols: int, seed: int | None, two_prob: int | None) -> 
     return game
 
 
+def board_shape(args: argparse.Namespace) -> tuple[int, int]:
+    """Rows and columns of a new game: --rows/--cols, --size, or the default."""
+    size = args.size if args.size is not None else Config.DEFAULT_SIZE
+    rows = args.rows if args.rows is not None else size
+    cols = args.cols if args.cols is not None else size
+    return rows, cols
+
+
 def new_game(
     args: argparse.Namespace, stdout: TextIO, seed: int | None
 ) -> tuple[GameState, str]:
@@ -204,9 +218,7 @@ def new_game(
     SaveFileError when FILE cannot be loaded.
     """
     two_prob = game_rules(args).two_prob
-    size = args.size if args.size is not None else Config.DEFAULT_SIZE
-    rows = args.rows if args.rows is not None else size
-    cols = args.cols if args.cols is not None else size
+    rows, cols = board_shape(args)
     game = start_game(rows, cols, seed, two_prob)
     if args.file is None:
         stdout.write(messages.START_DEFAULT)
@@ -249,8 +261,25 @@ def tui_greeting(file: str | None, save_target: str) -> str:
     return f"{file} does not exist yet; new game, o saves there"
 
 
+def play_autoplay(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    """Let the solver play --games new games; 130 when Ctrl-C cut them short."""
+    seed = choose_seed(args, stderr)  # stdout is kept for the table or JSON
+    rows, cols = board_shape(args)
+    two_prob = game_rules(args).two_prob
+    report = autoplay.run(
+        args,
+        Config.RANDOM_SEED if seed is None else seed,
+        lambda game_seed: start_game(rows, cols, game_seed, two_prob),
+        stdout,
+        stderr,
+    )
+    return EXIT_INTERRUPTED if report.interrupted else EXIT_OK
+
+
 def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     """Start the game the options ask for and play it; return the status."""
+    if args.autoplay:
+        return play_autoplay(args, stdout, stderr)
     start_out = io.StringIO() if args.tui else stdout  # the screen shows it
     try:
         seed = choose_seed(args, start_out)

@@ -1,26 +1,24 @@
 """Issue 7: headless autoplay, its table, its JSON and Ctrl-C.
 
-Games here run on a 2x2 or 3x3 board (Config.DEFAULT_SIZE is read when a
-game starts) with a shallow search, so each takes a few milliseconds.
+Games here run on a 2x2 or 3x3 board with a shallow search, so each takes
+a few milliseconds.
 """
 
 from __future__ import annotations
 
 import io
 import json
-import os
 import re
 import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from gamestate import Config, Direction, GameState
 from gamestate.solver import best_move
-from playmanager import autoplay
+from playmanager import autoplay, cli
 from playmanager.autoplay import GameResult, Report
 
 
@@ -37,8 +35,10 @@ class TtyStringIO(io.StringIO):
 
 
 def run(argv: list[str], stderr: io.StringIO | None = None) -> str:
+    """``python -m playmanager --autoplay --size 2 ARGV``: its stdout."""
     out = io.StringIO()
-    assert autoplay.main(argv, stdout=out, stderr=stderr or io.StringIO()) == 0
+    argv = ["--autoplay", "--size", "2", *argv]
+    assert cli.main(argv, stdout=out, stderr=stderr or io.StringIO()) == 0
     return out.getvalue()
 
 
@@ -126,14 +126,12 @@ def test_table_grows_to_the_biggest_tile_and_handles_no_games() -> None:
     assert "median score        -" in empty
 
 
-@pytest.mark.usefixtures("tiny_board")
 def test_cli_prints_the_table_after_playing() -> None:
     text = run(["--games", "3", "--seed", "11", "--depth", "1"])
     assert text.startswith("Autoplay: 3 of 3 games, seeds 11 to 13, depth 1\n")
     assert "median ms per move" in text
 
 
-@pytest.mark.usefixtures("tiny_board")
 def test_json_has_the_same_figures_as_the_table() -> None:
     data = json.loads(run(["--games", "2", "--seed", "4", "--depth", "1", "--json"]))
     assert set(data) == {
@@ -165,7 +163,6 @@ def test_json_has_the_same_figures_as_the_table() -> None:
     assert data["median_ms_per_move"] > 0
 
 
-@pytest.mark.usefixtures("tiny_board")
 def test_progress_line_only_on_a_terminal() -> None:
     quiet = io.StringIO()
     run(["--games", "2", "--depth", "1"], stderr=quiet)
@@ -178,21 +175,48 @@ def test_progress_line_only_on_a_terminal() -> None:
     assert shown.endswith("\r\x1b[K")  # the line is cleared before the table
 
 
-def test_bad_options_are_refused_in_one_line(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    for argv, message in [
-        (["--games", "0"], "argument --games: expected 1 or more, got 0"),
-        (["--ms", "fast"], "argument --ms: expected a number, got 'fast'"),
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--autoplay", "--games", "0"], "argument --games: expected 1 or more, got 0"),
         (
-            ["--depth", "2", "--ms", "5"],
+            ["--autoplay", "--ms", "fast"],
+            "argument --ms: expected a number, got 'fast'",
+        ),
+        (
+            ["--autoplay", "--depth", "2", "--ms", "5"],
             "argument --ms: not allowed with argument --depth",
         ),
-    ]:
-        with pytest.raises(SystemExit) as exit_info:
-            autoplay.main(argv, stdout=io.StringIO(), stderr=io.StringIO())
-        assert exit_info.value.code == 2
-        assert message in capsys.readouterr().err
+        (["--json"], "--json only applies with --autoplay"),
+        (["--depth", "3"], "--depth only applies with --autoplay"),
+        (["--autoplay", "--tui"], "--autoplay plays new headless games"),
+        (["--autoplay", "x.2048"], "--autoplay plays new headless games"),
+    ],
+)
+def test_bad_options_are_refused_in_one_line(argv: list[str], message: str) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert cli.main(argv, stdout=out, stderr=err) == cli.EXIT_USAGE
+    assert out.getvalue() == ""
+    assert err.getvalue().splitlines()[-1] == f"playmanager: error: {message}" or (
+        message in err.getvalue().splitlines()[-1]
+    )
+
+
+def test_a_drawn_seed_is_told_on_stderr_so_json_stays_clean() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["--autoplay", "--size", "2", "--depth", "1", "--games", "1", "--json"]
+    assert cli.main([*argv, "--seed", "random"], stdout=out, stderr=err) == 0
+    seed = json.loads(out.getvalue())["seed"]
+    assert str(seed) in err.getvalue()
+
+
+def test_rules_and_shape_options_shape_the_games() -> None:
+    out = io.StringIO()
+    argv = ["--autoplay", "--rows", "1", "--cols", "3", "--two-prob", "0"]
+    assert cli.main([*argv, "--depth", "1", "--json"], stdout=out) == 0
+    data = json.loads(out.getvalue())
+    # A 1x3 row of 4s only: every tile and every score is a multiple of 4.
+    assert all(r["max_tile"] >= 4 and r["score"] % 8 == 0 for r in data["results"])
 
 
 @pytest.mark.usefixtures("tiny_board")
@@ -215,36 +239,33 @@ def test_ctrl_c_keeps_the_finished_games_and_still_prints_the_table() -> None:
     assert json.loads(autoplay.to_json(report))["interrupted"] is True
 
 
-def test_sigint_to_a_running_process_prints_the_table(tmp_path: Path) -> None:
-    # A real Ctrl-C: the child plays many slow games on a 3x3 board and is
-    # interrupted once its first game is done (so stderr is a pipe: no
-    # progress line); it must still print the table and exit 0.
+def test_sigint_to_a_running_process_prints_the_table() -> None:
+    # A real Ctrl-C: the child plays many games on a 3x3 board (stderr is a
+    # pipe, so no progress line) and is interrupted while playing; it must
+    # still print the table, with no traceback, and exit 130.
     script = (
         "import sys\n"
-        "from gamestate import Config\n"
-        "from playmanager import autoplay\n"
-        "Config.DEFAULT_SIZE = 3\n"
+        "from playmanager import cli\n"
         "print('ready', file=sys.stderr, flush=True)\n"
-        "sys.exit(autoplay.main(['--games', '1000', '--depth', '2']))\n"
+        "sys.exit(cli.main(['--autoplay', '--size', '3', '--games', '1000',"
+        " '--depth', '2']))\n"
     )
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     child = subprocess.Popen(
         [sys.executable, "-c", script],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env=env,
     )
     assert child.stderr is not None
     assert child.stderr.readline() == "ready\n"
     time.sleep(1)  # let it play a while; only correctness is checked
     child.send_signal(signal.SIGINT)
     out, err = child.communicate(timeout=60)
-    assert child.returncode == 0, err
-    first = out.splitlines()[0]
+    assert child.returncode == cli.EXIT_INTERRUPTED, err
     assert re.fullmatch(
-        r"Autoplay: \d+ of 1000 games \(stopped by Ctrl-C\), seeds 118 to 1117, depth 2",
-        first,
+        r"Autoplay: \d+ of 1000 games \(stopped by Ctrl-C\), seeds 118 to 1117, "
+        r"depth 2",
+        out.splitlines()[0],
     )
     assert "median score" in out
-    assert "Traceback" not in err
+    assert err == ""
