@@ -66,31 +66,34 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "requirement(id): the writeup requirement a test checks"
     )
-    config.stash[IMPLEMENTATION] = _load_implementation(
+    config.stash[IMPLEMENTATION] = load_implementation(
         config.getoption("impl"), config.getoption("direction")
     )
 
 
-def _load_implementation(impl: str, direction: str | None) -> Implementation:
+def load_implementation(impl: str, direction: str | None) -> Implementation:
     game_class = _load_object("--impl", impl)
     if not isinstance(game_class, type):
-        raise pytest.UsageError(f"--impl {impl}: {game_class!r} is not a class")
+        raise pytest.UsageError(f"--impl {impl}: not a class")
     if direction is None:
-        module_direction = getattr(
-            sys.modules[game_class.__module__], "Direction", None
-        )
-        if _missing_members(module_direction):
-            direction = DEFAULT_DIRECTION
-        else:
-            direction = f"{game_class.__module__}:Direction"
+        direction = _default_direction(impl)
     direction_type = _load_object("--direction", direction)
     missing = _missing_members(direction_type)
     if missing:
         raise pytest.UsageError(
-            f"--direction {direction}: {direction_type!r} has no member "
-            + ", ".join(missing)
+            f"--direction {direction}: no member {', '.join(missing)} (not a Direction)"
         )
     return Implementation(game_class, direction_type, f"{impl} with {direction}")
+
+
+def _default_direction(impl: str) -> str:
+    """The impl module's own Direction if it has a usable one, else ours."""
+    own = f"{impl.rpartition(':')[0]}:Direction"
+    try:
+        usable = not _missing_members(_load_object("--direction", own))
+    except pytest.UsageError:
+        usable = False
+    return own if usable else DEFAULT_DIRECTION
 
 
 def _missing_members(direction_type: object) -> list[str]:
@@ -121,14 +124,21 @@ def _load_object(option: str, spec: str) -> object:
 def _import(module_name: str) -> object:
     if not module_name.endswith(".py"):
         return importlib.import_module(module_name)
-    path = Path(module_name)
+    path = Path(module_name).resolve()
     if not path.is_file():
-        raise FileNotFoundError(f"no such file: {path}")
-    spec = importlib.util.spec_from_file_location(path.stem, path)
+        raise FileNotFoundError(f"no such file: {module_name}")
+    # A name of its own, so that a student's gamestate.py cannot replace ours;
+    # registered, so that --impl and --direction naming one file share it.
+    name = f"conformance_impl_{path.stem}"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
         raise ImportError(f"not a Python module: {path}")
+    if str(path.parent) not in sys.path:
+        sys.path.insert(0, str(path.parent))  # its sibling modules import too
     module = importlib.util.module_from_spec(spec)
-    sys.modules[path.stem] = module  # so the class's __module__ resolves
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
 
@@ -153,7 +163,10 @@ def pytest_terminal_summary(
     terminalreporter: pytest.TerminalReporter, config: pytest.Config
 ) -> None:
     results = _results_by_requirement(
-        report for reports in terminalreporter.stats.values() for report in reports
+        report
+        for reports in terminalreporter.stats.values()
+        for report in reports
+        if isinstance(report, pytest.TestReport)  # not the deselected items
     )
     if not results:
         return
