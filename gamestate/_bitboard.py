@@ -21,24 +21,22 @@ from ._kernels import slide_line
 
 ROW_MASK: Final = 0xFFFF
 MAX_EXPONENT: Final = 15
-_GAIN_SHIFT: Final = 16
-_OVERFLOW: Final = -1
+BOARD_MASK: Final = (1 << 64) - 1
+GAIN_SHIFT: Final = 64
+"""A slide result is ``new_board | gain << GAIN_SHIFT`` (see :func:`slide`)."""
+
+_ROW_GAIN_SHIFT: Final = 16
+_ROW_OVERFLOW: Final = -1
+_OVERFLOW_FLAG: Final = 1 << 128
+"""Marks a row whose merge would pass 2**15: above any sum of real results."""
 _NIBBLE_ONES: Final = 0x1111_1111_1111_1111
-_ROW_SHIFTS: Final = (0, 16, 32, 48)
+
+EXPONENTS: Final = {0: 0, **{1 << e: e for e in range(1, MAX_EXPONENT + 1)}}
+"""Cell value -> its exponent (0 for empty), for the values a cell can hold."""
 
 
 class TileOverflowError(ValueError):
     """A merge would make a tile above 2**15, which four bits cannot hold."""
-
-
-def _exponent(value: int) -> int | None:
-    """Return e with value == 2**e (1 <= e <= 15), 0 for 0, else None."""
-    if value == 0:
-        return 0
-    exponent = value.bit_length() - 1
-    if value == 1 << exponent and 1 <= exponent <= MAX_EXPONENT:
-        return exponent
-    return None
 
 
 def pack(rows: Sequence[Sequence[int]]) -> int | None:
@@ -46,11 +44,14 @@ def pack(rows: Sequence[Sequence[int]]) -> int | None:
     if len(rows) != 4 or any(len(row) != 4 for row in rows):
         return None
     board = 0
-    for index, value in enumerate(v for row in rows for v in row):
-        exponent = _exponent(value)
-        if exponent is None:
-            return None
-        board |= exponent << (4 * index)
+    shift = 0
+    for row in rows:
+        for value in row:
+            exponent = EXPONENTS.get(value)
+            if exponent is None:
+                return None
+            board |= exponent << shift
+            shift += 4
     return board
 
 
@@ -75,6 +76,21 @@ def transpose(board: int) -> int:
     )
 
 
+def rotate_counter_clockwise(board: int) -> int:
+    """Turn the board a quarter counter-clockwise, as _kernels does lists.
+
+    The new row i is the old column 3 - i read top to bottom, that is row
+    3 - i of the transpose: transpose, then reverse the order of the rows.
+    """
+    t = transpose(board)
+    return (
+        (t >> 48)
+        | ((t >> 16) & 0xFFFF_0000)
+        | ((t << 16) & 0xFFFF_0000_0000)
+        | ((t & ROW_MASK) << 48)
+    )
+
+
 def _row_result(row: int, toward_high: bool) -> int:
     """Slide a 16-bit row toward its high (or low) nibble with slide_line.
 
@@ -88,33 +104,140 @@ def _row_result(row: int, toward_high: bool) -> int:
     result = list(slid) if toward_high else list(slid)[::-1]
     new_row = 0
     for position, value in enumerate(result):
-        exponent = _exponent(value)
+        exponent = EXPONENTS.get(value)
         if exponent is None:
-            return _OVERFLOW
+            return _ROW_OVERFLOW
         new_row |= exponent << (4 * position)
-    return new_row | gain << _GAIN_SHIFT
+    return new_row | gain << _ROW_GAIN_SHIFT
 
 
 # Lazily filled: row -> new_row | gain << 16 (or -1 on overflow).
-_TOWARD_LOW: dict[int, int] = {}
-_TOWARD_HIGH: dict[int, int] = {}
+_TOWARD_LOW: Final[dict[int, int]] = {}
+_TOWARD_HIGH: Final[dict[int, int]] = {}
 
 
-def _slide_rows(board: int, toward_high: bool) -> tuple[int, int]:
-    """Slide all four rows one way; return (new board, gain)."""
+def _row_slid(row: int, toward_high: bool) -> int:
+    """The cached :func:`_row_result` of ``row``."""
     cache = _TOWARD_HIGH if toward_high else _TOWARD_LOW
-    new_board = 0
-    gain = 0
-    for shift in _ROW_SHIFTS:
-        row = (board >> shift) & ROW_MASK
-        result = cache.get(row)
-        if result is None:
-            result = cache[row] = _row_result(row, toward_high)
-        if result < 0:
-            raise TileOverflowError("a merge would make a tile above 32768")
-        new_board |= (result & ROW_MASK) << shift
-        gain += result >> _GAIN_SHIFT
-    return new_board, gain
+    result = cache.get(row)
+    if result is None:
+        result = cache[row] = _row_result(row, toward_high)
+    return result
+
+
+def _spread(row: int) -> int:
+    """Put a row's four nibbles down a column: nibble i goes to bit 16 * i."""
+    return (
+        (row & 0xF)
+        | ((row & 0xF0) << 12)
+        | ((row & 0xF00) << 24)
+        | ((row & 0xF000) << 36)
+    )
+
+
+def _gather(column: int) -> int:
+    """Undo :func:`_spread`: the column's four nibbles as one 16-bit row."""
+    return (
+        (column & 0xF)
+        | ((column >> 12) & 0xF0)
+        | ((column >> 24) & 0xF00)
+        | ((column >> 36) & 0xF000)
+    )
+
+
+_COLUMN_MASK: Final = 0x000F_000F_000F_000F
+"""Column 0 where it sits; column c is ``(board >> 4 * c) & _COLUMN_MASK``."""
+
+
+def _line_keys(board: int, turns: int) -> tuple[int, int, int, int]:
+    """The four lines a move slides, as keys of its tables.
+
+    LEFT (1) and RIGHT (3) slide rows: key i is row i, 16 bits. DOWN (0)
+    and UP (2) slide columns: key i is column i kept in its spread-out
+    form, so no transposition is needed.
+    """
+    if turns & 1:
+        return (
+            board & ROW_MASK,
+            (board >> 16) & ROW_MASK,
+            (board >> 32) & ROW_MASK,
+            board >> 48,
+        )
+    return (
+        board & _COLUMN_MASK,
+        (board >> 4) & _COLUMN_MASK,
+        (board >> 8) & _COLUMN_MASK,
+        (board >> 12) & _COLUMN_MASK,
+    )
+
+
+def _placed_result(turns: int, index: int, key: int) -> int:
+    """Line ``index`` of a move with rotation count ``turns``, ready to add up.
+
+    DOWN (0) and UP (2) slide a column toward the bottom (its high nibble
+    as a row) or the top; LEFT (1) and RIGHT (3) slide a row toward the low
+    or high nibble. The value is ``placed_line | gain << GAIN_SHIFT``, or
+    _OVERFLOW_FLAG, so the four values of one move simply add up to the
+    moved board and its total gain (placed lines never share a bit).
+    """
+    row = key if turns & 1 else _gather(key)
+    result = _row_slid(row, toward_high=turns in (0, 3))
+    if result == _ROW_OVERFLOW:
+        return _OVERFLOW_FLAG
+    new_row = result & ROW_MASK
+    gain = result >> _ROW_GAIN_SHIFT
+    placed = new_row << (16 * index) if turns & 1 else _spread(new_row) << (4 * index)
+    return placed | gain << GAIN_SHIFT
+
+
+# _TABLES[turns][index]: line key -> _placed_result(turns, index, key),
+# filled on first use; plain dicts, because a dict subclass with __missing__
+# makes every lookup slower.
+_TABLES: Final[tuple[tuple[dict[int, int], ...], ...]] = tuple(
+    tuple({} for _ in range(4)) for _ in range(4)
+)
+
+
+def _fill_and_add(board: int, turns: int) -> int:
+    """Add up the placed results of the board's lines, computing missing ones."""
+    total = 0
+    keys = _line_keys(board, turns)
+    for index, (table, key) in enumerate(zip(_TABLES[turns], keys, strict=True)):
+        value = table.get(key)
+        if value is None:
+            value = table[key] = _placed_result(turns, index, key)
+        total += value
+    return total
+
+
+def slide(board: int, turns: int) -> int:
+    """Move with rotation count ``turns`` (0..3): ``new_board | gain << 64``.
+
+    The moved board is ``result & BOARD_MASK`` and the gain ``result >>
+    GAIN_SHIFT``; the board is unchanged when nothing moves. Raises
+    TileOverflowError when a merge would exceed 2**15. Adds no tile.
+    """
+    t0, t1, t2, t3 = _TABLES[turns]
+    try:
+        if turns & 1:
+            result = (
+                t0[board & ROW_MASK]
+                + t1[(board >> 16) & ROW_MASK]
+                + t2[(board >> 32) & ROW_MASK]
+                + t3[board >> 48]
+            )
+        else:
+            result = (
+                t0[board & _COLUMN_MASK]
+                + t1[(board >> 4) & _COLUMN_MASK]
+                + t2[(board >> 8) & _COLUMN_MASK]
+                + t3[(board >> 12) & _COLUMN_MASK]
+            )
+    except KeyError:
+        result = _fill_and_add(board, turns)
+    if result >= _OVERFLOW_FLAG:
+        raise TileOverflowError("a merge would make a tile above 32768")
+    return result
 
 
 def move(board: int, turns: int) -> tuple[int, int]:
@@ -124,11 +247,49 @@ def move(board: int, turns: int) -> tuple[int, int]:
     board equals the old one when nothing moves. Raises TileOverflowError when
     a merge would exceed 2**15. Adds no tile.
     """
-    turns %= 4
-    if turns % 2 == 1:
-        return _slide_rows(board, toward_high=turns == 3)
-    moved, gain = _slide_rows(transpose(board), toward_high=turns == 0)
-    return transpose(moved), gain
+    result = slide(board, turns % 4)
+    return result & BOARD_MASK, result >> GAIN_SHIFT
+
+
+# Lazily filled: line key (a row, or a spread-out column) -> True when
+# sliding the line one way or the other changes it.
+_CAN_MOVE: Final[dict[int, bool]] = {}
+
+
+def _line_can_move(key: int) -> bool:
+    can = _CAN_MOVE.get(key)
+    if can is None:
+        # A column key that fits 16 bits holds only its top cell, in the
+        # low nibble: the same line as the row with the same key.
+        row = key if key <= ROW_MASK else _gather(key)
+        slid_low = _row_slid(row, toward_high=False)
+        slid_high = _row_slid(row, toward_high=True)
+        can = _CAN_MOVE[key] = slid_low != row or slid_high != row
+    return can
+
+
+def has_move(board: int) -> bool:
+    """Return True when some direction changes the board.
+
+    A merge that would overflow counts as a change: the general rule makes
+    the bigger tile. Every row and column is looked up in one cache of
+    "this line can slide one way or the other".
+    """
+    table = _CAN_MOVE
+    try:
+        return (
+            table[board & ROW_MASK]
+            or table[(board >> 16) & ROW_MASK]
+            or table[(board >> 32) & ROW_MASK]
+            or table[board >> 48]
+            or table[board & _COLUMN_MASK]
+            or table[(board >> 4) & _COLUMN_MASK]
+            or table[(board >> 8) & _COLUMN_MASK]
+            or table[(board >> 12) & _COLUMN_MASK]
+        )
+    except KeyError:
+        lines = _line_keys(board, 1) + _line_keys(board, 0)
+        return any(_line_can_move(key) for key in lines)
 
 
 def empty_mask(board: int) -> int:
@@ -143,17 +304,25 @@ def count_empty(board: int) -> int:
     return empty_mask(board).bit_count()
 
 
-def nth_empty_index(board: int, k: int) -> int:
-    """Return the cell index (4 * row + col) of the k-th empty cell, row-major."""
-    mask = empty_mask(board)
+def nth_cell(mask: int, k: int) -> int:
+    """Return the index of the k-th cell (from 0, row-major) set in ``mask``.
+
+    ``mask`` has bit 4*i set for the cells it holds, as from
+    :func:`empty_mask`; -1 when it holds k cells or fewer.
+    """
     for _ in range(k):
         mask &= mask - 1
-    return ((mask & -mask).bit_length() - 1) // 4
+    return ((mask & -mask).bit_length() - 1) >> 2
+
+
+def nth_empty_index(board: int, k: int) -> int:
+    """Return the cell index (4 * row + col) of the k-th empty cell, row-major."""
+    return nth_cell(empty_mask(board), k)
 
 
 def place(board: int, index: int, value: int) -> int:
     """Return the board with tile ``value`` (2**1..2**15) put in cell ``index``."""
-    exponent = _exponent(value)
+    exponent = EXPONENTS.get(value)
     if not exponent:
         raise ValueError(f"tile must be a power of two from 2 to 32768, got {value!r}")
     return board | exponent << (4 * index)

@@ -5,17 +5,27 @@ Every move in every front end ends up in :func:`slide_line`: a direction is
 sliding a board down is sliding each column toward its bottom. Boards here
 are lists of rows, ``board[row][col]``, 0 for an empty cell. This module
 never prints and holds no game state.
+
+For speed the board functions do not turn the board: rotating k times,
+sliding every column down and rotating back slides exactly the lines
+:func:`_lines` picks (the columns for DOWN and UP, the rows for LEFT and
+RIGHT, each read toward the side tiles move to), so that is what they
+slide. Results of short lines are cached, since small boards repeat them
+all the time; long lines go straight to :func:`slide_line`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 from .java_random import to_int32
 
 Line: TypeAlias = tuple[int, ...]
 Board: TypeAlias = list[list[int]]
+
+_INT32_MIN: Final = -(1 << 31)
+_INT32_MAX: Final = (1 << 31) - 1
 
 
 def slide_line(line: Sequence[int]) -> tuple[Line, int]:
@@ -36,7 +46,9 @@ def slide_line(line: Sequence[int]) -> tuple[Line, int]:
     while index >= 0:
         value = tiles[index]
         if index > 0 and tiles[index - 1] == value:
-            merged = to_int32(value + value)
+            merged = value + value
+            if not _INT32_MIN <= merged <= _INT32_MAX:
+                merged = to_int32(merged)
             result.append(merged)
             gain += merged
             index -= 2
@@ -48,13 +60,58 @@ def slide_line(line: Sequence[int]) -> tuple[Line, int]:
     return tuple(result), gain
 
 
+_CACHED_LINE_MAX: Final = 6
+"""Lines up to this long have their results cached by :func:`_slide`."""
+_CACHE_LIMIT: Final = 1 << 16
+"""The cache is emptied when it reaches this many lines, to bound memory."""
+_LINE_CACHE: Final[dict[Line, tuple[Line, int]]] = {}
+
+
+def _slide(line: Line) -> tuple[Line, int]:
+    """:func:`slide_line`, remembered for short lines."""
+    if len(line) > _CACHED_LINE_MAX:
+        return slide_line(line)
+    found = _LINE_CACHE.get(line)
+    if found is None:
+        if len(_LINE_CACHE) >= _CACHE_LIMIT:
+            _LINE_CACHE.clear()
+        found = _LINE_CACHE[line] = slide_line(line)
+    return found
+
+
+def _lines(board: Sequence[Sequence[int]], turns: int) -> list[Line]:
+    """The lines a move with rotation count ``turns`` (0..3) slides.
+
+    Each runs toward the side its tiles move to, as :func:`slide_line`
+    expects: DOWN (0) the columns top to bottom, LEFT (1) the rows right to
+    left, UP (2) the columns bottom to top, RIGHT (3) the rows left to right.
+    """
+    if turns % 2:
+        lines = [tuple(row) for row in board]
+    else:
+        lines = list(zip(*board, strict=True))
+    if turns in (1, 2):
+        lines = [line[::-1] for line in lines]
+    return lines
+
+
+def _board_from_lines(lines: list[Line], turns: int) -> Board:
+    """Undo :func:`_lines`: the board whose lines for ``turns`` these are."""
+    if turns in (1, 2):
+        lines = [line[::-1] for line in lines]
+    if turns % 2:
+        return [list(line) for line in lines]
+    return [list(row) for row in zip(*lines, strict=True)]
+
+
 def rotate_counter_clockwise(board: Sequence[Sequence[int]]) -> Board:
     """Return ``board`` turned a quarter counter-clockwise (R x C -> C x R).
 
     The new row i is the old column ``C - 1 - i`` read top to bottom.
     """
-    columns = len(board[0])
-    return [[row[col] for row in board] for col in range(columns - 1, -1, -1)]
+    columns = [list(column) for column in zip(*board, strict=True)]
+    columns.reverse()
+    return columns
 
 
 def rotate(board: Sequence[Sequence[int]], turns: int) -> Board:
@@ -65,31 +122,28 @@ def rotate(board: Sequence[Sequence[int]], turns: int) -> Board:
     return result
 
 
-def slide_board_down(board: Sequence[Sequence[int]]) -> tuple[Board, int]:
-    """Slide every column down; return (new board, total gain)."""
-    gain = 0
-    columns = []
-    for column in zip(*board, strict=True):
-        slid, gained = slide_line(column)
-        columns.append(slid)
-        gain = to_int32(gain + gained)
-    return [list(row) for row in zip(*columns, strict=True)], gain
-
-
-def can_slide_down(board: Sequence[Sequence[int]]) -> bool:
-    """Return True exactly when :func:`slide_board_down` would change it."""
-    return any(slide_line(column)[0] != column for column in zip(*board, strict=True))
-
-
 def move_board(board: Sequence[Sequence[int]], turns: int) -> tuple[Board, int]:
     """Move in the direction whose rotation count is ``turns``.
 
-    Rotate ``turns`` times, slide down, rotate back: (new board, gain).
+    The result of: rotate ``turns`` times, slide down, rotate back, as
+    (new board, gain); ``board`` is not changed.
     """
-    slid, gain = slide_board_down(rotate(board, turns))
-    return rotate(slid, 4 - turns % 4), gain
+    turns %= 4
+    slid = [_slide(line) for line in _lines(board, turns)]
+    gain = to_int32(sum(gained for _line, gained in slid))
+    return _board_from_lines([line for line, _gained in slid], turns), gain
+
+
+def slide_board_down(board: Sequence[Sequence[int]]) -> tuple[Board, int]:
+    """Slide every column down; return (new board, total gain)."""
+    return move_board(board, 0)
 
 
 def can_move(board: Sequence[Sequence[int]], turns: int) -> bool:
     """Return True when a move with rotation count ``turns`` changes it."""
-    return can_slide_down(rotate(board, turns))
+    return any(_slide(line)[0] != line for line in _lines(board, turns % 4))
+
+
+def can_slide_down(board: Sequence[Sequence[int]]) -> bool:
+    """Return True exactly when :func:`slide_board_down` would change it."""
+    return can_move(board, 0)

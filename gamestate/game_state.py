@@ -11,19 +11,36 @@ in the constructor; ``addTile`` draws the position first (the k-th empty
 cell, row by row from the top left), then the value through
 ``randomTile``; nothing is drawn on a full board, by ``move(None)``, or by
 a move that changes nothing.
+
+Speed (issue 5) comes from representation, never from a second copy of
+the rules: a 4x4 board whose tiles are 0 or 2..2**15 is kept packed in one
+int (:mod:`gamestate._bitboard`, whose row tables are filled from
+``_kernels.slide_line``); any other board is a list of rows moved by
+:mod:`gamestate._kernels`. A board switches to lists whenever the packed
+form cannot hold it (setBoard of a 3, a merge past 32768, a Config tile
+that is not a power of two) and back when it can. ``move`` spawns its tile
+inline, with the same draws in the same order as ``addTile``, only while
+none of the methods ``addTile`` uses is overridden, on the class or on the
+instance; otherwise it calls ``self.addTile()`` as the plain version does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final, TypeAlias
 
-from . import _kernels
+from . import _bitboard, _kernels
 from . import config as Config
 from .direction import Direction
 from .java_random import JavaRandom, to_int32
 
-_INT32_MIN = -(1 << 31)
-_INT32_MAX = (1 << 31) - 1
+_INT32_MIN: Final = -(1 << 31)
+_INT32_MAX: Final = (1 << 31) - 1
+
+_ROTATION_COUNTS: Final = {d: d.getRotationCount() for d in Direction}
+
+Cells: TypeAlias = int | list[list[int]]
+"""A board: packed 4x4 (see :mod:`gamestate._bitboard`) or a list of rows."""
 
 
 def _check_int(name: str, value: object) -> int:
@@ -92,10 +109,29 @@ class GameState:
             _check_int("two_prob", two_prob)
             if not 0 <= two_prob <= 100:
                 raise ValueError(f"two_prob must be 0 to 100, got {two_prob!r}")
-        self._board: list[list[int]] = [[0] * cols for _ in range(rows)]
+        self._cells: Cells = 0
+        self._store([[0] * cols for _ in range(rows)])
         self._score = 0
         self._rng = JavaRandom(seed)
         self._two_prob = two_prob
+
+    # ------------------------------------------------------ representation
+    def _store(self, rows: list[list[int]]) -> None:
+        """Make ``rows`` (now owned by this game) the board, packed if it fits."""
+        packed = _bitboard.pack(rows)
+        self._cells = rows if packed is None else packed
+
+    def _rows(self) -> list[list[int]]:
+        """The board as a list of rows; the game's own lists: do not change."""
+        cells = self._cells
+        return _bitboard.unpack(cells) if isinstance(cells, int) else cells
+
+    def _rows_to_change(self) -> list[list[int]]:
+        """Switch to the list form and return the game's own rows."""
+        cells = self._cells
+        if isinstance(cells, int):
+            cells = self._cells = _bitboard.unpack(cells)
+        return cells
 
     # ----------------------------------------------------------- extras
     @property
@@ -112,7 +148,8 @@ class GameState:
         """Return an independent copy: board, score and generator state."""
         clone = GameState.__new__(type(self))
         clone.__dict__.update(self.__dict__)
-        clone._board = [row[:] for row in self._board]
+        if not isinstance(self._cells, int):
+            clone._cells = [row[:] for row in self._cells]
         clone._rng = JavaRandom(0)
         clone._rng.setstate(self._rng.getstate())
         return clone
@@ -120,7 +157,10 @@ class GameState:
     # ------------------------------------------------ getters and setters
     def getBoard(self) -> list[list[int]]:
         """Return a deep copy of the board, ``board[row][col]``, 0 = empty."""
-        return [row[:] for row in self._board]
+        cells = self._cells
+        if isinstance(cells, int):
+            return _bitboard.unpack(cells)
+        return [row[:] for row in cells]
 
     def setBoard(self, newBoard: Sequence[Sequence[int]] | None) -> None:
         """Replace the board with a deep copy of ``newBoard``.
@@ -130,7 +170,7 @@ class GameState:
         """
         if newBoard is None:
             return
-        self._board = _copy_board("newBoard", newBoard)
+        self._store(_copy_board("newBoard", newBoard))
 
     def getScore(self) -> int:
         """Return the current score."""
@@ -153,7 +193,10 @@ class GameState:
 
     def countEmptyTiles(self) -> int:
         """Return the number of cells holding 0."""
-        return sum(row.count(0) for row in self._board)
+        cells = self._cells
+        if isinstance(cells, int):
+            return _bitboard.count_empty(cells)
+        return sum(row.count(0) for row in cells)
 
     def addTile(self) -> int:
         """Put a random tile in a random empty cell; return it, or 0.
@@ -167,43 +210,97 @@ class GameState:
         if empty == 0:
             return 0
         k = self.rollRNG(empty)
-        for row in self._board:
-            for col, value in enumerate(row):
-                if value == 0:
-                    if k == 0:
-                        tile = self.randomTile()
-                        row[col] = tile
-                        return tile
-                    k -= 1
-        raise AssertionError("unreachable: k is below the empty count")
+        board = self._rows_to_change()
+        row, col = _nth_empty_cell(board, k)
+        tile = self.randomTile()
+        board[row][col] = tile
+        if self._cells is board:  # randomTile may have set another board
+            self._store(board)
+        return tile
+
+    def _spawn_packed(self, board: int) -> None:
+        """``addTile()`` on a packed board, inlined: same draws, same order.
+
+        Only for a game whose addTile, countEmptyTiles, rollRNG, randomTile
+        and two_prob are the plain ones (see :func:`_spawn_is_plain`).
+        """
+        mask = _bitboard.empty_mask(board)
+        empty = mask.bit_count()
+        if empty == 0:
+            return
+        rng = self._rng
+        index = _bitboard.nth_cell(mask, rng.nextInt(empty))
+        two_prob = self._two_prob
+        if two_prob is None:
+            two_prob = Config.TWO_PROB
+        tile = Config.TWO_TILE if rng.nextInt(100) < two_prob else Config.FOUR_TILE
+        exponent = _bitboard.EXPONENTS.get(tile)
+        if exponent:
+            self._cells = board | exponent << (4 * index)
+        else:  # Config holds a tile four bits cannot: lists from now on
+            rows = self._rows_to_change()
+            rows[index >> 2][index & 3] = tile
 
     # ------------------------------------------------------------ moving
     def rotateCounterClockwise(self) -> None:
         """Turn the board a quarter counter-clockwise (R x C becomes C x R)."""
-        self._board = _kernels.rotate_counter_clockwise(self._board)
+        cells = self._cells
+        if isinstance(cells, int):
+            self._cells = _bitboard.rotate_counter_clockwise(cells)
+        else:
+            self._store(_kernels.rotate_counter_clockwise(cells))
 
     def canSlideDown(self) -> bool:
         """Return True exactly when slideDown() would change the board."""
-        return _kernels.can_slide_down(self._board)
+        cells = self._cells
+        if isinstance(cells, int):
+            try:
+                return _bitboard.slide(cells, 0) & _bitboard.BOARD_MASK != cells
+            except _bitboard.TileOverflowError:
+                return True  # the merge makes a tile too big to pack
+        return _kernels.can_slide_down(cells)
 
     def isGameOver(self) -> bool:
         """Return True when no direction can move; changes nothing."""
-        return not any(
-            _kernels.can_move(self._board, direction.getRotationCount())
-            for direction in Direction
-        )
+        cells = self._cells
+        if isinstance(cells, int):
+            return not _bitboard.has_move(cells)
+        return not any(_kernels.can_move(cells, turns) for turns in (1, 3, 0, 2))
 
     def slideDown(self) -> bool:
         """Slide every column down, merging; add the merges to the score.
 
         Returns True when the board changed. Adds no tile.
         """
-        slid, gain = _kernels.slide_board_down(self._board)
-        if slid == self._board:
+        return self._slide(0)
+
+    def _slide(self, turns: int) -> bool:
+        """Move with rotation count ``turns`` (0..3), no tile; True if it moved."""
+        cells = self._cells
+        if isinstance(cells, int):
+            try:
+                result = _bitboard.slide(cells, turns)
+            except _bitboard.TileOverflowError:
+                cells = self._rows_to_change()
+            else:
+                moved = result & _bitboard.BOARD_MASK
+                if moved == cells:
+                    return False
+                self._cells = moved
+                self._add_score(result >> _bitboard.GAIN_SHIFT)
+                return True
+        slid, gain = _kernels.move_board(cells, turns)
+        if slid == cells:
             return False
-        self._board = slid
-        self._score = to_int32(self._score + gain)
+        self._store(slid)
+        self._add_score(gain)
         return True
+
+    def _add_score(self, gain: int) -> None:
+        score = self._score + gain
+        if not _INT32_MIN <= score <= _INT32_MAX:
+            score = to_int32(score)
+        self._score = score
 
     def move(self, dir: Direction | None) -> bool:
         """Slide toward ``dir``; if the board changed, add a tile.
@@ -213,15 +310,17 @@ class GameState:
         """
         if dir is None:
             return False
-        if not isinstance(dir, Direction):
-            raise TypeError(f"dir must be a Direction or None, got {dir!r}")
-        turns = dir.getRotationCount()
-        moved, gain = _kernels.move_board(self._board, turns)
-        if moved == self._board:
+        try:
+            turns = _ROTATION_COUNTS[dir]
+        except (KeyError, TypeError):
+            raise TypeError(f"dir must be a Direction or None, got {dir!r}") from None
+        if not self._slide(turns):
             return False
-        self._board = moved
-        self._score = to_int32(self._score + gain)
-        self.addTile()
+        cells = self._cells
+        if isinstance(cells, int) and _spawn_is_plain(self):
+            self._spawn_packed(cells)
+        else:
+            self.addTile()
         return True
 
     # ----------------------------------------------------------- display
@@ -237,9 +336,50 @@ class GameState:
         return self.toString()
 
     def __repr__(self) -> str:
-        rows = len(self._board)
-        cols = len(self._board[0])
+        board = self._rows()
         return (
-            f"{type(self).__name__}({rows}, {cols}, score={self._score}, "
-            f"board={self._board!r})"
+            f"{type(self).__name__}({len(board)}, {len(board[0])}, "
+            f"score={self._score}, board={board!r})"
         )
+
+
+def _nth_empty_cell(board: list[list[int]], k: int) -> tuple[int, int]:
+    """(row, col) of the k-th empty cell (from 0), counting row by row."""
+    if k >= 0:
+        for r, row in enumerate(board):
+            empty = row.count(0)
+            if k < empty:
+                col = row.index(0)
+                for _ in range(k):
+                    col = row.index(0, col + 1)
+                return r, col
+            k -= empty
+    raise AssertionError("unreachable: k is below the empty count")
+
+
+_SPAWN_HOOKS: Final = frozenset(
+    {"addTile", "countEmptyTiles", "rollRNG", "randomTile", "two_prob"}
+)
+_PLAIN_ADD_TILE: Final = GameState.addTile
+_PLAIN_COUNT_EMPTY: Final = GameState.countEmptyTiles
+_PLAIN_ROLL_RNG: Final = GameState.rollRNG
+_PLAIN_RANDOM_TILE: Final = GameState.randomTile
+_PLAIN_TWO_PROB: Final = GameState.two_prob
+
+
+def _spawn_is_plain(game: GameState) -> bool:
+    """True when move() may inline addTile: nothing it uses is overridden.
+
+    Checked on every spawn, so that a subclass, a patched class
+    (``monkeypatch.setattr(GameState, "rollRNG", ...)``) and a patched
+    instance (``game.rollRNG = scripted``) all see their own methods called.
+    """
+    cls = type(game)
+    return (
+        cls.addTile is _PLAIN_ADD_TILE
+        and cls.rollRNG is _PLAIN_ROLL_RNG
+        and cls.randomTile is _PLAIN_RANDOM_TILE
+        and cls.countEmptyTiles is _PLAIN_COUNT_EMPTY
+        and cls.two_prob is _PLAIN_TWO_PROB
+        and game.__dict__.keys().isdisjoint(_SPAWN_HOOKS)
+    )

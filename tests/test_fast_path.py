@@ -1,0 +1,390 @@
+"""Issue 5: the fast engine is tile for tile the writeup's algorithm.
+
+Every test plays the same thing twice, once with GameState (packed 4x4
+boards, cached lines, inline spawns) and once with tests/oracle.py (the
+writeup's rotate-slide-rotate algorithm, written plainly), and compares
+boards, scores, return values and the random generator's state after
+every step. Boards come in every shape, and with tiles the packed form
+cannot hold (3, -2, 2**30, 65536, 32768 + 32768 merges), which must take
+the general path with the same results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gamestate import Config, Direction, GameState, _bitboard, _kernels
+from tests.oracle import OracleGame, turned_counter_clockwise
+
+Board = list[list[int]]
+STEPS = st.sampled_from([*Direction, None])
+
+PACKABLE = st.sampled_from([0, 0, 0, 2, 2, 4, 8, 16, 256, 2048, 16384, 32768])
+WILD = st.sampled_from(
+    [3, -2, 1, 6, 65536, 32768, 1 << 30, -(1 << 31), (1 << 31) - 1, -(1 << 30)]
+)
+TILES = st.one_of(PACKABLE, PACKABLE, PACKABLE, WILD)
+SEEDS = st.integers(min_value=-(1 << 63), max_value=(1 << 63) - 1)
+SCORES = st.integers(min_value=-(1 << 31), max_value=(1 << 31) - 1)
+
+
+@st.composite
+def boards(draw: st.DrawFn, tiles: st.SearchStrategy[int] = TILES) -> Board:
+    """Mostly 4x4 (the packed path), else any shape up to 7x7."""
+    square = draw(st.booleans())
+    rows = 4 if square else draw(st.integers(min_value=1, max_value=7))
+    cols = 4 if square else draw(st.integers(min_value=1, max_value=7))
+    row = st.lists(tiles, min_size=cols, max_size=cols)
+    return draw(st.lists(row, min_size=rows, max_size=rows))
+
+
+def pair(board: Board, score: int = 0, seed: int = 118) -> tuple[GameState, OracleGame]:
+    game = GameState(len(board), len(board[0]), seed=seed)
+    game.setBoard(board)
+    game.setScore(score)
+    return game, OracleGame(board, score, game.rng.getstate())
+
+
+def assert_same(game: GameState, oracle: OracleGame) -> None:
+    assert game.getBoard() == oracle.board
+    assert game.getScore() == oracle.score
+    assert game.rng.getstate() == oracle.rng.getstate()
+
+
+@given(boards(), SCORES, SEEDS, st.lists(STEPS, max_size=12))
+def test_moves_match_the_oracle_on_any_board(
+    board: Board, score: int, seed: int, steps: list[Direction | None]
+) -> None:
+    game, oracle = pair(board, score, seed)
+    for step in steps:
+        assert game.move(step) == oracle.move(step, Config.TWO_PROB)
+        assert_same(game, oracle)
+        assert game.isGameOver() == oracle.isGameOver()
+
+
+@given(boards(), SCORES)
+def test_slide_and_its_questions_match_the_oracle(board: Board, score: int) -> None:
+    game, oracle = pair(board, score)
+    assert game.countEmptyTiles() == sum(row.count(0) for row in oracle.board)
+    assert game.canSlideDown() == oracle.canSlideDown()
+    assert game.isGameOver() == oracle.isGameOver()
+    assert game.slideDown() == oracle.slideDown()
+    assert_same(game, oracle)
+    game.rotateCounterClockwise()
+    oracle.rotateCounterClockwise()
+    assert_same(game, oracle)
+    assert game.addTile() == oracle.addTile(Config.TWO_PROB)
+    assert_same(game, oracle)
+
+
+@given(SEEDS, st.integers(0, 100), st.lists(st.sampled_from(list(Direction))))
+def test_whole_seeded_4x4_games_match_the_oracle(
+    seed: int, two_prob: int, keys: list[Direction]
+) -> None:
+    game = GameState(4, 4, seed=seed, two_prob=two_prob)
+    oracle = OracleGame(game.getBoard(), 0, game.rng.getstate())
+    for _ in range(2):
+        assert game.addTile() == oracle.addTile(two_prob)
+    for direction in _forever(keys):
+        if game.isGameOver():
+            break
+        assert game.move(direction) == oracle.move(direction, two_prob)
+        assert_same(game, oracle)
+    assert oracle.isGameOver()
+
+
+def _forever(keys: list[Direction]) -> Iterator[Direction]:
+    """The keys, then all four directions in turn, so every game ends."""
+    yield from keys
+    while True:
+        yield from Direction
+
+
+@given(st.integers(1, 6), st.integers(1, 6), SEEDS, st.lists(STEPS, max_size=60))
+def test_seeded_games_of_any_shape_match_the_oracle(
+    rows: int, cols: int, seed: int, steps: list[Direction | None]
+) -> None:
+    game, oracle = pair([[0] * cols for _ in range(rows)], 0, seed)
+    for _ in range(2):
+        assert game.addTile() == oracle.addTile(Config.TWO_PROB)
+    for step in steps:
+        assert game.move(step) == oracle.move(step, Config.TWO_PROB)
+        assert_same(game, oracle)
+        assert game.isGameOver() == oracle.isGameOver()
+
+
+def test_a_game_played_to_the_end_matches_the_oracle_every_move() -> None:
+    game = GameState(4, 4, seed=2048)
+    oracle = OracleGame(game.getBoard(), 0, game.rng.getstate())
+    game.addTile()
+    oracle.addTile(Config.TWO_PROB)
+    moves = 0
+    while not game.isGameOver():
+        direction = list(Direction)[moves * 7 % 11 % 4]
+        assert game.move(direction) == oracle.move(direction, Config.TWO_PROB)
+        assert_same(game, oracle)
+        moves += 1
+    assert oracle.isGameOver()
+    assert moves > 50
+
+
+@pytest.mark.parametrize(
+    ("board", "direction"),
+    [
+        ([[32768, 32768, 0, 0]] + [[0] * 4] * 3, Direction.LEFT),
+        ([[32768, 0, 0, 0], [32768, 0, 0, 0]] + [[0] * 4] * 2, Direction.DOWN),
+        ([[1 << 30, 1 << 30, 2, 2]] + [[0] * 4] * 3, Direction.RIGHT),
+        ([[3, 3, 0, 0]] + [[0] * 4] * 3, Direction.LEFT),
+        ([[-2, -2, 4, 4]] + [[0] * 4] * 3, Direction.UP),
+    ],
+)
+def test_boards_the_packed_form_cannot_hold_move_as_the_oracle_says(
+    board: Board, direction: Direction
+) -> None:
+    game, oracle = pair(board, score=(1 << 31) - 10)
+    for step in [direction, *Direction, *Direction]:
+        assert game.move(step) == oracle.move(step, Config.TWO_PROB)
+        assert_same(game, oracle)
+        assert game.isGameOver() == oracle.isGameOver()
+
+
+def test_two_32768s_side_by_side_are_not_game_over() -> None:
+    full = [[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 4], [4, 2, 32768, 32768]]
+    game, oracle = pair(full)
+    assert not game.isGameOver()
+    assert game.canSlideDown() == oracle.canSlideDown()
+    game.rotateCounterClockwise()
+    oracle.rotateCounterClockwise()
+    assert game.canSlideDown() and oracle.canSlideDown()
+    assert game.slideDown() and oracle.slideDown()
+    assert_same(game, oracle)
+    assert [row[3] for row in game.getBoard()] == [0, 65536, 2, 4]
+
+
+@pytest.mark.parametrize("tiles", [(3, 5), (2, 65536), (0, 4), (-4, 2)])
+def test_config_tiles_the_packed_form_cannot_hold_are_placed_exactly(
+    monkeypatch: pytest.MonkeyPatch, tiles: tuple[int, int]
+) -> None:
+    monkeypatch.setattr(Config, "TWO_TILE", tiles[0])
+    monkeypatch.setattr(Config, "FOUR_TILE", tiles[1])
+    game, oracle = pair([[2, 0, 0, 0]] + [[0] * 4] * 3, seed=5)
+    for step in [*Direction, *Direction, *Direction]:
+        assert game.move(step) == oracle.move(step, Config.TWO_PROB)
+        assert_same(game, oracle)
+
+
+def test_config_two_prob_is_read_at_every_spawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game, oracle = pair([[2, 0, 0, 0]] + [[0] * 4] * 3, seed=9)
+    for two_prob in (0, 100, 0, 100, 50):
+        monkeypatch.setattr(Config, "TWO_PROB", two_prob)
+        for step in Direction:
+            assert game.move(step) == oracle.move(step, two_prob)
+            assert_same(game, oracle)
+
+
+# ---------------------------------------------------------- overridability
+START = [[2, 2, 0, 0], [0, 0, 0, 0], [0, 4, 0, 0], [0, 0, 0, 8]]
+
+
+def test_a_scripted_rollRNG_on_the_instance_is_used_by_move() -> None:
+    game = GameState(4, 4)
+    game.setBoard(START)
+    calls: list[int] = []
+
+    def scripted(bound: int) -> int:
+        calls.append(bound)
+        return bound - 1
+
+    game.rollRNG = scripted  # type: ignore[method-assign]  # the suite does this
+    state = game.rng.getstate()
+    assert game.move(Direction.LEFT)
+    assert calls == [13, 100]  # the last empty cell, then a 4 (99 >= 70)
+    assert game.getBoard()[3][3] == 4
+    assert game.rng.getstate() == state  # nothing drawn behind its back
+
+
+class Recording(GameState):
+    """Every spawn hook overridden and recorded, each deferring to the plain one."""
+
+    def __init__(self) -> None:
+        super().__init__(4, 4)
+        self.calls: list[str] = []
+
+    def addTile(self) -> int:
+        self.calls.append("addTile")
+        return super().addTile()
+
+    def countEmptyTiles(self) -> int:
+        self.calls.append("countEmptyTiles")
+        return super().countEmptyTiles()
+
+    def rollRNG(self, bound: int) -> int:
+        self.calls.append(f"rollRNG({bound})")
+        return super().rollRNG(bound)
+
+    def randomTile(self) -> int:
+        self.calls.append("randomTile")
+        return super().randomTile()
+
+
+def test_a_subclass_sees_every_hook_called_in_the_plain_order() -> None:
+    game = Recording()
+    game.setBoard(START)
+    plain, oracle = pair(START)
+    assert game.move(Direction.LEFT)
+    assert plain.move(Direction.LEFT) and oracle.move(Direction.LEFT, 70)
+    assert game.calls == [
+        "addTile",
+        "countEmptyTiles",
+        "rollRNG(13)",
+        "randomTile",
+        "rollRNG(100)",
+    ]
+    assert game.getBoard() == plain.getBoard() == oracle.board
+    assert game.rng.getstate() == plain.rng.getstate()
+
+
+def test_a_patched_class_method_is_used_by_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(GameState, "randomTile", lambda self: 64)
+    game = GameState(4, 4)
+    game.setBoard(START)
+    assert game.move(Direction.RIGHT)
+    assert sum(row.count(64) for row in game.getBoard()) == 1
+
+
+def test_a_subclass_two_prob_is_used_by_move() -> None:
+    class AllFours(GameState):
+        @property
+        def two_prob(self) -> int:
+            return 0
+
+    game = AllFours(4, 4)
+    game.setBoard(START)
+    for step in Direction:
+        game.move(step)
+    assert 2 not in [v for row in game.getBoard() for v in row if v not in (2, 4, 8)]
+    assert sum(row.count(4) for row in game.getBoard()) >= 4
+
+
+def test_an_addTile_that_sets_another_board_keeps_that_board() -> None:
+    class Replacing(GameState):
+        def randomTile(self) -> int:
+            self.setBoard([[8] * 4] * 4)
+            return 2
+
+    game = Replacing(4, 4)
+    game.setBoard(START)
+    assert game.addTile() == 2
+    assert game.getBoard() == [[8] * 4] * 4
+
+
+@pytest.mark.parametrize("k", [50, -1])
+def test_a_countEmptyTiles_that_lies_is_caught(k: int) -> None:
+    class Lying(GameState):
+        def countEmptyTiles(self) -> int:
+            return 100
+
+    game = Lying(4, 4)
+    game.setBoard(START)
+    game.rollRNG = lambda bound: k  # type: ignore[method-assign]  # no such cell
+    with pytest.raises(AssertionError, match="unreachable"):
+        game.addTile()
+
+
+# ------------------------------------------------------------ boundaries
+@given(boards())
+def test_getBoard_is_fresh_and_setBoard_copies(board: Board) -> None:
+    game, _ = pair(board)
+    first = game.getBoard()
+    first[0][0] = 12345
+    assert game.getBoard() == board
+    board[0][0] = 777
+    assert game.getBoard()[0][0] != 777 or first[0][0] == 777
+
+
+@given(boards(), SEEDS)
+def test_copy_is_independent_and_plays_the_same_game(board: Board, seed: int) -> None:
+    game, _ = pair(board, 7, seed)
+    clone = game.copy()
+    for step in Direction:
+        assert game.move(step) == clone.move(step)
+        assert game.getBoard() == clone.getBoard()
+        assert game.rng.getstate() == clone.rng.getstate()
+    clone.setBoard([[0]])
+    assert game.getBoard() != [[0]] or len(board) == 1
+
+
+@given(boards())
+def test_repr_and_toString_do_not_depend_on_the_form(board: Board) -> None:
+    game, _ = pair(board, 42)
+    rows = len(board)
+    cols = len(board[0])
+    assert repr(game) == f"GameState({rows}, {cols}, score=42, board={board!r})"
+    expected = "Score: 42\n" + "".join(
+        "".join("    -" if v == 0 else f"{v:5d}" for v in row) + "\n" for row in board
+    )
+    assert game.toString() == expected == str(game)
+
+
+# --------------------------------------------------------- the kernels
+@given(boards(), st.integers(-8, 8))
+def test_kernel_moves_equal_rotate_slide_rotate(board: Board, turns: int) -> None:
+    oracle = OracleGame(board, 0, 0)
+    for _ in range(turns % 4):
+        oracle.rotateCounterClockwise()
+    moved = oracle.canSlideDown()
+    oracle.slideDown()
+    for _ in range(-turns % 4):
+        oracle.rotateCounterClockwise()
+    assert _kernels.can_move(board, turns) == moved
+    assert _kernels.move_board(board, turns) == (oracle.board, oracle.score)
+    assert _kernels.rotate_counter_clockwise(board) == turned_counter_clockwise(board)
+    turned = board
+    for _ in range(turns % 4):
+        turned = turned_counter_clockwise(turned)
+    assert _kernels.rotate(board, turns) == turned
+    assert _kernels.can_slide_down(turned) == moved
+    _down, gain = _kernels.slide_board_down(turned)
+    assert gain == oracle.score
+
+
+@given(boards(tiles=PACKABLE))
+def test_packed_rotation_equals_the_list_rotation(board: Board) -> None:
+    packed = _bitboard.pack(board)
+    if packed is None:  # not 4x4
+        return
+    turned = _bitboard.rotate_counter_clockwise(packed)
+    assert _bitboard.unpack(turned) == turned_counter_clockwise(board)
+
+
+def test_the_line_cache_is_bounded_and_stays_right(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(_kernels, "_CACHE_LIMIT", 3)
+    monkeypatch.setattr(_kernels, "_LINE_CACHE", {})
+    for value in (2, 4, 8, 16, 32):
+        line = (value, value, 0)
+        assert _kernels.move_board([list(line)], 3) == (
+            [[0, 0, 2 * value]],
+            2 * value,
+        )
+        assert len(_kernels._LINE_CACHE) <= 3
+
+
+def test_long_lines_slide_as_the_oracle_says() -> None:
+    line = [2, 2, 0, 4, 4, 4, 0, 8, 16, 16, 1 << 30, 1 << 30, 0, 2]
+    oracle = OracleGame([line], 0, 0)
+    oracle.rotateCounterClockwise()
+    oracle.rotateCounterClockwise()
+    oracle.rotateCounterClockwise()
+    oracle.slideDown()
+    oracle.rotateCounterClockwise()
+    assert _kernels.move_board([line], 3) == (oracle.board, oracle.score)
