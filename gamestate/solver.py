@@ -245,6 +245,7 @@ class _Expectimax(Generic[B]):
         self.deadline = deadline
         # board -> (depth searched, value) of chance nodes already scored.
         self.cache: dict[B, tuple[int, float]] = {}
+        self.scores: dict[B, float] = {}
 
     def rate(self, board: B, depth: int) -> dict[int, float]:
         """Rotation count -> expected value, for every move that changes ``board``."""
@@ -261,7 +262,7 @@ class _Expectimax(Generic[B]):
     def chance(self, board: B, depth: int, probability: float) -> float:
         """Expected value of ``board`` before the game adds a tile."""
         if depth <= 0 or probability < PROBABILITY_CUTOFF:
-            return self.engine.evaluate(board)
+            return self.evaluate(board)
         cached = self.cache.get(board)
         if cached is not None and cached[0] >= depth:
             return cached[1]
@@ -272,23 +273,40 @@ class _Expectimax(Generic[B]):
             return self.player(board, depth, probability)
         share = probability / len(twos)
         total = 0.0
-        if self.p_two > 0.0:
-            branch = share * self.p_two
-            total += self.p_two * sum(self.player(b, depth, branch) for b in twos)
-        if self.p_four > 0.0:
-            branch = share * self.p_four
-            total += self.p_four * sum(self.player(b, depth, branch) for b in fours)
+        for chance, boards in ((self.p_two, twos), (self.p_four, fours)):
+            if chance > 0.0:
+                total += chance * self.sum_player(boards, depth, share * chance)
         value = total / len(twos)
         self.cache[board] = (depth, value)
         return value
 
+    def sum_player(self, boards: list[B], depth: int, probability: float) -> float:
+        """The sum of :meth:`player` over ``boards``."""
+        player = self.player
+        total = 0.0
+        for board in boards:
+            total += player(board, depth, probability)
+        return total
+
     def player(self, board: B, depth: int, probability: float) -> float:
         """Value of ``board`` with the player to move: its best move, 0 if lost."""
+        moves = self.engine.moves(board)
+        if depth == 1:  # the last move: score where it leads, no tiles after
+            evaluate = self.evaluate
+            return max([evaluate(moved) for _turns, moved in moves], default=0.0)
+        chance = self.chance
         best = 0.0
-        for _turns, moved in self.engine.moves(board):
-            value = self.chance(moved, depth - 1, probability)
+        for _turns, moved in moves:
+            value = chance(moved, depth - 1, probability)
             best = max(best, value)
         return best
+
+    def evaluate(self, board: B) -> float:
+        """The engine's evaluation, kept: a search meets many boards twice."""
+        value = self.scores.get(board)
+        if value is None:
+            value = self.scores[board] = self.engine.evaluate(board)
+        return value
 
 
 def _packed_root(board: list[list[int]]) -> int | None:
