@@ -46,13 +46,17 @@ def test_goals_are_powers_of_two(goal: int) -> None:
 
 @pytest.mark.parametrize("goal", [-2, 0, 1, 2, 3, 6, 2047, 1 << 31])
 def test_other_goals_are_refused(goal: int) -> None:
-    with pytest.raises(ValueError, match=f"power of two from 4 to {1 << 30}, got {goal}"):
+    with pytest.raises(
+        ValueError, match=f"power of two from 4 to {1 << 30}, got {goal}"
+    ):
         check_goal(goal)
 
 
 # ---------------------------------------------------------------- the win rule
 @given(boards, st.sampled_from([4, 8, 2048]))
-def test_has_won_when_some_tile_reaches_the_goal(board: list[list[int]], goal: int) -> None:
+def test_has_won_when_some_tile_reaches_the_goal(
+    board: list[list[int]], goal: int
+) -> None:
     flat = [value for row in board for value in row]
     assert has_won(board, goal) == (max(flat) >= goal)
 
@@ -159,7 +163,9 @@ def test_mvc_game_over_offers_try_again(tmp_path: Path) -> None:
 
 def test_mvc_game_over_then_q_or_end_of_input_ends(tmp_path: Path) -> None:
     save = write_save(tmp_path / "o.2048", [[2, 4], [4, 2]])
-    assert run(["--rules", "mvc", save], "q\nt\n").endswith("Try again (t) or quit (q)? ")
+    assert run(["--rules", "mvc", save], "q\nt\n").endswith(
+        "Try again (t) or quit (q)? "
+    )
     assert run(["--rules", "mvc", save], "").endswith("Try again (t) or quit (q)? ")
 
 
@@ -198,7 +204,9 @@ def test_without_rules_reaching_2048_prints_nothing_new(tmp_path: Path) -> None:
 @pytest.mark.parametrize("bad", ["3", "1", "x", "0", "4096.0", str(1 << 31)])
 def test_a_bad_goal_is_a_usage_error(bad: str) -> None:
     err = io.StringIO()
-    status = main(["--goal", bad], stdin=io.StringIO(""), stdout=io.StringIO(), stderr=err)
+    status = main(
+        ["--goal", bad], stdin=io.StringIO(""), stdout=io.StringIO(), stderr=err
+    )
     assert status == 2
     last_line = err.getvalue().splitlines()[-1]
     assert last_line.startswith("playmanager: error: argument --goal: the goal must be")
@@ -208,6 +216,8 @@ def test_a_bad_goal_is_a_usage_error(bad: str) -> None:
 
 def test_an_unknown_preset_is_a_usage_error() -> None:
     err = io.StringIO()
-    status = main(["--rules", "web"], stdin=io.StringIO(""), stdout=io.StringIO(), stderr=err)
+    status = main(
+        ["--rules", "web"], stdin=io.StringIO(""), stdout=io.StringIO(), stderr=err
+    )
     assert status == 2
     assert "invalid choice: 'web'" in err.getvalue()

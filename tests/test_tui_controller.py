@@ -90,7 +90,9 @@ def state(game: GameState) -> tuple[list[list[int]], int, int]:
         ("l", Direction.RIGHT),
     ],
 )
-def test_arrow_wasd_and_hjkl_keys_move(tmp_path: Path, key: str, direction: Direction) -> None:
+def test_arrow_wasd_and_hjkl_keys_move(
+    tmp_path: Path, key: str, direction: Direction
+) -> None:
     controller = make(tmp_path)
     expected = controller.game.copy()
     assert expected.move(direction)

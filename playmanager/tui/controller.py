@@ -338,7 +338,7 @@ class Controller:
         self._game = turn.game
         self._seed = turn.seed
         self._tracker.reached = turn.goal_reached
-        self._changed(f"Undone; {len(self._history)} more undo steps left")
+        self._changed(f"Undone; {len(self._history)} more to undo")
         self._mode = Mode.OVER if self._game.isGameOver() else Mode.PLAYING
 
     def _new_game(self) -> None:
@@ -412,7 +412,9 @@ class Controller:
         try:
             self._save(self._game, self._save_target)
         except OSError as error:
-            self._status = f"Not saved to {self._save_target}: {error.strerror or error}"
+            self._status = (
+                f"Not saved to {self._save_target}: {error.strerror or error}"
+            )
             return False
         self._unsaved = False
         self._store_best()

@@ -11,6 +11,7 @@ for the smallest board gets a clear message instead.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from typing import Final
 
@@ -120,7 +121,9 @@ def _board(
     board_height = len(screen.board) * (size.height + GAP_Y) + GAP_Y
     spans = []
     if colour:
-        spans = [Span(top + r, left, " " * board_width, "board") for r in range(board_height)]
+        spans = [
+            Span(top + r, left, " " * board_width, "board") for r in range(board_height)
+        ]
     for r, row in enumerate(screen.board):
         for c, value in enumerate(row):
             tile_top = top + GAP_Y + r * (size.height + GAP_Y)
@@ -153,30 +156,37 @@ def _tile_lines(value: int, size: TileSize, *, colour: bool) -> list[str]:
 
 
 def _overlay(overlay: Overlay, width: int, height: int) -> list[Span]:
-    """A bordered box in the middle of the terminal."""
-    inner = max(len(overlay.title) + 4, *(len(line) for line in overlay.lines))
-    inner = min(inner, max(width - 4, 1))
+    """A bordered box in the middle of the terminal; long lines wrap."""
+    widest = max(len(overlay.title) + 4, *(len(line) for line in overlay.lines))
+    inner = max(min(widest, width - 4), 1)
+    body = ["", *_wrap(overlay.lines, inner), ""]
     box_width = inner + 4
-    box_height = len(overlay.lines) + 4
-    top = max((height - box_height) // 2, 0)
+    top = max((height - len(body) - 2) // 2, 0)
     left = max((width - box_width) // 2, 0)
-    title = f" {overlay.title} "
+    title = f" {overlay.title} "[: box_width - 2]
     edge = "+" + "-" * (box_width - 2) + "+"
     title_at = max((box_width - len(title)) // 2, 1)
-    top_edge = edge[:title_at] + title + edge[title_at + len(title) :]
-    body = ["", *overlay.lines, ""]
-    rows = [top_edge[:box_width]]
-    rows += [f"| {line[:inner]:<{inner}} |" for line in body]
+    rows = [edge[:title_at] + title + edge[title_at + len(title) :]]
+    rows += [f"| {line:<{inner}} |" for line in body]
     rows.append(edge)
     return [Span(top + i, left, text, "overlay") for i, text in enumerate(rows)]
+
+
+def _wrap(lines: tuple[str, ...], width: int) -> list[str]:
+    """Wrap each line to ``width``, keeping blank lines and key columns."""
+    wrapped: list[str] = []
+    for line in lines:
+        wrapped += textwrap.wrap(line, width, break_on_hyphens=False) or [""]
+    return wrapped
 
 
 def _too_small(screen: Screen, width: int, height: int) -> list[Span]:
     need_width, need_height = minimum_size(screen)
     lines = [
-        f"Terminal too small: {width}x{height}.",
-        f"The board needs {need_width}x{need_height}; please enlarge it.",
-        f"Score {screen.score}. Keys still work; q quits.",
+        "Terminal too small",
+        f"({width}x{height}, need {need_width}x{need_height}).",
+        "Please enlarge it;",
+        "q quits.",
     ]
     if screen.overlay is not None:
         lines += ["", screen.overlay.title, *screen.overlay.lines]
@@ -194,5 +204,7 @@ def _clip(spans: list[Span], width: int, height: int) -> list[Span]:
         if span.row == height - 1:
             room -= 1  # writing the bottom-right cell makes curses raise
         if room > 0:
-            kept.append(Span(span.row, span.col, span.text[:room], span.role, span.value))
+            kept.append(
+                Span(span.row, span.col, span.text[:room], span.role, span.value)
+            )
     return kept

@@ -15,6 +15,7 @@ is acted on between keys, never in the middle of a move.
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 from collections.abc import Iterator, Mapping
@@ -79,10 +80,11 @@ def tile_colours(rich: bool) -> dict[int, tuple[int, int]]:
     """
     if not rich:
         return dict(EIGHT_COLOURS)
-    return {
-        value: (xterm_index(text), xterm_index(background))
-        for value, (background, text) in PALETTE.items()
-    }
+    colours: dict[int, tuple[int, int]] = {}
+    for value, (background, text) in PALETTE.items():
+        used = frozenset(pair[1] for pair in colours.values())
+        colours[value] = (xterm_index(text), xterm_index(background, avoid=used))
+    return colours
 
 
 def palette_key(value: int) -> int:
@@ -93,29 +95,29 @@ def palette_key(value: int) -> int:
     return min(max(power, 2), 4096)
 
 
-def xterm_index(hex_colour: str) -> int:
-    """Return the xterm-256 colour nearest to ``#rrggbb``.
-
-    Candidates are the 6x6x6 cube (16-231) and the grey ramp (232-255).
-    """
-    red, green, blue = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+def _xterm_rgb(index: int) -> tuple[int, int, int]:
+    """The colour of xterm-256 entry ``index`` (16 to 255)."""
+    if index >= 232:
+        grey = 8 + 10 * (index - 232)
+        return grey, grey, grey
     levels = (0, 95, 135, 175, 215, 255)
+    cube = index - 16
+    return levels[cube // 36], levels[cube // 6 % 6], levels[cube % 6]
 
-    def nearest_level(channel: int) -> int:
-        return min(range(6), key=lambda i: abs(levels[i] - channel))
 
-    cube = tuple(nearest_level(channel) for channel in (red, green, blue))
-    cube_rgb = tuple(levels[i] for i in cube)
-    grey_step = min(max(round(((red + green + blue) / 3 - 8) / 10), 0), 23)
-    grey = 8 + 10 * grey_step
+def xterm_index(hex_colour: str, avoid: frozenset[int] = frozenset()) -> int:
+    """Return the xterm-256 colour nearest to ``#rrggbb``, not one in ``avoid``.
 
-    def distance(rgb: tuple[int, ...]) -> int:
-        return sum((a - b) ** 2 for a, b in zip(rgb, (red, green, blue), strict=True))
+    Candidates are the 6x6x6 cube (16-231) and the grey ramp (232-255);
+    ``avoid`` keeps two close tiles (16 and 32) from getting the same one.
+    """
+    target = tuple(int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
 
-    cube_index = 16 + 36 * cube[0] + 6 * cube[1] + cube[2]
-    if distance((grey, grey, grey)) < distance(cube_rgb):
-        return 232 + grey_step
-    return cube_index
+    def distance(index: int) -> int:
+        rgb = _xterm_rgb(index)
+        return sum((a - b) ** 2 for a, b in zip(rgb, target, strict=True))
+
+    return min((i for i in range(16, 256) if i not in avoid), key=distance)
 
 
 def wants_colour(environ: Mapping[str, str]) -> bool:
@@ -141,11 +143,14 @@ def _make_styles(curses_module: Any, *, colour: bool) -> _Styles:
     c = curses_module
     bold = {"title": c.A_BOLD, "status": c.A_BOLD, "overlay": c.A_BOLD}
     styles = _Styles(by_role=bold)
-    if not (colour and c.has_colors()):
+    if not c.has_colors():
         return styles
-    c.start_color()
+    # curses.wrapper has started colours; without this the text would be
+    # white on black (pair 0) even with NO_COLOR, on light terminals too.
     with suppress(c.error):
         c.use_default_colors()  # -1 = the terminal's own colours
+    if not colour:
+        return styles
     rich = c.COLORS >= 256
     for number, (value, (text, background)) in enumerate(tile_colours(rich).items(), 1):
         c.init_pair(number, text, background)
@@ -165,9 +170,15 @@ class _SignalArrivedError(Exception):
 
 
 class _Signals:
-    """Turns SIGINT, SIGHUP and SIGTERM into events handled between keys."""
+    """Turns signals into events handled between keys.
 
-    WATCHED: Final = (signal.SIGINT, signal.SIGHUP, signal.SIGTERM)
+    SIGINT is Ctrl-C, SIGHUP and SIGTERM the terminal closing, SIGWINCH a
+    resize. Handling SIGWINCH ourselves (curses then leaves it alone) is
+    deterministic: curses' own handler missed a resize now and then.
+    """
+
+    WATCHED: Final = (signal.SIGINT, signal.SIGHUP, signal.SIGTERM, signal.SIGWINCH)
+    CLOSED: Final = (signal.SIGHUP, signal.SIGTERM)
 
     def __init__(self) -> None:
         self.pending: list[int] = []
@@ -188,11 +199,12 @@ class _Signals:
                 signal.signal(sig, handler)
 
     def hung_up(self) -> bool:
-        return any(sig != signal.SIGINT for sig in self.pending)
+        return any(sig in self.CLOSED for sig in self.pending)
 
-    def take_interrupts(self) -> int:
-        count = self.pending.count(signal.SIGINT)
-        self.pending = [sig for sig in self.pending if sig != signal.SIGINT]
+    def take(self, signum: int) -> int:
+        """Return how many ``signum`` came, and forget them."""
+        count = self.pending.count(signum)
+        self.pending = [sig for sig in self.pending if sig != signum]
         return count
 
 
@@ -240,13 +252,19 @@ class _Session:
                 self.farewell = self.controller.hang_up()
                 return
             height, width = window.getmaxyx()
-            draw(window, render(self.controller.screen(), width, height, colour=colour), styles)
+            draw(
+                window,
+                render(self.controller.screen(), width, height, colour=colour),
+                styles,
+            )
             curses.doupdate()
             key = self._read_key(window)
             if key is not None:
                 self.controller.press(key)
-            for _ in range(self.signals.take_interrupts()):
+            for _ in range(self.signals.take(signal.SIGINT)):
                 self.controller.press(CTRL_C)
+            if self.signals.take(signal.SIGWINCH):
+                _follow_resize()
 
     def _read_key(self, window: curses.window) -> str | None:
         """Wait for a key; None when a signal came instead."""
@@ -270,6 +288,15 @@ class _Session:
             self.signals.waiting = False
         self.failed_reads = 0
         return key
+
+
+def _follow_resize() -> None:
+    """Tell curses the terminal's new size; the next frame is drawn to fit."""
+    import curses
+
+    with suppress(OSError):
+        columns, lines = os.get_terminal_size(1)  # curses draws on stdout
+        curses.resizeterm(lines, columns)
 
 
 def open_terminal_problem() -> str | None:

@@ -1,0 +1,302 @@
+"""The real ``python -m playmanager --tui`` in a pseudo-terminal (issue 6).
+
+pexpect runs the program on a pty; pyte, a terminal emulator, turns what it
+prints into a screen that the tests read as a person would: a move, an
+undo, the help overlay, the win overlay (from a save one merge from 2048),
+saving, quitting with the save prompt, Ctrl-C, resizing, colours and
+NO_COLOR, and the terminal given back afterwards. Waiting for the screen
+has a generous limit so that a slow machine only makes the test slower.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pexpect
+import pyte
+import pytest
+
+from gamestate import Direction, GameState
+from playmanager import savefile
+from playmanager.cli import start_game
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
+
+WAIT_LIMIT = 20.0
+FOOTER_END = "? help  q quit"
+UP, DOWN, RIGHT, LEFT = "\x1bOA", "\x1bOB", "\x1bOC", "\x1bOD"  # xterm keypad mode
+ONE_MERGE_FROM_2048 = [
+    [1024, 1024, 0, 0],
+    [0, 0, 0, 0],
+    [0, 0, 0, 0],
+    [0, 0, 0, 2],
+]
+
+
+class Terminal:
+    """A program on a pty, seen through a pyte screen."""
+
+    def __init__(
+        self,
+        command: str,
+        cwd: Path,
+        *,
+        rows: int = 30,
+        cols: int = 80,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.raw = b""
+        base = {
+            "PATH": os.environ.get("PATH", ""),
+            "HOME": str(cwd),
+            "TERM": "xterm-256color",
+            "XDG_DATA_HOME": str(cwd / "data"),
+        }
+        self.child = pexpect.spawn(
+            "/bin/sh",
+            ["-c", command],
+            cwd=str(cwd),
+            env={**base, **(env or {})},
+            dimensions=(rows, cols),
+        )
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def _pump(self) -> bool:
+        """Feed what the program printed to the screen; False at its end."""
+        try:
+            data = self.child.read_nonblocking(65536, timeout=0.05)
+        except pexpect.TIMEOUT:
+            return True
+        except pexpect.EOF:
+            return False
+        self.raw += data
+        self.stream.feed(data)
+        return True
+
+    def wait_until(self, check: Callable[[str], bool], what: str) -> str:
+        """Read until ``check(screen text)`` holds; fail after WAIT_LIMIT."""
+        deadline = _now() + WAIT_LIMIT
+        while not check(self.text()):
+            if not self._pump() or _now() > deadline:
+                if check(self.text()):
+                    break
+                raise AssertionError(f"the screen never showed {what}:\n{self.text()}")
+        return self.text()
+
+    def wait_for(self, *texts: str) -> str:
+        """Read until every one of ``texts`` is on the screen at once, with
+        the key line at the bottom (curses draws top to bottom, so the
+        frame above it is complete)."""
+        return self.wait_until(
+            lambda screen: all(text in screen for text in (*texts, FOOTER_END)),
+            repr(texts),
+        )
+
+    def press(self, keys: str) -> None:
+        self.child.send(keys)
+
+    def wait_for_exit(self) -> int:
+        deadline = _now() + WAIT_LIMIT
+        while self._pump():
+            assert _now() < deadline, f"the program did not end:\n{self.text()}"
+        self.child.close()
+        status = self.child.exitstatus
+        assert status is not None
+        return int(status)
+
+
+def _now() -> float:
+    import time
+
+    return time.monotonic()
+
+
+def playmanager(*args: str) -> str:
+    command = [sys.executable, "-m", "playmanager", "--tui", *args]
+    return shlex.join(command)
+
+
+def board_numbers(screen_text: str) -> list[int]:
+    """The tile numbers on screen, row by row: the lines between the header
+    and the status line (the one above the key line)."""
+    lines = screen_text.splitlines()
+    footer = next(i for i, line in enumerate(lines) if "? help" in line)
+    return [int(n) for line in lines[3 : footer - 1] for n in re.findall(r"\d+", line)]
+
+
+def tiles(game: GameState) -> list[int]:
+    return [value for row in game.getBoard() for value in row if value]
+
+
+def score_is(score: int) -> Callable[[str], bool]:
+    return lambda screen: re.search(rf"Score {score}\b", screen) is not None
+
+
+def write_save(path: Path, board: list[list[int]]) -> Path:
+    game = GameState(len(board), len(board[0]))
+    game.setBoard(board)
+    savefile.save(game, str(path))
+    return path
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    return tmp_path
+
+
+def test_a_move_and_an_undo(folder: Path) -> None:
+    term = Terminal(playmanager(), folder)
+    game = start_game(4, 4, None, None)
+    screen = term.wait_for("seed 118")
+    assert board_numbers(screen) == tiles(game)
+    before = board_numbers(screen)
+    game.move(Direction.RIGHT)
+    game.move(Direction.DOWN)
+    term.press(RIGHT + DOWN)
+    screen = term.wait_until(score_is(game.getScore()), f"score {game.getScore()}")
+    term.wait_until(lambda s: board_numbers(s) == tiles(game), "the moved board")
+    term.press("u")
+    term.wait_for("Undone; 1 more to undo")
+    term.press("u")
+    screen = term.wait_for("Undone; 0 more to undo")
+    assert board_numbers(screen) == before
+    assert score_is(0)(screen)
+    term.press("q")
+    term.wait_for("before quitting?")
+    term.press("n")
+    assert term.wait_for_exit() == 0
+
+
+def test_the_help_overlay_lists_the_keys(folder: Path) -> None:
+    term = Terminal(playmanager(), folder)
+    term.wait_for("seed 118")
+    term.press("?")
+    term.wait_for(
+        "Keys", "Up w k", "Down s j", "Left a h", "Right d l", "undo", "save", "quit"
+    )
+    term.press("x")
+    term.wait_until(lambda s: "Press any key" not in s, "the help closed")
+    term.press("q")
+    assert term.wait_for_exit() == 0
+
+
+def test_the_win_overlay_then_keep_going(folder: Path) -> None:
+    save = write_save(folder / "near.2048", ONE_MERGE_FROM_2048)
+    term = Terminal(playmanager(str(save)), folder)
+    term.wait_for(f"Loaded {save}")
+    term.press(LEFT)
+    screen = term.wait_for("You win!", "You reached the 2048 tile.", "play again")
+    assert "keep going" in screen
+    assert score_is(2048)(screen)
+    term.press("k")
+    screen = term.wait_until(lambda s: "You win!" not in s, "the overlay gone")
+    assert 2048 in board_numbers(screen)
+    term.press("q")
+    term.wait_for("before quitting?")
+    term.press("n")
+    assert term.wait_for_exit() == 0
+    assert savefile.read_save(str(save)).score == 0  # n: the file is untouched
+
+
+def test_saving_and_quitting_with_the_save_prompt(folder: Path) -> None:
+    term = Terminal(playmanager("game.2048"), folder)
+    term.wait_for("game.2048 does not exist yet")
+    term.press("d")
+    term.press("o")
+    term.wait_for("Saved to game.2048")
+    saved = savefile.read_save(str(folder / "game.2048"))
+    term.press("s")
+    term.press("q")
+    term.wait_for(
+        "Save to game.2048 before quitting?", "save, then quit", "quit without saving"
+    )
+    term.press("y")
+    assert term.wait_for_exit() == 0
+    final = savefile.read_save(str(folder / "game.2048"))
+    game = start_game(4, 4, None, None)
+    game.move(Direction.RIGHT)
+    assert saved.board == tuple(tuple(row) for row in game.getBoard())
+    game.move(Direction.DOWN)
+    assert final.board == tuple(tuple(row) for row in game.getBoard())
+    assert (folder / "data" / "gamestate2048" / "best-score").read_text() == "4\n"
+
+
+def test_ctrl_c_asks_then_quits_and_the_terminal_is_restored(folder: Path) -> None:
+    # The shell survives Ctrl-C (a trap, unlike an ignore, is not inherited)
+    # to show the exit status and the terminal's settings afterwards.
+    command = f"trap : INT; {playmanager()}; echo status=$?; stty -a"
+    term = Terminal(command, folder)
+    term.wait_for("seed 118")
+    term.press("d")
+    term.wait_until(score_is(4), "the move")
+    term.press("\x03")
+    term.wait_for("before quitting?")
+    term.press("\x03")
+    assert term.wait_for_exit() == 0
+    after = term.raw.rsplit(b"status=", 1)[1]
+    assert after.startswith(b"0")
+    settings = after.decode()
+    assert re.search(r"(?<!-)\bicanon\b", settings)  # line mode is back
+    assert re.search(r"(?<!-)\becho\b", settings)
+    assert not (folder / "save.2048").exists()
+
+
+def test_a_small_terminal_gets_a_message_and_resizing_redraws(folder: Path) -> None:
+    term = Terminal(playmanager(), folder, rows=10, cols=30)
+    term.wait_until(
+        lambda s: "Terminal too small" in s and "(30x10, need 26x15)." in s,
+        "the too-small message",
+    )
+    term.child.setwinsize(30, 80)
+    term.screen.resize(30, 80)
+    term.wait_for("seed 118")
+    term.press("q")
+    assert term.wait_for_exit() == 0
+
+
+def test_tiles_are_coloured_unless_no_color_is_set(folder: Path) -> None:
+    term = Terminal(playmanager(), folder)
+    screen = term.wait_for("seed 118")
+    row = next(
+        i for i, line in enumerate(screen.splitlines()) if re.search(r"\b2\b", line)
+    )
+    col = re.search(r"\b2\b", screen.splitlines()[row])
+    assert col is not None
+    assert term.screen.buffer[row][col.start()].bg != "default"
+    term.press("q")
+    term.wait_for_exit()
+
+    plain = Terminal(playmanager(), folder, env={"NO_COLOR": "1"})
+    screen = plain.wait_for("seed 118")
+    assert "+--------+" in screen and "|   2    |" in screen
+    cells = [char for line in plain.screen.buffer.values() for char in line.values()]
+    assert all(char.bg == "default" and char.fg == "default" for char in cells)
+    plain.press("q")
+    plain.wait_for_exit()
+
+
+def test_without_a_terminal_it_says_so(folder: Path) -> None:
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-m", "playmanager", "--tui"],
+        input="",
+        capture_output=True,
+        text=True,
+        cwd=folder,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr == (
+        "playmanager: --tui cannot start: stdin and stdout must be a terminal\n"
+    )
+    assert done.stdout == ""

@@ -1,0 +1,267 @@
+"""Where the full-screen game draws things, and in which colours, as data.
+
+No terminal needed: layout.render returns spans, and the colour and key
+helpers of the view are pure functions.
+"""
+
+from __future__ import annotations
+
+import curses
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from playmanager.tui.controller import FOOTER, Overlay, Screen
+from playmanager.tui.layout import (
+    FOOTER_LINES,
+    GAP_X,
+    GAP_Y,
+    HEADER_LINES,
+    Span,
+    minimum_size,
+    render,
+    tile_size,
+)
+from playmanager.tui.view import (
+    EIGHT_COLOURS,
+    PALETTE,
+    key_name,
+    palette_key,
+    tile_colours,
+    wants_colour,
+    xterm_index,
+)
+
+BOARD = ((0, 2, 0, 0), (0, 0, 4, 0), (0, 0, 0, 2048), (16, 0, 0, 0))
+
+
+def screen_of(
+    board: tuple[tuple[int, ...], ...] = BOARD,
+    *,
+    overlay: Overlay | None = None,
+    status: str = "Loaded save.2048",
+) -> Screen:
+    return Screen(
+        board=board,
+        score=2100,
+        best=4000,
+        seed=118,
+        goal=2048,
+        rules_name="java",
+        save_target="save.2048",
+        status=status,
+        overlay=overlay,
+        footer=FOOTER,
+    )
+
+
+def as_text(spans: list[Span], width: int, height: int) -> list[str]:
+    """Paint the spans on a blank page, as curses would."""
+    page = [[" "] * width for _ in range(height)]
+    for span in spans:
+        for i, char in enumerate(span.text):
+            page[span.row][span.col + i] = char
+    return ["".join(row).rstrip() for row in page]
+
+
+def test_header_board_and_footer_on_an_80x24_terminal() -> None:
+    spans = render(screen_of(), 80, 24, colour=True)
+    page = as_text(spans, 80, 24)
+    assert "Score 2100   Best 4000" in page[0]
+    assert page[0].lstrip().startswith("2048")
+    assert page[1].strip() == "seed 118   java rules, goal 2048"
+    assert any("Loaded save.2048" in line for line in page)
+    assert any(FOOTER in line for line in page)
+    tile_numbers = [
+        (span.value, span.text.strip())
+        for span in spans
+        if span.role == "tile" and span.text.strip()
+    ]
+    assert tile_numbers == [(2, "2"), (4, "4"), (2048, "2048"), (16, "16")]
+
+
+def test_tiles_grow_with_the_terminal_and_the_board_is_centred() -> None:
+    small = tile_size(screen_of(), 80, 24)
+    big = tile_size(screen_of(), 200, 60)
+    assert small is not None and big is not None
+    assert big.height > small.height and big.width > small.width
+    spans = render(screen_of(), 200, 60, colour=True)
+    board = [span for span in spans if span.role == "board"]
+    left = board[0].col
+    right = 200 - (left + len(board[0].text))
+    assert abs(left - right) <= 1
+
+
+@given(st.integers(1, 250), st.integers(1, 90))
+def test_tiles_fit_and_are_about_twice_as_wide_as_tall(width: int, height: int) -> None:
+    size = tile_size(screen_of(), width, height)
+    need_width, need_height = minimum_size(screen_of())
+    assert (size is not None) == (width >= need_width and height >= need_height)
+    if size is not None:
+        assert 4 * (size.width + GAP_X) + GAP_X <= width
+        assert 4 * (size.height + GAP_Y) + GAP_Y + HEADER_LINES + FOOTER_LINES <= height
+        assert size.width >= len("2048") + 2
+
+
+board_values = st.sampled_from([0, 2, 4, 8, 64, 2048, 131072, 1 << 30])
+
+
+@given(
+    st.integers(1, 200),
+    st.integers(1, 70),
+    st.lists(
+        st.lists(board_values, min_size=1, max_size=6), min_size=1, max_size=6
+    ).filter(lambda rows: len({len(row) for row in rows}) == 1),
+    st.booleans(),
+    st.booleans(),
+)
+def test_nothing_is_drawn_outside_the_terminal(
+    width: int, height: int, board: list[list[int]], colour: bool, overlay: bool
+) -> None:
+    shown = (
+        Overlay("Game over!", ("No move is left.", "t  try again")) if overlay else None
+    )
+    screen = screen_of(
+        tuple(tuple(row) for row in board), overlay=shown, status="x" * 300
+    )
+    for span in render(screen, width, height, colour=colour):
+        assert 0 <= span.row < height
+        assert span.col >= 0 and span.col + len(span.text) <= width
+        # curses raises on writing the bottom-right cell
+        assert not (span.row == height - 1 and span.col + len(span.text) == width)
+
+
+def test_a_terminal_too_small_gets_a_message_with_the_size_it_needs() -> None:
+    page = as_text(render(screen_of(), 30, 10, colour=True), 30, 10)
+    assert page[:4] == [
+        "Terminal too small",
+        "(30x10, need 34x15).",
+        "Please enlarge it;",
+        "q quits.",
+    ]
+
+
+def test_a_terminal_too_small_still_shows_the_question() -> None:
+    overlay = Overlay("Unsaved game", ("Save to save.2048 before quitting?",))
+    page = as_text(render(screen_of(overlay=overlay), 40, 10, colour=True), 40, 10)
+    assert "Unsaved game" in page
+    assert "Save to save.2048 before quitting?" in page
+
+
+def test_plain_text_tiles_have_borders_and_empty_cells_a_dot() -> None:
+    page = as_text(render(screen_of(), 80, 30, colour=False), 80, 30)
+    text = "\n".join(page)
+    assert "+--------+" in text
+    assert "|  2048  |" in text
+    assert "|   .    |" in text
+    spans = render(screen_of(), 80, 30, colour=False)
+    assert not [span for span in spans if span.role == "board"]
+
+
+def test_plain_text_on_a_small_board_uses_brackets() -> None:
+    page = as_text(render(screen_of(), 34, 15, colour=False), 34, 15)
+    assert "[2048]" in "\n".join(page)
+    assert "[ 2  ]" in "\n".join(page)
+
+
+def test_an_overlay_is_a_centred_box_with_its_title() -> None:
+    overlay = Overlay("You win!", ("You reached the 2048 tile.", "", "k  keep going"))
+    spans = [
+        s
+        for s in render(screen_of(overlay=overlay), 80, 24, colour=True)
+        if s.role == "overlay"
+    ]
+    assert [s.text for s in spans] == [
+        "+--------- You win! ---------+",
+        "|                            |",
+        "| You reached the 2048 tile. |",
+        "|                            |",
+        "| k  keep going              |",
+        "|                            |",
+        "+----------------------------+",
+    ]
+    assert spans[0].col == (80 - 30) // 2
+    assert spans[0].row == (24 - 7) // 2
+
+
+# ---------------------------------------------------------------- colours
+def test_palette_keys_follow_the_original_tiles() -> None:
+    assert [palette_key(v) for v in (0, 2, 4, 2048, 4096, 1 << 20)] == [
+        0,
+        2,
+        4,
+        2048,
+        4096,
+        4096,
+    ]
+    assert palette_key(6) == 4  # not a tile a game makes; the band below
+    assert set(PALETTE) == set(EIGHT_COLOURS)
+
+
+@pytest.mark.parametrize(
+    ("colour", "index"),
+    [
+        ("#000000", 16),
+        ("#ffffff", 231),
+        ("#ff0000", 196),
+        ("#00ff00", 46),
+        ("#808080", 244),
+        ("#eeeeee", 255),
+        ("#3c3a32", 237),
+    ],
+)
+def test_xterm_index_is_the_nearest_xterm_colour(colour: str, index: int) -> None:
+    assert xterm_index(colour) == index
+
+
+def test_every_tile_gets_a_distinct_colour_in_256_colours() -> None:
+    colours = tile_colours(rich=True)
+    backgrounds = [colours[v][1] for v in PALETTE]
+    assert len(set(backgrounds)) == len(backgrounds)
+    for text, background in colours.values():
+        assert text != background
+
+
+def test_eight_colours_never_use_magenta() -> None:
+    for text, background in tile_colours(rich=False).values():
+        assert curses.COLOR_MAGENTA not in (text, background)
+        assert text != background
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({}, True),
+        ({"NO_COLOR": ""}, True),
+        ({"NO_COLOR": "1"}, False),
+        ({"NO_COLOR": "x"}, False),
+    ],
+)
+def test_no_color_turns_colours_off(environ: dict[str, str], expected: bool) -> None:
+    assert wants_colour(environ) is expected
+
+
+class FakeCurses:
+    """Just keyname, as curses has it, for key_name."""
+
+    @staticmethod
+    def keyname(code: int) -> bytes:
+        names = {259: b"KEY_UP", 410: b"KEY_RESIZE", 3: b"^C", 27: b"^["}
+        return names[code]
+
+
+@pytest.mark.parametrize(
+    ("key", "name"),
+    [
+        ("w", "w"),
+        ("?", "?"),
+        (259, "KEY_UP"),
+        (410, "KEY_RESIZE"),
+        ("\x03", "^C"),
+        ("\x1b", "^["),
+        ("é", "é"),
+    ],
+)
+def test_key_names(key: int | str, name: str) -> None:
+    assert key_name(FakeCurses, key) == name
