@@ -226,5 +226,5 @@ def _first_line(report: Any) -> str:
     crash = getattr(report.longrepr, "reprcrash", None)
     text = crash.message if crash is not None else str(report.longrepr)
     lines = text.strip().splitlines()
-    first = lines[0] if lines else "failed"
+    first = lines[0].removeprefix("AssertionError: ") if lines else "failed"
     return first if len(first) <= 160 else first[:157] + "..."

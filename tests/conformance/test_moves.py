@@ -228,15 +228,20 @@ def test_writeup_example_game(GameState: Any, Direction: Any) -> None:
     game.rollRNG = Rolls(*JAVA_ROLLS)
     game.addTile()
     game.addTile()
-    assert game.toString() == first_board, (
-        f"after two addTile() calls, toString() must be {first_board!r}, "
-        f"got {game.toString()!r}"
-    )
+    assert_shows(game, first_board, "after the two starting tiles")
     keys, boards = keys_and_boards[0::2], keys_and_boards[1::2]
     for done, (key, expected) in enumerate(zip(keys, boards, strict=True), 1):
         game.move(getattr(Direction, KEYS[key]))
-        text = game.toString()
-        assert text == expected, (
-            f"after keys {' '.join(keys[:done])}, toString() must be "
-            f"{expected!r}, got {text!r}"
+        assert_shows(game, expected, f"after keys {' '.join(keys[:done])}")
+
+
+def assert_shows(game: Any, expected: str, when: str) -> None:
+    """Fail with the first toString() line that differs from the transcript."""
+    text = game.toString()
+    pairs = zip(text.splitlines(), expected.splitlines(), strict=False)
+    for number, (line, wanted) in enumerate(pairs, 1):
+        assert line == wanted, (
+            f"{when}, line {number} of toString() is {line!r}, the writeup "
+            f"shows {wanted!r}"
         )
+    assert text == expected, f"{when}, toString() must be {expected!r}"
