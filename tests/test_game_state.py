@@ -134,6 +134,25 @@ def test_move_draws_for_the_empty_cells_left_after_the_slide() -> None:
     assert game.bounds == [4, 100]
 
 
+def test_move_on_the_default_4x4_board_draws_through_rollRNG_too() -> None:
+    game = RecordingRolls(4, 4)
+    game.setBoard([[2, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 4]])
+    assert game.move(Direction.LEFT)
+    assert game.move(Direction.UP)
+    assert game.bounds == [14, 100, 13, 100]
+
+
+def test_a_subclass_randomTile_is_used_by_move_on_a_4x4_board() -> None:
+    class ThreeTiles(GameState):
+        def randomTile(self) -> int:
+            return 3
+
+    game = ThreeTiles(4, 4)
+    game.setBoard([[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [2, 0, 0, 2]])
+    assert game.move(Direction.RIGHT)
+    assert sorted(tiles(game)) == [3, 4]
+
+
 def test_full_board_and_unchanged_moves_call_rollRNG_never() -> None:
     game = RecordingRolls(2, 2)
     game.setBoard([[2, 4], [4, 2]])
@@ -233,6 +252,49 @@ def test_a_merge_past_the_int_range_wraps_like_java() -> None:
     assert game.slideDown()
     assert game.getBoard() == [[0], [-(1 << 31)]]
     assert game.getScore() == 5 - (1 << 31)
+
+
+def test_tiles_past_32768_merge_and_move_on_a_4x4_board() -> None:
+    game = game_with(
+        [[0, 0, 0, 1 << 15], [0, 0, 0, 1 << 15], [0, 0, 0, 1 << 16], [0, 0, 0, 2]],
+        score=10,
+    )
+    assert game.slideDown()
+    assert [row[3] for row in game.getBoard()] == [0, 1 << 16, 1 << 16, 2]
+    assert game.getScore() == 10 + (1 << 16)
+    assert game.slideDown()
+    assert [row[3] for row in game.getBoard()] == [0, 0, 1 << 17, 2]
+    assert game.move(Direction.LEFT)
+    assert [row[0] for row in game.getBoard()][2:] == [1 << 17, 2]
+    assert not game.isGameOver()
+
+
+def test_any_int_tiles_follow_the_same_rule_on_a_4x4_board() -> None:
+    # setBoard takes any Java int, as in Java; equal tiles merge by the rule.
+    game = game_with([[3, 3, 0, -4], [0, 0, 0, -4], [0, 0, 0, 0], [6, 0, 0, 0]])
+    assert game.slideDown()
+    assert game.getBoard() == [
+        [0, 0, 0, 0],
+        [0, 0, 0, 0],
+        [3, 0, 0, 0],
+        [6, 3, 0, -8],
+    ]
+    assert game.getScore() == -8
+    game.setBoard([[3, 3, 3, 0]] * 4)
+    game.rotateCounterClockwise()
+    assert game.getBoard() == [[0] * 4, [3] * 4, [3] * 4, [3] * 4]
+
+
+def test_config_tile_that_is_not_a_power_of_two_is_placed_on_a_4x4_board(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(Config, "TWO_PROB", 100)
+    monkeypatch.setattr(Config, "TWO_TILE", 3)
+    game = game_with([[2, 2, 0, 0], [0] * 4, [0] * 4, [0] * 4])
+    assert game.move(Direction.LEFT)
+    assert sorted(tiles(game)) == [3, 4]
+    assert game.addTile() == 3
+    assert sorted(tiles(game)) == [3, 3, 4]
 
 
 # ------------------------------------------------------------------ display
