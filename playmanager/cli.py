@@ -143,7 +143,7 @@ def game_rules(args: argparse.Namespace) -> Rules:
     if args.two_prob is not None:
         rules = replace(rules, two_prob=args.two_prob)
     if args.goal is not None:
-        rules = replace(rules, goal=args.goal)
+        rules = rules.with_goal(args.goal)
     if args.tui and rules.goal is None:
         rules = replace(rules, goal=DEFAULT_GOAL)  # the full-screen game is won
     return rules

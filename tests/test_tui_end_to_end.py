@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -300,3 +301,55 @@ def test_without_a_terminal_it_says_so(folder: Path) -> None:
         "playmanager: --tui cannot start: stdin and stdout must be a terminal\n"
     )
     assert done.stdout == ""
+
+
+def test_the_terminal_closing_saves_unsaved_progress(folder: Path) -> None:
+    term = Terminal(f"exec {playmanager('kept.2048')}", folder)
+    term.wait_for("kept.2048 does not exist yet")
+    term.press("d")
+    term.wait_for("Score 0", "Best 0")
+    term.press("s")
+    term.wait_until(score_is(4), "the second move")
+    term.child.kill(signal.SIGHUP)  # what a closing terminal window sends
+    term.wait_for_exit()
+    game = start_game(4, 4, None, None)
+    game.move(Direction.RIGHT)
+    game.move(Direction.DOWN)
+    kept = savefile.read_save(str(folder / "kept.2048"))
+    assert kept.board == tuple(tuple(row) for row in game.getBoard())
+    assert kept.score == 4
+
+
+def test_a_crash_restores_the_terminal_and_keeps_the_game(folder: Path) -> None:
+    # A bug planted in the controller: the third key raises.
+    script = folder / "crash.py"
+    script.write_text(
+        "import sys\n"
+        "from playmanager.cli import main\n"
+        "from playmanager.tui import controller\n"
+        "original = controller.Controller.press\n"
+        "def press(self, key):\n"
+        "    if key == 'x':\n"
+        "        raise RuntimeError('planted bug')\n"
+        "    original(self, key)\n"
+        "controller.Controller.press = press\n"
+        "sys.exit(main(['--tui']))\n"
+    )
+    command = f"{shlex.join([sys.executable, str(script)])}; echo status=$?; stty -a"
+    term = Terminal(command, folder)
+    term.wait_for("seed 118")
+    term.press("d")
+    term.wait_for("Best 0")
+    term.press("x")
+    term.wait_for_exit()
+    after = term.raw.decode(errors="replace")
+    assert "playmanager crashed; game saved to save.2048" in after
+    assert "RuntimeError: planted bug" in after
+    settings = after.rsplit("status=", 1)[1]
+    assert settings.startswith("1")
+    assert re.search(r"(?<!-)\bicanon\b", settings)
+    assert re.search(r"(?<!-)\becho\b", settings)
+    game = start_game(4, 4, None, None)
+    game.move(Direction.RIGHT)
+    kept = savefile.read_save(str(folder / "save.2048"))
+    assert kept.board == tuple(tuple(row) for row in game.getBoard())

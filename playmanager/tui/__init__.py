@@ -57,5 +57,11 @@ def run(
         best_path=default_path(environ),
         greeting=greeting,
     )
-    say(play(controller, environ))
+    try:
+        say(play(controller, environ))
+    except Exception:
+        # A bug: the terminal is back (curses.wrapper); keep the game, then
+        # let the traceback tell what went wrong.
+        say(controller.hang_up("playmanager crashed"))
+        raise
     return 0

@@ -287,8 +287,8 @@ class Controller:
         if action is not None:
             self._do(action)
 
-    def hang_up(self) -> str:
-        """The terminal went away: keep the game without asking; say what happened.
+    def hang_up(self, why: str = "Terminal closed") -> str:
+        """End without asking (the terminal went away, or a crash); say what happened.
 
         Unsaved progress is saved to the save file, as "save before
         quitting?" answered with yes would do; the best score is stored.
@@ -296,10 +296,10 @@ class Controller:
         self._finished = True
         self._store_best()
         if not self._unsaved:
-            return "Terminal closed; nothing to save."
+            return f"{why}; nothing to save."
         if self._try_save():
-            return f"Terminal closed; game saved to {self._save_target}"
-        return f"Terminal closed; {self._status}"
+            return f"{why}; game saved to {self._save_target}"
+        return f"{why}; {self._status}"
 
     # ------------------------------------------------------------ actions
     def _do(self, action: Action) -> None:
