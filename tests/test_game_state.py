@@ -11,19 +11,7 @@ import pytest
 
 import gamestate
 from gamestate import Config, Direction, GameState, JavaRandom
-
-Board = list[list[int]]
-
-
-def game_with(board: Board, score: int = 0, seed: int | None = None) -> GameState:
-    game = GameState(len(board), len(board[0]), seed=seed)
-    game.setBoard(board)
-    game.setScore(score)
-    return game
-
-
-def tiles(game: GameState) -> list[int]:
-    return [value for row in game.getBoard() for value in row if value != 0]
+from tests.model_helpers import game_with, tiles
 
 
 class RecordingRolls(GameState):

@@ -12,8 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamestate import Direction, GameState
-
-Board = list[list[int]]
+from tests.model_helpers import Board, game_with
 
 TILES = st.one_of(
     st.sampled_from([0, 0, 2, 2, 4, 8]),
@@ -37,13 +36,6 @@ def boards(draw: st.DrawFn) -> Board:
 SEEDS = st.integers(min_value=-(1 << 63), max_value=(1 << 63) - 1)
 SCORES = st.integers(min_value=0, max_value=1 << 24)
 DIRECTIONS = st.sampled_from(list(Direction))
-
-
-def game_with(board: Board, score: int = 0, seed: int = 118) -> GameState:
-    game = GameState(len(board), len(board[0]), seed=seed)
-    game.setBoard(board)
-    game.setScore(score)
-    return game
 
 
 def clone(game: GameState) -> GameState:
@@ -120,7 +112,7 @@ def test_canSlideDown_exactly_when_slideDown_changes_the_board(board: Board) -> 
 def test_move_is_rotate_slideDown_rotate_back_then_one_new_tile(
     board: Board, score: int, seed: int, direction: Direction
 ) -> None:
-    game = game_with(board, score, seed)
+    game = game_with(board, score, seed=seed)
     expected = clone(game)
     turns = direction.getRotationCount()
     for _ in range(turns):

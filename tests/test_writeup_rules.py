@@ -10,18 +10,7 @@ from __future__ import annotations
 import pytest
 
 from gamestate import Config, Direction, GameState, JavaRandom
-
-Board = list[list[int]]
-
-
-def game_with(
-    board: Board, score: int = 0, cls: type[GameState] = GameState
-) -> GameState:
-    """A game (seed 118) holding a copy of ``board`` and ``score``."""
-    game = cls(len(board), len(board[0]))
-    game.setBoard(board)
-    game.setScore(score)
-    return game
+from tests.model_helpers import Board, game_with
 
 
 def column(values: list[int]) -> Board:
