@@ -242,6 +242,13 @@ def test_a_merge_past_the_int_range_wraps_like_java() -> None:
     assert game.getScore() == 5 - (1 << 31)
 
 
+def test_the_score_wraps_like_a_java_int() -> None:
+    # Java: score += 4 on 2147483646 gives -2147483646.
+    game = game_with([[2, 2, 0, 0]] + [[0] * 4] * 3, score=(1 << 31) - 2)
+    assert game.move(Direction.LEFT)
+    assert game.getScore() == -(1 << 31) + 2
+
+
 def test_tiles_past_32768_merge_and_move_on_a_4x4_board() -> None:
     game = game_with(
         [[0, 0, 0, 1 << 15], [0, 0, 0, 1 << 15], [0, 0, 0, 1 << 16], [0, 0, 0, 2]],
@@ -255,6 +262,36 @@ def test_tiles_past_32768_merge_and_move_on_a_4x4_board() -> None:
     assert game.move(Direction.LEFT)
     assert [row[0] for row in game.getBoard()][2:] == [1 << 17, 2]
     assert not game.isGameOver()
+
+
+def test_two_32768_tiles_merge_on_a_4x4_board_of_small_tiles() -> None:
+    big = 1 << 15
+    board = [[2, 4, 2, big], [4, 2, 4, big], [2, 4, 2, 4], [4, 2, 4, 2]]
+    game = game_with(board)
+    assert game.canSlideDown()
+    assert not game.isGameOver()
+    assert game.move(Direction.DOWN)
+    after = game.getBoard()
+    assert [row[3] for row in after][1:] == [1 << 16, 4, 2]
+    assert game.getScore() == 1 << 16
+    assert [row[:3] for row in after] == [row[:3] for row in board]
+    assert after[0][3] in (2, 4)
+
+
+def test_a_4x4_board_with_no_move_is_game_over() -> None:
+    game = game_with([[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 4], [4, 2, 4, 1 << 15]])
+    assert game.isGameOver()
+    assert not any(game.move(d) for d in Direction)
+
+
+@pytest.mark.parametrize(("two_prob", "tile"), [(0, 4), (100, 2)])
+def test_two_prob_argument_decides_the_tile_a_4x4_move_adds(
+    two_prob: int, tile: int
+) -> None:
+    game = GameState(4, 4, two_prob=two_prob)
+    game.setBoard([[2, 2, 0, 0]] + [[0] * 4] * 3)
+    assert game.move(Direction.LEFT)
+    assert sorted(tiles(game)) == sorted([4, tile])
 
 
 def test_any_int_tiles_follow_the_same_rule_on_a_4x4_board() -> None:
@@ -323,6 +360,16 @@ def test_copy_is_independent_and_replays_the_same_draws() -> None:
     clone.rollRNG(10)
     assert game.getBoard() != clone.getBoard()
     assert game.rng.getstate() != clone.rng.getstate()
+
+
+def test_copy_of_a_4x4_game_is_independent() -> None:
+    game = GameState(4, 4)
+    game.addTile()
+    clone = game.copy()
+    assert clone.move(Direction.UP) == game.move(Direction.UP)
+    assert clone.getBoard() == game.getBoard()
+    clone.setBoard([[2] * 4] * 4)
+    assert game.getBoard() != clone.getBoard()
 
 
 def test_copy_keeps_the_subclass_and_two_prob() -> None:
