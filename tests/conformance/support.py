@@ -114,3 +114,12 @@ def param_id(value: object) -> str | None:
     if all(isinstance(row, tuple) for row in value):
         return show(value)
     return " ".join(str(tile) for tile in value)
+
+
+def assert_unchanged(game: Any, board: Snapshot, score: int, action: str) -> None:
+    """Fail unless ``game`` still holds ``board`` and ``score`` after ``action``."""
+    after = snapshot(game)
+    assert after == board, f"{action} changed the board {show(board)} to {show(after)}"
+    assert game.getScore() == score, (
+        f"{action} changed the score from {score} to {game.getScore()!r}"
+    )

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from tests.conformance.conftest import NewGame
-from tests.conformance.support import requirement, show, snapshot
+from tests.conformance.support import assert_unchanged, requirement, show, snapshot
 
 SAMPLE = ((2, 0, 4), (0, 8, 0))
 
@@ -94,10 +94,7 @@ def test_set_board_null_changes_nothing(new_game: NewGame) -> None:
     """setBoard: "For null inputs, make no change and return immediately." """
     game = new_game(SAMPLE, score=6)
     game.setBoard(None)
-    assert snapshot(game) == SAMPLE, (
-        f"setBoard(None) changed the board to {show(snapshot(game))}"
-    )
-    assert game.getScore() == 6, "setBoard(None) changed the score"
+    assert_unchanged(game, SAMPLE, 6, "setBoard(None)")
 
 
 @requirement("R07")

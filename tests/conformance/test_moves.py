@@ -12,6 +12,7 @@ from tests.conformance.support import (
     AddTileSpy,
     Rolls,
     Snapshot,
+    assert_unchanged,
     requirement,
     show,
     snapshot,
@@ -131,10 +132,7 @@ def test_a_move_that_changes_nothing_adds_no_tile(
     assert moved is False, (
         f"move({name}) cannot change {show(board)}, returned {moved!r}"
     )
-    assert snapshot(game) == board, (
-        f"move({name}) of {show(board)} must change nothing, got {show(snapshot(game))}"
-    )
-    assert game.getScore() == 6, f"move({name}) of {show(board)} changed the score"
+    assert_unchanged(game, board, 6, f"move({name})")
     spy = AddTileSpy()
     spied = new_game(board)
     spied.addTile = spy
@@ -150,10 +148,7 @@ def test_move_null_does_nothing(new_game: NewGame) -> None:
     game.addTile = spy
     moved = game.move(None)
     assert moved is False, f"move(None) must return False, got {moved!r}"
-    assert snapshot(game) == SQUARE, (
-        f"move(None) changed the board: {show(snapshot(game))}"
-    )
-    assert game.getScore() == 6, "move(None) changed the score"
+    assert_unchanged(game, SQUARE, 6, "move(None)")
     assert spy.calls == 0, "move(None) called addTile()"
 
 

@@ -11,7 +11,14 @@ from typing import Any
 import pytest
 
 from tests.conformance.conftest import NewGame
-from tests.conformance.support import Rolls, last, requirement, show, snapshot
+from tests.conformance.support import (
+    Rolls,
+    assert_unchanged,
+    last,
+    requirement,
+    show,
+    snapshot,
+)
 
 # Config.java's value, which the writeup's tests assume: "TWO_PROB=70 means
 # 70% chance" of a 2.
@@ -87,10 +94,7 @@ def test_random_tile_changes_nothing(new_game: NewGame, roll: Any) -> None:
     """
     game = new_game(SAMPLE, score=12, rolls=Rolls(roll))
     game.randomTile()
-    assert snapshot(game) == SAMPLE, (
-        f"randomTile() changed the board to {show(snapshot(game))}"
-    )
-    assert game.getScore() == 12, "randomTile() changed the score"
+    assert_unchanged(game, SAMPLE, 12, "randomTile()")
 
 
 @requirement("R12")
@@ -106,8 +110,7 @@ def test_count_empty_tiles(new_game: NewGame, board: Any, empty: int) -> None:
     game = new_game(board, score=4)
     count = game.countEmptyTiles()
     assert count == empty, f"countEmptyTiles() of {show(board)} gave {count!r}"
-    assert snapshot(game) == board, "countEmptyTiles() changed the board"
-    assert game.getScore() == 4, "countEmptyTiles() changed the score"
+    assert_unchanged(game, board, 4, "countEmptyTiles()")
 
 
 @requirement("R13")
@@ -119,10 +122,7 @@ def test_add_tile_on_a_full_board(new_game: NewGame) -> None:
     added = game.addTile()
     assert added == 0, f"addTile() on the full board {show(FULL)} returned {added!r}"
     assert rolls.bounds == [], f"addTile() on a full board drew rollRNG{rolls.bounds}"
-    assert snapshot(game) == FULL, (
-        f"addTile() changed a full board: {show(snapshot(game))}"
-    )
-    assert game.getScore() == 4, "addTile() changed the score"
+    assert_unchanged(game, FULL, 4, "addTile() on a full board")
 
 
 @requirement("R14")

@@ -15,6 +15,7 @@ from tests.conformance.conftest import NewGame
 from tests.conformance.support import (
     AddTileSpy,
     Snapshot,
+    assert_unchanged,
     boards,
     column,
     frozen,
@@ -179,10 +180,7 @@ def test_game_over_changes_nothing(new_game: NewGame, board: Snapshot) -> None:
     any changes to the game state." (So the board must be turned back.)"""
     game = new_game(board, score=24)
     game.isGameOver()
-    assert snapshot(game) == board, (
-        f"isGameOver() changed the board {show(board)} to {show(snapshot(game))}"
-    )
-    assert game.getScore() == 24, "isGameOver() changed the score"
+    assert_unchanged(game, board, 24, "isGameOver()")
 
 
 # -------------------------------------------------------------- slideDown

@@ -12,11 +12,6 @@ class GameState(WriteupGameState):
     def move(self, direction: Direction | None) -> bool:
         if direction is None:
             return False
-        turns = direction.getRotationCount()
-        for _ in range(turns):
-            self.rotateCounterClockwise()
-        moved = self.slideDown()
-        for _ in range(4 - turns):
-            self.rotateCounterClockwise()
+        moved = self.slideToward(direction)
         self.addTile()  # BUG: only a successful slide may add a tile
         return moved

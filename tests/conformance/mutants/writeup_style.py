@@ -104,15 +104,20 @@ class GameState:
             self.rotateCounterClockwise()
         return over
 
-    def move(self, direction: Direction | None) -> bool:
-        if direction is None:
-            return False
+    def slideToward(self, direction: Direction) -> bool:
+        """Turn, slide down, turn back (the writeup's note on move)."""
         turns = direction.getRotationCount()
         for _ in range(turns):
             self.rotateCounterClockwise()
         moved = self.slideDown()
         for _ in range(4 - turns):
             self.rotateCounterClockwise()
+        return moved
+
+    def move(self, direction: Direction | None) -> bool:
+        if direction is None:
+            return False
+        moved = self.slideToward(direction)
         if moved:
             self.addTile()
         return moved
