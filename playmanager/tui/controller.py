@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Final
 
 from gamestate import Direction, GameState
+from gamestate.solver import best_move
 
 from ..rules import (
     KEEP_GOING_KEY,
@@ -45,6 +46,8 @@ SaveFunction = Callable[[GameState, str], None]
 """Writes a game to a path (savefile.save), raising OSError when it cannot."""
 GameFactory = Callable[[int], GameState]
 """Makes a new game, its first tiles drawn, from a seed."""
+Solver = Callable[[GameState], Direction | None]
+"""Suggests a move for a game (never changing it); None when none is left."""
 
 
 class Action(enum.Enum):
@@ -65,6 +68,8 @@ class Action(enum.Enum):
     SAVE_AND_QUIT = "save, then quit"
     QUIT_UNSAVED = "quit without saving"
     CANCEL = "keep playing"
+    HINT = "hint: the solver's move"
+    AUTOPLAY = "autoplay: the solver plays; any key stops it"
 
 
 @dataclass(frozen=True)
@@ -85,6 +90,8 @@ PLAYING_KEYS: Final = (
     Binding(("u",), Action.UNDO),
     Binding(("o",), Action.SAVE),
     Binding(("n",), Action.NEW_GAME),
+    Binding(("H",), Action.HINT),
+    Binding(("A",), Action.AUTOPLAY),
     Binding(("?",), Action.HELP),
     Binding(("q",), Action.QUIT),
 )
@@ -183,7 +190,9 @@ class Screen:
     footer: str
 
 
-FOOTER: Final = "arrows/wasd/hjkl move  u undo  o save  n new  ? help  q quit"
+FOOTER: Final = (
+    "arrows/wasd/hjkl move  u undo  o save  n new  H hint  A auto  ? help  q quit"
+)
 
 
 @dataclass(frozen=True)
@@ -209,16 +218,20 @@ class Controller:
         save: SaveFunction,
         best_path: Path,
         greeting: str = "",
+        solver: Solver = best_move,
     ) -> None:
         """Start with ``game`` (new or loaded; it counts as saved).
 
         ``seed`` is the seed ``game`` was made with, shown on screen; a new
         game is ``new_game(the next seed)``. ``save`` writes to
         ``save_target``; the best score lives in ``best_path``.
-        ``greeting`` is the first status line.
+        ``greeting`` is the first status line. ``solver`` answers the
+        hint key and plays autoplay's moves.
         """
         self._game = game
         self._rules = rules
+        self._solver = solver
+        self._autoplaying = False
         self._make_game = new_game
         self._seed = seed
         self._save_target = save_target
@@ -246,6 +259,11 @@ class Controller:
     def finished(self) -> bool:
         """True once the player has quit."""
         return self._finished
+
+    @property
+    def autoplaying(self) -> bool:
+        """True while autoplay is on: the view calls :meth:`autoplay_step`."""
+        return self._autoplaying
 
     @property
     def game(self) -> GameState:
@@ -277,6 +295,9 @@ class Controller:
         """Do what ``key`` means in the current mode; unknown keys do nothing."""
         if self._finished:
             return
+        if self._autoplaying:
+            self._stop_autoplay("Autoplay stopped")
+            return  # any key stops autoplay, and only that
         if self._mode is Mode.HELP:
             self._mode = Mode.PLAYING
             if key != CTRL_C:
@@ -319,6 +340,8 @@ class Controller:
             Action.SAVE_AND_QUIT: self._save_and_quit,
             Action.QUIT_UNSAVED: self._quit_unsaved,
             Action.CANCEL: self._cancel_quit,
+            Action.HINT: self._hint,
+            Action.AUTOPLAY: self._start_autoplay,
         }
         handlers[action]()
 
@@ -329,6 +352,35 @@ class Controller:
         self._history.append(before)
         self._changed("")
         self._settle()
+
+    def autoplay_step(self) -> None:
+        """Make autoplay's next move; stop when the game is won, over or stuck."""
+        if not self._autoplaying or self._finished:
+            return
+        direction = self._solver(self._game)
+        if direction is None or self._mode is not Mode.PLAYING:
+            self._stop_autoplay("Autoplay stopped: no move is left")
+            return
+        self._move(direction)
+        if self._mode is Mode.PLAYING:
+            self._status = f"Autoplay: {direction.name.lower()} (any key stops)"
+        else:
+            self._autoplaying = False
+
+    def _start_autoplay(self) -> None:
+        self._autoplaying = True
+        self._status = "Autoplay on (any key stops)"
+
+    def _stop_autoplay(self, status: str) -> None:
+        self._autoplaying = False
+        self._status = status
+
+    def _hint(self) -> None:
+        direction = self._solver(self._game)
+        if direction is None:
+            self._status = "Hint: no move is left"
+        else:
+            self._status = f"Hint: move {direction.name.lower()}"
 
     def _undo(self) -> None:
         if not self._history:

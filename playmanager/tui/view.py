@@ -161,6 +161,9 @@ def _make_styles(curses_module: Any, *, colour: bool) -> _Styles:
     return styles
 
 
+AUTOPLAY_PAUSE_MS: Final = 150
+"""How long autoplay shows each board before its next move."""
+
 MAX_FAILED_READS: Final = 20
 """Failed key reads in a row after which the terminal counts as closed."""
 
@@ -258,13 +261,33 @@ class _Session:
                 styles,
             )
             curses.doupdate()
-            key = self._read_key(window)
+            if self.controller.autoplaying:
+                key = self._key_or_autoplay_move(window)
+            else:
+                key = self._read_key(window)
             if key is not None:
                 self.controller.press(key)
             for _ in range(self.signals.take(signal.SIGINT)):
                 self.controller.press(CTRL_C)
             if self.signals.take(signal.SIGWINCH):
                 _follow_resize()
+
+    def _key_or_autoplay_move(self, window: curses.window) -> str | None:
+        """Wait one autoplay pause for a key; if none comes, autoplay moves.
+
+        The pause keeps the moves at a pace a person can follow; a signal
+        only queues itself here (it is handled after the pause).
+        """
+        import curses
+
+        window.timeout(AUTOPLAY_PAUSE_MS)
+        try:
+            return key_name(curses, window.get_wch())
+        except curses.error:  # no key within the pause
+            self.controller.autoplay_step()
+            return None
+        finally:
+            window.timeout(-1)
 
     def _read_key(self, window: curses.window) -> str | None:
         """Wait for a key; None when a signal came instead."""
