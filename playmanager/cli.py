@@ -26,6 +26,7 @@ from typing import Final, TextIO
 from gamestate import Config, GameState
 
 from . import autoplay, messages, savefile, tui
+from .commands import described_keys
 from .loop import LineGame, WinRound
 from .rules import DEFAULT_GOAL, JAVA, PRESETS, Rules, check_goal
 
@@ -72,17 +73,7 @@ def _goal(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """Return the parser of every option; the help lists the keys."""
-    keys = ", ".join(
-        f"{key} {what}"
-        for key, what in (
-            (Config.UP_KEY, "up"),
-            (Config.LEFT_KEY, "left"),
-            (Config.DOWN_KEY, "down"),
-            (Config.RIGHT_KEY, "right"),
-            (Config.SAVE_KEY, "save"),
-            (Config.QUIT_KEY, "quit"),
-        )
-    )
+    keys = ", ".join(f"{key} {what}" for key, what in described_keys())
     parser = argparse.ArgumentParser(
         prog="playmanager",
         description="Play 2048 in the terminal, move for move as the CSE 8B "
