@@ -11,7 +11,7 @@ Two board engines share one search:
 
 * 4x4 boards with tiles up to 2**14 are packed in one int
   (:mod:`gamestate._bitboard`) and moved with row tables filled lazily from
-  the one slide rule, ``_kernels.slide_line`` (through ``_bitboard.move``);
+  the one slide rule, ``_kernels.slide_line`` (through ``_bitboard.slide``);
 * every other shape uses ``_kernels.move_board`` on tuples: slower, same
   rule, same evaluation.
 
@@ -135,15 +135,17 @@ def _row_exponents(row: int) -> list[int]:
 
 _ROW_SCORE: Final = _LazyTable(lambda row: line_heuristic(_row_exponents(row)))
 _M: Final = _bitboard.ROW_MASK
+_BOARD_MASK: Final = _bitboard.BOARD_MASK
 _TURNS: Final = tuple(direction.getRotationCount() for direction in Direction)
 
 
 def _packed_moves(board: int) -> list[tuple[int, int]]:
     """Every changing move of a packed board."""
     result = []
+    slide = _bitboard.slide
     for turns in _TURNS:
         try:
-            moved = _bitboard.move(board, turns)[0]
+            moved = slide(board, turns) & _BOARD_MASK
         except _bitboard.TileOverflowError:
             # Only two 32768s overflow, and no root board holds one (see
             # _LARGEST_PACKED_EXPONENT); deep in a search, skipping such a
@@ -320,12 +322,14 @@ def _packed_root(board: list[list[int]]) -> int | None:
 
 
 def default_depth(state: GameState) -> int:
-    """The search depth (player moves) used when none is given.
+    """The search depth (player moves) used when none is given: 3, or 4 when
+    at most one cell is empty.
 
-    Crowded boards have few spawn choices, so they are cheap to search deeper
-    and are where deeper search matters.
+    A crowded board is where one more move of lookahead saves games, and
+    it is cheap there: few cells for a new tile means few chance branches.
+    Depth 4 everywhere costs about ten times as much (bench/solver.py).
     """
-    return 4 if state.countEmptyTiles() <= 3 else 3
+    return 4 if state.countEmptyTiles() <= 1 else 3
 
 
 def best_move(
