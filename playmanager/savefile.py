@@ -137,14 +137,22 @@ class _Tokens:
     def error(self, message: str) -> SaveFileError:
         return SaveFileError(self._source, self.line, message)
 
+    def _take(self) -> re.Match[str] | None:
+        """Move to the next token and its line; None at the end of the file.
+
+        At the end, ``line`` stays on the last token's line.
+        """
+        match = next(self._matches, None)
+        if match is not None:
+            self.line += _line_breaks(self._text[self._end : match.start()])
+            self._end = match.end()
+        return match
+
     def next_token(self, what: str) -> str:
         """Return the next token, or raise naming ``what`` was missing."""
-        match = next(self._matches, None)
+        match = self._take()
         if match is None:
-            # Only whitespace is left: report the line of the last token.
             raise self.error(f"expected {what}, found the end of the file")
-        self.line += _line_breaks(self._text[self._end : match.start()])
-        self._end = match.end()
         return match.group()
 
     def next_int(self, what: str, low: int, high: int) -> int:
@@ -158,9 +166,9 @@ class _Tokens:
         return value
 
     def expect_end(self) -> None:
-        match = next(self._matches, None)
+        """Raise if any token is left after the last cell."""
+        match = self._take()
         if match is not None:
-            self.line += _line_breaks(self._text[self._end : match.start()])
             raise self.error(f"unexpected data after the last cell: {_show(match[0])}")
 
 
