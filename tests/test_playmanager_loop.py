@@ -7,6 +7,8 @@ import io
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, example, given
+from hypothesis import strategies as st
 
 from gamestate import Config, Direction, GameState
 from playmanager import messages
@@ -44,6 +46,39 @@ def test_read_lines_splits_as_java_nextline(text: str, lines: list[str]) -> None
     # the real stdin is a TextIOWrapper with newline="": same lines
     wrapped = io.TextIOWrapper(io.BytesIO(text.encode()), encoding="utf-8", newline="")
     assert list(read_lines(wrapped)) == lines
+
+
+TERMINATORS = ["\n", "\r\n", "\r", "\u0085", "\u2028", "\u2029"]
+line_text = st.text(st.characters(exclude_characters="".join(TERMINATORS)))
+
+
+@given(
+    st.lists(st.tuples(line_text, st.sampled_from(TERMINATORS))),
+    line_text,
+)
+@example([("a", "\r"), ("", "\r\n"), ("", "\r")], "b")
+@example([("a", "\r\n"), ("", "\n")], "")
+def test_read_lines_gives_back_any_lines_with_any_java_terminators(
+    ended: list[tuple[str, str]], last: str
+) -> None:
+    """Lines joined by any mix of terminators come back as they were; a
+    last line without a terminator still counts, an empty one does not."""
+    text = "".join(line + end for line, end in ended) + last
+    # A "\r" ending followed by an empty line ended by "\n" is one "\r\n"
+    # ending, in Java too: those texts cannot say which lines they hold.
+    ends_at = 0
+    for line, end in ended:
+        ends_at += len(line) + len(end)
+        assume(not (end == "\r" and text.startswith("\n", ends_at)))
+    expected = [line for line, _ in ended] + ([last] if last else [])
+    assert list(read_lines(io.StringIO(text))) == expected
+    wrapped = io.TextIOWrapper(
+        io.BytesIO(text.encode("utf-8", "surrogatepass")),
+        encoding="utf-8",
+        errors="surrogatepass",
+        newline="",
+    )
+    assert list(read_lines(wrapped)) == expected
 
 
 def test_read_lines_is_lazy() -> None:
