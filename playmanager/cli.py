@@ -115,8 +115,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--rules",
         choices=sorted(PRESETS),
         default=JAVA.name,
-        help="rule preset: java (default, the PA4 reference) or mvc (90%% twos, "
-        "win at 2048 with keep going k, play again y, try again t)",
+        help="rule preset (default java): "
+        + "; ".join(
+            f"{rules.name}: {rules.summary}".replace("%", "%%")  # argparse formats help
+            for rules in PRESETS.values()
+        ),
     )
     parser.add_argument(
         "--goal",

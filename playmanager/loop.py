@@ -152,7 +152,8 @@ class WinRound:
             return True
         out = line_game.stdout
         out.write(line_game.game.toString() + rules.win_message(self.goal) + "\n")
-        answer = self.ask(out, lines, rules.win_prompt(Config.QUIT_KEY))
+        answers = (rules.KEEP_GOING_KEY, rules.PLAY_AGAIN_KEY, Config.QUIT_KEY)
+        answer = self.ask(out, lines, rules.win_prompt(Config.QUIT_KEY), answers)
         if answer == rules.PLAY_AGAIN_KEY:
             self.replace_game(line_game)
         return answer in (rules.KEEP_GOING_KEY, rules.PLAY_AGAIN_KEY)
@@ -160,7 +161,8 @@ class WinRound:
     def try_again(self, line_game: LineGame, lines: Iterator[str]) -> bool:
         """After Game Over!: True when the player starts a new game."""
         prompt = rules.game_over_prompt(Config.QUIT_KEY)
-        if self.ask(line_game.stdout, lines, prompt) != rules.TRY_AGAIN_KEY:
+        answers = (rules.TRY_AGAIN_KEY, Config.QUIT_KEY)
+        if self.ask(line_game.stdout, lines, prompt, answers) != rules.TRY_AGAIN_KEY:
             return False
         self.replace_game(line_game)
         return True
@@ -171,15 +173,15 @@ class WinRound:
         self.start(line_game.game)
 
     @staticmethod
-    def ask(out: TextIO, lines: Iterator[str], prompt: str) -> str:
-        """Ask until the answer is one of the prompt's keys; quit at the end."""
-        keys = (rules.KEEP_GOING_KEY, rules.PLAY_AGAIN_KEY, rules.TRY_AGAIN_KEY)
-        allowed = [key for key in (*keys, Config.QUIT_KEY) if f"({key})" in prompt]
+    def ask(
+        out: TextIO, lines: Iterator[str], prompt: str, answers: tuple[str, ...]
+    ) -> str:
+        """Ask until the answer is one of ``answers``; the end of input quits."""
         while True:
             out.write(prompt)
             out.flush()
             answer = next(lines, None)
             if answer is None:
                 return Config.QUIT_KEY
-            if answer in allowed:
+            if answer in answers:
                 return answer

@@ -71,13 +71,13 @@ JAVA: Final = Rules(
     name="java",
     two_prob=None,
     goal=None,
-    summary="CSE 8B PA4: Config.TWO_PROB (70%) twos, no win, plays until stuck",
+    summary="the CSE 8B PA4 reference, Config.TWO_PROB percent twos, no win",
 )
 MVC: Final = Rules(
     name="mvc",
     two_prob=90,
     goal=DEFAULT_GOAL,
-    summary="MVC spec: 90% twos, win at 2048 with keep going/play again/try again",
+    summary="the MVC spec, 90% twos, a win at 2048, keys k/y/t at its prompts",
 )
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
     {rules.name: rules for rules in (JAVA, MVC)}
