@@ -9,16 +9,18 @@ and never changes the game.
 
 Two board engines share one search:
 
-* 4x4 boards with tiles up to 2**14 are packed in one int
-  (:mod:`gamestate._bitboard`) and moved with row tables filled lazily from
-  the one slide rule, ``_kernels.slide_line`` (through ``_bitboard.slide``);
+* 4x4 boards with tiles up to 2**14 are packed in one int and moved by
+  ``_bitboard.slide``, whose line tables are filled lazily from the one
+  slide rule, ``_kernels.slide_line``;
 * every other shape uses ``_kernels.move_board`` on tuples: slower, same
   rule, same evaluation.
 
-The evaluation is nneonneo/2048-ai's per-line heuristic (empty cells,
-merges, monotonicity, a penalty on large tiles away from the ends), scored
-on every row and column; for packed boards each 16-bit row's score is
-computed once and kept. This module never prints.
+The evaluation is nneonneo/2048-ai's per-line heuristic, scored on every
+row and column: empty cells, merges waiting to happen, monotonicity, and a
+small penalty on big tiles (so they are merged rather than spread). Strong
+monotonicity along both rows and columns is what keeps the largest tile in
+a corner. For packed boards each 16-bit row's score is computed once and
+kept. This module never prints.
 """
 
 from __future__ import annotations

@@ -176,3 +176,64 @@ def test_merge_count_counts_runs_across_gaps() -> None:
     assert solver._merge_count([1, 0, 1, 2]) == 2
     assert solver._merge_count([1, 1, 1, 0]) == 3
     assert solver._merge_count([1, 2, 3, 4]) == 0
+
+
+def test_default_depth_looks_one_move_further_on_crowded_boards() -> None:
+    crowded = game_with([[2, 4, 8, 16], [4, 8, 16, 32], [8, 16, 32, 64], [0, 2, 4, 8]])
+    roomy = game_with([[2, 4, 8, 16], [4, 8, 16, 32], [8, 16, 32, 64], [0, 0, 4, 8]])
+    assert solver.default_depth(crowded) == 4
+    assert solver.default_depth(roomy) == 3
+
+
+def test_a_generous_budget_stops_at_the_depth_cap() -> None:
+    game = game_with([[2, 2, 0], [4, 0, 8], [0, 16, 2]])
+    assert solver.best_move(game, ms=60_000, depth=2) == solver.best_move(game, depth=2)
+
+
+def test_a_budget_too_small_for_depth_two_still_answers_at_depth_one() -> None:
+    game = GameState(4, 4, seed=9)
+    for _ in range(6):
+        game.addTile()
+    assert solver.best_move(game, ms=1e-6) == solver.best_move(game, depth=1)
+
+
+def test_merges_past_32768_deep_in_the_search_do_not_break_it() -> None:
+    # LEFT makes two 32768s; merging those would not fit the packed board,
+    # so the search skips that move two plies down instead of failing.
+    board = [[16384] * 4, [2, 4, 8, 16], [4, 8, 16, 32], [8, 16, 32, 64]]
+    game = game_with(board)
+    assert solver._packed_root(board) is not None
+    move = solver.best_move(game, depth=3)
+    assert move is not None and legal(game, move)
+
+
+def test_rate_moves_refuses_depth_zero() -> None:
+    with pytest.raises(ValueError, match="depth must be at least 1, got 0"):
+        solver.rate_moves(game_with([[2, 0], [0, 0]]), depth=0)
+
+
+def test_without_depth_or_budget_the_default_depth_is_used() -> None:
+    game = game_with([[2, 2, 4], [0, 8, 0], [16, 0, 2]])
+    depth = solver.default_depth(game)
+    assert solver.best_move(game) == solver.best_move(game, depth=depth)
+
+
+def test_the_transposition_cache_returns_what_a_fresh_search_computes() -> None:
+    board = solver._packed_root(
+        [[2, 2, 4, 8], [0, 4, 0, 0], [0, 0, 2, 0], [0, 0, 0, 0]]
+    )
+    assert board is not None
+    search = solver._Expectimax(solver._PACKED, 70, None)
+    first = search.chance(board, 2, 1.0)
+    assert search.cache[board] == (2, first)
+    assert search.chance(board, 2, 1.0) == first  # answered from the cache
+    assert search.chance(board, 1, 1.0) == first  # a deeper answer serves too
+    fresh = solver._Expectimax(solver._PACKED, 70, None).chance(board, 2, 1.0)
+    assert fresh == first
+
+
+def test_a_chance_node_on_a_full_board_is_the_players_turn() -> None:
+    full = solver._packed_root([[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 4], [4, 2, 8, 8]])
+    assert full is not None
+    search = solver._Expectimax(solver._PACKED, 70, None)
+    assert search.chance(full, 2, 1.0) == search.player(full, 2, 1.0) > 0.0
