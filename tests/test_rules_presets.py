@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from gamestate import Config, Direction, GameState
 from playmanager import rules
-from playmanager.cli import main
+from playmanager.cli import build_parser, game_rules, main
 from playmanager.rules import JAVA, MVC, PRESETS, WinTracker, check_goal, has_won
 
 boards = st.lists(
@@ -230,3 +230,21 @@ def test_help_lists_each_preset_with_what_it_sets() -> None:
     for preset in PRESETS.values():
         assert f"{preset.name}: {preset.summary}" in text
     assert "--goal N" in text and "--tui" in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "name", "two_prob", "goal"),
+    [
+        ([], "java", None, None),
+        (["--tui"], "java", None, 2048),
+        (["--rules", "mvc"], "mvc", 90, 2048),
+        (["--rules", "mvc", "--two-prob", "50", "--goal", "64"], "mvc", 50, 64),
+        (["--goal", "8"], "java", None, 8),
+        (["--tui", "--goal", "4096"], "java", None, 4096),
+    ],
+)
+def test_options_on_top_of_a_preset(
+    argv: list[str], name: str, two_prob: int | None, goal: int | None
+) -> None:
+    chosen = game_rules(build_parser().parse_args(argv))
+    assert (chosen.name, chosen.two_prob, chosen.goal) == (name, two_prob, goal)

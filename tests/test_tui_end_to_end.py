@@ -353,3 +353,17 @@ def test_a_crash_restores_the_terminal_and_keeps_the_game(folder: Path) -> None:
     game.move(Direction.RIGHT)
     kept = savefile.read_save(str(folder / "save.2048"))
     assert kept.board == tuple(tuple(row) for row in game.getBoard())
+
+
+def test_the_mvc_preset_and_another_goal(folder: Path) -> None:
+    save = write_save(folder / "eights.2048", [[4, 4, 0, 0], [0] * 4, [0] * 4, [0] * 4])
+    term = Terminal(playmanager("--rules", "mvc", "--goal", "8", str(save)), folder)
+    term.wait_for("mvc rules, goal 8")
+    term.press("a")
+    term.wait_for("You win!", "You reached the 8 tile.", "play again")
+    term.press("y")
+    term.wait_for("seed 119", "Score 0")
+    term.press("q")
+    term.wait_for("before quitting?")
+    term.press("n")
+    assert term.wait_for_exit() == 0
