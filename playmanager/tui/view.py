@@ -149,8 +149,9 @@ def _make_styles(curses_module: Any, *, colour: bool) -> _Styles:
     # white on black (pair 0) even with NO_COLOR, on light terminals too.
     with suppress(c.error):
         c.use_default_colors()  # -1 = the terminal's own colours
-    if not colour:
-        return styles
+    available_pairs: int = c.COLOR_PAIRS
+    if not colour or available_pairs <= len(PALETTE) + 1:
+        return styles  # plain text: no colours wanted, or too few pairs
     rich = c.COLORS >= 256
     for number, (value, (text, background)) in enumerate(tile_colours(rich).items(), 1):
         c.init_pair(number, text, background)
