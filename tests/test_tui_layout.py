@@ -7,12 +7,17 @@ helpers of the view are pure functions.
 from __future__ import annotations
 
 import curses
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from playmanager.tui.controller import FOOTER, Overlay, Screen
+from playmanager import savefile
+from playmanager.cli import start_game
+from playmanager.rules import JAVA
+from playmanager.tui.controller import FOOTER, Controller, Overlay, Screen
 from playmanager.tui.layout import (
     FOOTER_LINES,
     GAP_X,
@@ -265,3 +270,24 @@ class FakeCurses:
 )
 def test_key_names(key: int | str, name: str) -> None:
     assert key_name(FakeCurses, key) == name
+
+
+def test_the_readme_screen_is_what_the_game_draws(tmp_path: Path) -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    section = readme.split("## The full-screen game (--tui)", 1)[1]
+    shown = section.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+    game = start_game(4, 4, None, None)
+    controller = Controller(
+        game,
+        rules=replace(JAVA, goal=2048),
+        seed=118,
+        new_game=lambda seed: start_game(4, 4, seed, None),
+        save_target="save.2048",
+        save=savefile.save,
+        best_path=tmp_path / "best-score",
+    )
+    for key in "dsawaas":
+        controller.press(key)
+    drawn = as_text(render(controller.screen(), 80, 24, colour=False), 80, 24)
+    assert shown == drawn[: len(shown)]
+    assert all(line == "" for line in drawn[len(shown) :])
