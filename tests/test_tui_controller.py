@@ -469,3 +469,15 @@ def test_screen_shows_score_best_seed_and_rules(tmp_path: Path) -> None:
     assert (screen.rules_name, screen.goal) == ("mvc", 2048)
     assert screen.save_target == str(tmp_path / "save.2048")
     assert os.path.basename(screen.save_target) == "save.2048"
+
+
+def test_a_higher_best_from_another_game_is_not_overwritten(tmp_path: Path) -> None:
+    first = make(tmp_path)
+    second = make(tmp_path)
+    press(first, "d", "s", "q", "n")  # stores 4
+    best = tmp_path / "data" / "best-score"
+    assert best.read_text() == "4\n"
+    best.write_text("100\n")  # meanwhile, elsewhere
+    press(second, "d", "s", "q", "n")
+    assert best.read_text() == "100\n"
+    assert second.screen().best == 100

@@ -473,11 +473,17 @@ class Controller:
         return True
 
     def _store_best(self) -> None:
-        """Write the best score if it changed; a failure is only reported."""
+        """Write the best score if it changed; a failure is only reported.
+
+        Another game in another terminal may have stored a higher one since
+        this game read the file: the higher one is kept.
+        """
         if self._best == self._best_stored:
             return
+        on_disk, _ = load_best(self._best_path)
+        self._best = max(self._best or 0, on_disk or 0)
         try:
-            store_best(self._best_path, self._best or 0)
+            store_best(self._best_path, self._best)
         except OSError as error:
             self._status = f"Best score not kept: {error}"
             return
