@@ -410,10 +410,26 @@ def test_terminal_closing_without_progress_writes_no_save(tmp_path: Path) -> Non
     assert not (tmp_path / "save.2048").exists()
 
 
-def test_terminal_closing_when_the_save_fails_says_why(tmp_path: Path) -> None:
+def test_terminal_closing_when_the_save_fails_rescues_the_game(tmp_path: Path) -> None:
+    target = tmp_path / "no" / "save.2048"
+    controller = make(tmp_path, save_target=target)
+    controller.press("d")
+    rescue = tmp_path / "data" / "rescued.2048"
+    assert controller.hang_up() == (
+        f"Terminal closed; Not saved to {target}: No such file or directory; "
+        f"saved to {rescue} instead"
+    )
+    kept = savefile.read_save(str(rescue))
+    assert [list(row) for row in kept.board] == controller.game.getBoard()
+
+
+def test_terminal_closing_when_no_save_works_says_why(tmp_path: Path) -> None:
+    (tmp_path / "data").write_text("a file where the folder should be")
     controller = make(tmp_path, save_target=tmp_path / "no" / "save.2048")
     controller.press("d")
-    assert controller.hang_up().startswith("Terminal closed; Not saved to ")
+    message = controller.hang_up()
+    assert message.startswith("Terminal closed; Not saved to ")
+    assert f"; nor to {tmp_path / 'data' / 'rescued.2048'}: " in message
 
 
 # ---------------------------------------------------------------- best score

@@ -38,6 +38,8 @@ from ..rules import (
 )
 from .best_score import load_best, store_best
 
+RESCUE_FILE: Final = "rescued.2048"
+"""Where a game goes when the terminal closes and the save file cannot be written."""
 CTRL_C: Final = "^C"
 """The key name of Ctrl-C; the view also sends it for KeyboardInterrupt."""
 ESCAPE: Final = "^["
@@ -312,7 +314,8 @@ class Controller:
         """End without asking (the terminal went away, or a crash); say what happened.
 
         Unsaved progress is saved to the save file, as "save before
-        quitting?" answered with yes would do; the best score is stored.
+        quitting?" answered with yes would do; if that fails, to
+        ``rescued.2048`` beside the best score. The best score is stored.
         """
         self._finished = True
         self._store_best()
@@ -320,7 +323,13 @@ class Controller:
             return f"{why}; nothing to save."
         if self._try_save():
             return f"{why}; game saved to {self._save_target}"
-        return f"{why}; {self._status}"
+        rescue = self._best_path.parent / RESCUE_FILE
+        try:
+            rescue.parent.mkdir(parents=True, exist_ok=True)
+            self._save(self._game, str(rescue))
+        except OSError as error:
+            return f"{why}; {self._status}; nor to {rescue}: {error.strerror or error}"
+        return f"{why}; {self._status}; saved to {rescue} instead"
 
     # ------------------------------------------------------------ actions
     def _do(self, action: Action) -> None:
