@@ -1,9 +1,10 @@
 """Headless games played by the solver, and the table that sums them up.
 
 ``python -m playmanager --autoplay [--games N] [--seed S] [--depth D | --ms T]
-[--json]`` plays N games with the Java rules (a ``Config.DEFAULT_SIZE``
-board, ``Config.INITIAL_TILE_COUNT`` tiles to start, Config.TWO_PROB), game i
-seeded with S + i, the solver choosing every move. While it plays, a
+[--json]`` plays N new games, game i seeded with S + i, the solver
+choosing every move. The command line builds each game as it builds any
+new one (Java rules unless --size, --two-prob or --rules say otherwise);
+:func:`new_game` is the Java default, for scripts. While it plays, a
 progress line on stderr (only when stderr is a terminal) shows the games
 done, moves per second and the best tile so far. Then it prints how many
 games reached 512, 1024, 2048, ... with a bar chart, the median and best
