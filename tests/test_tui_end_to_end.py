@@ -367,3 +367,19 @@ def test_the_mvc_preset_and_another_goal(folder: Path) -> None:
     term.wait_for("before quitting?")
     term.press("n")
     assert term.wait_for_exit() == 0
+
+
+@pytest.mark.parametrize(
+    ("term", "reason"),
+    [
+        ("dumb", "this terminal (TERM=dumb) cannot move the cursor"),
+        ("no-such-terminal", "setupterm: could not find terminal"),
+    ],
+)
+def test_a_terminal_curses_cannot_drive_is_refused(
+    folder: Path, term: str, reason: str
+) -> None:
+    terminal = Terminal(playmanager(), folder, env={"TERM": term}, cols=120)
+    status = terminal.wait_for_exit()
+    assert status == 2
+    assert terminal.text().strip() == f"playmanager: --tui cannot start: {reason}"

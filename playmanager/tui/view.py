@@ -331,6 +331,9 @@ def open_terminal_problem() -> str | None:
         curses.setupterm()
     except curses.error as error:
         return str(error)
+    if curses.tigetstr("cup") is None:  # TERM=dumb, say: no way to draw a screen
+        term = os.environ.get("TERM", "")
+        return f"this terminal (TERM={term}) cannot move the cursor"
     return None
 
 
