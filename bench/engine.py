@@ -1,0 +1,409 @@
+"""Speed of the GameState engine against a naive port and a published peer.
+
+Run from the repository root (``pip install -e .[bench]`` adds term2048):
+
+    python bench/engine.py            # the full run, about two minutes
+    python bench/engine.py --quick    # a few seconds, for development
+
+Every workload runs its engines in one process, in interleaved rounds
+(each round times every engine once, in a rotating order, so a burst of
+load elsewhere hits them alike), and prints min / median / max per engine
+and the ratio of medians against the naive port (bench/naive.py):
+
+* W1: ``move`` with its spawn on random mid-game 4x4 boards (moves/s);
+* W2: whole random games through the public API, ``move`` until
+  ``isGameOver`` from a new game (moves/s and games/s);
+* scale: time per move and per cell on N x N boards, N = 4 .. 256;
+* start-up: ``python -m playmanager`` answering ``q`` against
+  ``python -c pass`` (wall time and peak memory of the child process).
+
+Before timing, ours and the naive port play the same seeded games and must
+end with identical boards, scores and generator states: a speed ratio
+between engines that disagree would mean nothing. term2048 has its own
+rules and random generator, so only its speed is comparable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from naive import NaiveGame  # bench/ is not a package: found through sys.path
+
+from gamestate import Direction, GameState
+
+try:
+    from term2048.board import Board as Term2048Board
+except ImportError:  # the peer is optional: pip install -e .[bench]
+    Term2048Board = None
+
+Board = list[list[int]]
+DIRECTIONS = list(Direction)
+TERM2048_KEYS = {"DOWN": 2, "LEFT": 3, "UP": 1, "RIGHT": 4}
+"""term2048.board.Board's direction constants, by our direction names."""
+
+
+# ------------------------------------------------------------------ timing
+@dataclass
+class Series:
+    """One engine's timings in one workload: ``work`` units per round."""
+
+    name: str
+    seconds: list[float]
+
+    def rates(self, work: float) -> list[float]:
+        return sorted(work / s for s in self.seconds)
+
+
+def interleave(
+    rounds: int, engines: dict[str, Callable[[], float]]
+) -> dict[str, Series]:
+    """Time every engine once per round, rotating the order each round.
+
+    One untimed warm-up round comes first: our row tables are filled on
+    first use, and a simulation that plays thousands of games pays that
+    once. :func:`cold_note` reports what the warm-up round cost.
+    """
+    series = {name: Series(name, []) for name in engines}
+    names = list(engines)
+    for r in range(-1, rounds):
+        for name in names[r % len(names) :] + names[: r % len(names)]:
+            seconds = engines[name]()
+            if r >= 0:
+                series[name].seconds.append(seconds)
+            else:
+                COLD[name] = seconds
+    return series
+
+
+COLD: dict[str, float] = {}
+"""The last warm-up round's seconds per engine."""
+
+
+def cold_note(work: float, unit: str) -> None:
+    ours = work / COLD["ours"]
+    naive = work / COLD["naive"]
+    print(
+        f"  warm-up round (ours with empty tables): ours {ours:,.0f} {unit},"
+        f" naive {naive:,.0f}: {ours / naive:.2f}x"
+    )
+
+
+def print_rates(title: str, unit: str, work: float, series: dict[str, Series]) -> None:
+    print(f"\n{title}")
+    print(f"  {'engine':<10} {'min':>12} {'median':>12} {'max':>12}  {unit}  vs naive")
+    base = statistics.median(series["naive"].rates(work))
+    for s in series.values():
+        rates = s.rates(work)
+        median = statistics.median(rates)
+        print(
+            f"  {s.name:<10} {rates[0]:>12,.0f} {median:>12,.0f} {rates[-1]:>12,.0f}"
+            f"  {' ' * len(unit)}  {median / base:6.2f}x"
+        )
+
+
+# ----------------------------------------------------------------- engines
+def naive_from(game: GameState) -> NaiveGame:
+    naive = NaiveGame(len(game.getBoard()), len(game.getBoard()[0]))
+    naive.board = game.getBoard()
+    naive.score = game.getScore()
+    naive.rng.setstate(game.rng.getstate())
+    return naive
+
+
+def term2048_from(board: Board) -> Any:
+    peer = Term2048Board(size=len(board))
+    peer.cells = [row[:] for row in board]
+    return peer
+
+
+def mid_game_states(count: int, seed: int) -> list[GameState]:
+    """Seeded 4x4 games stopped after a random 20..300 moves, not over."""
+    rnd = random.Random(seed)
+    states: list[GameState] = []
+    while len(states) < count:
+        game = GameState(4, 4, seed=rnd.randrange(1 << 48))
+        game.addTile()
+        game.addTile()
+        for _ in range(rnd.randrange(20, 300)):
+            if game.isGameOver():
+                break
+            game.move(rnd.choice(DIRECTIONS))
+        if not game.isGameOver():
+            states.append(game)
+    return states
+
+
+# ---------------------------------------------------------------------- W1
+def w1(rounds: int, count: int) -> None:
+    states = mid_game_states(count, seed=1)
+    rnd = random.Random(2)
+    keys = [rnd.choice(DIRECTIONS) for _ in states]
+    moves = list(zip(states, keys, strict=True))
+
+    def ours() -> float:
+        games = [(state.copy(), key) for state, key in moves]
+        start = time.perf_counter()
+        for game, key in games:
+            game.move(key)
+        return time.perf_counter() - start
+
+    def naive() -> float:
+        games = [(naive_from(state), key) for state, key in moves]
+        start = time.perf_counter()
+        for game, key in games:
+            game.move(key)
+        return time.perf_counter() - start
+
+    def term2048() -> float:
+        games = [(term2048_from(s.getBoard()), TERM2048_KEYS[k.name]) for s, k in moves]
+        start = time.perf_counter()
+        for game, key in games:
+            game.move(key)
+        return time.perf_counter() - start
+
+    engines = {"ours": ours, "naive": naive}
+    if Term2048Board is not None:
+        engines["term2048"] = term2048
+    title = f"W1: move + spawn on {count} random mid-game 4x4 boards"
+    print_rates(title, "moves/s", count, interleave(rounds, engines))
+    cold_note(count, "moves/s")
+
+
+# ---------------------------------------------------------------------- W2
+def play_ours(seed: int, keys: Sequence[Direction]) -> tuple[int, GameState]:
+    game = GameState(4, 4, seed=seed)
+    game.addTile()
+    game.addTile()
+    moves = 0
+    while not game.isGameOver():
+        game.move(keys[moves % len(keys)])
+        moves += 1
+    return moves, game
+
+
+def play_naive(seed: int, keys: Sequence[Direction]) -> tuple[int, NaiveGame]:
+    game = NaiveGame(4, 4, seed=seed)
+    game.addTile()
+    game.addTile()
+    moves = 0
+    while not game.isGameOver():
+        game.move(keys[moves % len(keys)])
+        moves += 1
+    return moves, game
+
+
+def play_term2048(seed: int, keys: Sequence[int]) -> int:
+    random.seed(seed)  # term2048 draws from the global generator
+    game = Term2048Board()
+    moves = 0
+    while game.canMove():
+        game.move(keys[moves % len(keys)])
+        moves += 1
+    return moves
+
+
+def check_ours_equals_naive(seeds: Sequence[int], keys: Sequence[Direction]) -> int:
+    """Play every game with both engines; they must agree. Return the moves."""
+    total = 0
+    for seed in seeds:
+        moves, ours = play_ours(seed, keys)
+        naive_moves, naive = play_naive(seed, keys)
+        same = (
+            moves == naive_moves
+            and ours.getBoard() == naive.board
+            and ours.getScore() == naive.score
+            and ours.rng.getstate() == naive.rng.getstate()
+        )
+        if not same:
+            raise SystemExit(f"engines disagree on the game with seed {seed}")
+        total += moves
+    return total
+
+
+def w2(rounds: int, games: int) -> None:
+    seeds = list(range(1000, 1000 + games))
+    rnd = random.Random(3)
+    keys = [rnd.choice(DIRECTIONS) for _ in range(997)]
+    peer_keys = [TERM2048_KEYS[k.name] for k in keys]
+    moves = check_ours_equals_naive(seeds, keys)
+    peer_moves = 0
+
+    def timed(play: Callable[[int], object]) -> Callable[[], float]:
+        def run() -> float:
+            start = time.perf_counter()
+            for seed in seeds:
+                play(seed)
+            return time.perf_counter() - start
+
+        return run
+
+    engines = {
+        "ours": timed(lambda seed: play_ours(seed, keys)),
+        "naive": timed(lambda seed: play_naive(seed, keys)),
+    }
+    if Term2048Board is not None:
+        peer_moves = sum(play_term2048(seed, peer_keys) for seed in seeds)
+        engines["term2048"] = timed(lambda seed: play_term2048(seed, peer_keys))
+    series = interleave(rounds, engines)
+    # Ours and the naive port play identical games; term2048's differ (its
+    # own rules and generator), so its rate uses its own move count.
+    title = f"W2: {games} whole random 4x4 games, {moves} moves"
+    print_rates(title, "moves/s", moves, {k: series[k] for k in ("ours", "naive")})
+    cold_note(moves, "moves/s")
+    if peer_moves:
+        peer = statistics.median(series["term2048"].rates(peer_moves))
+        base = statistics.median(series["naive"].rates(moves))
+        print(f"  term2048 (its own games, {peer_moves} moves): {peer:,.0f} moves/s,")
+        print(f"           {peer / base:.2f}x the naive port")
+    print(
+        "  games/s (median): "
+        + ", ".join(
+            f"{name} {statistics.median(s.rates(games)):,.1f}"
+            for name, s in series.items()
+        )
+    )
+
+
+# ------------------------------------------------------------------- scale
+def random_board(size: int, rnd: random.Random) -> Board:
+    """Half the cells empty, the rest 2..64: a board in the middle of a game."""
+    return [
+        [0 if rnd.random() < 0.5 else 2 ** rnd.randint(1, 6) for _ in range(size)]
+        for _ in range(size)
+    ]
+
+
+def scale(rounds: int, sizes: Sequence[int]) -> None:
+    print("\nscale: one move + spawn on N x N boards, half full (median of rounds)")
+    print(
+        f"  {'N':>4} {'ours us/move':>14} {'naive us/move':>14}"
+        f" {'ours ns/cell':>13} {'naive ns/cell':>14} {'speed-up':>9}"
+    )
+    rnd = random.Random(4)
+    for size in sizes:
+        board = random_board(size, rnd)
+        moves = max(4, 4096 // (size * size)) // 4 * 4
+
+        def ours(board: Board = board, moves: int = moves) -> float:
+            game = GameState(len(board), len(board), seed=7)
+            game.setBoard(board)
+            start = time.perf_counter()
+            for i in range(moves):
+                game.move(DIRECTIONS[i % 4])
+            return time.perf_counter() - start
+
+        def naive(board: Board = board, moves: int = moves) -> float:
+            game = NaiveGame(len(board), len(board), seed=7)
+            game.board = [row[:] for row in board]
+            start = time.perf_counter()
+            for i in range(moves):
+                game.move(DIRECTIONS[i % 4])
+            return time.perf_counter() - start
+
+        series = interleave(rounds, {"ours": ours, "naive": naive})
+        per_move = {
+            name: statistics.median(s.seconds) / moves * 1e6
+            for name, s in series.items()
+        }
+        cells = size * size
+        print(
+            f"  {size:>4} {per_move['ours']:>14,.1f} {per_move['naive']:>14,.1f}"
+            f" {per_move['ours'] * 1000 / cells:>13,.1f}"
+            f" {per_move['naive'] * 1000 / cells:>14,.1f}"
+            f" {per_move['naive'] / per_move['ours']:>8.2f}x"
+        )
+
+
+# ---------------------------------------------------------------- start-up
+def wall_seconds(argv: list[str], cwd: str) -> float:
+    """Wall time of one child process fed ``q`` on its standard input."""
+    start = time.perf_counter()
+    subprocess.run(argv, input=b"q\n", stdout=subprocess.DEVNULL, cwd=cwd, check=True)
+    return time.perf_counter() - start
+
+
+def peak_kib(argv: list[str], cwd: str) -> int | None:
+    """Peak resident memory (KiB) of one child, by GNU time; None without it.
+
+    Not from ``os.wait4``: a child forked from this process inherits this
+    process's peak, which would hide the child's own.
+    """
+    if not Path("/usr/bin/time").exists():
+        return None
+    with tempfile.NamedTemporaryFile("r") as out:
+        subprocess.run(
+            ["/usr/bin/time", "-f", "%M", "-o", out.name, *argv],
+            input=b"q\n",
+            stdout=subprocess.DEVNULL,
+            cwd=cwd,
+            check=True,
+        )
+        return int(out.read().split()[-1])
+
+
+def startup(rounds: int) -> None:
+    commands = {
+        "python -c pass": [sys.executable, "-c", "pass"],
+        "python -m playmanager, q": [sys.executable, "-m", "playmanager"],
+    }
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    memory: dict[str, list[int]] = {name: [] for name in commands}
+    names = list(commands)
+    with tempfile.TemporaryDirectory() as cwd:  # no save file is read
+        for r in range(rounds):
+            for name in names[r % 2 :] + names[: r % 2]:
+                times[name].append(wall_seconds(commands[name], cwd))
+                peak = peak_kib(commands[name], cwd)
+                if peak is not None:
+                    memory[name].append(peak)
+    print(f"\nstart-up: {rounds} interleaved runs each (wall ms, peak RSS MiB)")
+    for name in names:
+        ms = sorted(t * 1000 for t in times[name])
+        mib = statistics.median(memory[name]) / 1024 if memory[name] else float("nan")
+        print(
+            f"  {name:<26} min {ms[0]:6.1f}  median {statistics.median(ms):6.1f}"
+            f"  max {ms[-1]:6.1f}   peak {mib:5.1f} MiB"
+        )
+    base, ours = (statistics.median(times[n]) for n in names)
+    print(f"  playmanager / python -c pass: {ours / base:.2f}x time", end="")
+    if memory[names[0]]:
+        extra = statistics.median(memory[names[1]]) - statistics.median(
+            memory[names[0]]
+        )
+        print(f", {extra / 1024:+.1f} MiB peak memory")
+    else:
+        print(" (peak memory needs /usr/bin/time)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a few seconds")
+    args = parser.parse_args()
+    quick = args.quick
+    print(
+        f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs,"
+        f" load average {os.getloadavg()[0]:.2f} at the start"
+    )
+    w1(rounds=5 if quick else 25, count=200 if quick else 1000)
+    w2(rounds=3 if quick else 9, games=4 if quick else 20)
+    sizes = (4, 16, 64) if quick else (4, 8, 16, 32, 64, 128, 256)
+    scale(rounds=3 if quick else 5, sizes=sizes)
+    startup(rounds=5 if quick else 21)
+    print(f"\nload average {os.getloadavg()[0]:.2f} at the end")
+
+
+if __name__ == "__main__":
+    main()
