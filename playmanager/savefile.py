@@ -313,12 +313,23 @@ def _fsync_folder(folder: str) -> None:
 
 
 def save(game: GameState, path: str) -> None:
-    """Write ``game`` to ``path`` atomically; raise OSError on failure.
+    """Write ``game`` to ``path`` in the Java layout, atomically.
 
-    A symbolic link is followed, so the file it points to is replaced and
-    the link stays. An existing file keeps its permission bits. On any
-    failure (even KeyboardInterrupt) the temporary file is removed and the
-    old file is left exactly as it was.
+    Raises OSError on failure; see :func:`write_atomically`.
+    """
+    write_atomically(path, format_save(game))
+
+
+def write_atomically(path: str, text: str) -> None:
+    """Replace ``path`` with ``text`` (ASCII) in one step; raise OSError.
+
+    The text goes to a temporary file in the same folder, is flushed and
+    fsynced, then ``os.replace``d over the target, so a crash or a full
+    disk leaves the old file or the new one, never a mix. A symbolic link
+    is followed, so the file it points to is replaced and the link stays.
+    An existing file keeps its permission bits. On any failure (even
+    KeyboardInterrupt) the temporary file is removed and the old file is
+    left exactly as it was.
     """
     if path.endswith(("/", os.sep)):
         # realpath would drop the slash and save a file where a folder was meant
@@ -328,7 +339,7 @@ def save(game: GameState, path: str) -> None:
     fd, temporary = _create_temporary(target)
     try:
         with open(fd, "w", encoding="ascii", newline="\n") as file:
-            file.write(format_save(game))
+            file.write(text)
             file.flush()
             os.fsync(fd)
         if old_mode is not None:

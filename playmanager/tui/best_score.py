@@ -11,12 +11,12 @@ half a number behind. This module never prints.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
+
+from ..savefile import write_atomically
 
 APP_FOLDER: Final = "gamestate2048"
 FILE_NAME: Final = "best-score"
@@ -55,14 +55,4 @@ def load_best(path: Path) -> tuple[int | None, str | None]:
 def store_best(path: Path, score: int) -> None:
     """Write ``score`` atomically, creating the folder; raise OSError."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with open(fd, "w", encoding="ascii") as file:
-            file.write(f"{score}\n")
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    write_atomically(str(path), f"{score}\n")
