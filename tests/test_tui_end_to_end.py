@@ -109,9 +109,12 @@ class Terminal:
         deadline = _now() + WAIT_LIMIT
         while self._pump():
             assert _now() < deadline, f"the program did not end:\n{self.text()}"
+        # The pty can report its end before the process has exited; wait for
+        # the exit so close() does not kill a child that is still finishing.
+        self.child.wait()
         self.child.close()
         status = self.child.exitstatus
-        assert status is not None
+        assert status is not None, f"killed by signal {self.child.signalstatus}"
         return int(status)
 
 
