@@ -299,6 +299,25 @@ def empty_mask(board: int) -> int:
     return ~folded & _NIBBLE_ONES
 
 
+# Lazily filled: empty mask -> indices of its cells, row-major.
+_EMPTY_CELLS: Final[dict[int, tuple[int, ...]]] = {}
+
+
+def empty_cells(board: int) -> tuple[int, ...]:
+    """Return the indices (4 * row + col) of the empty cells, row-major.
+
+    Cached per pattern of empty cells, so a spawn costs one lookup.
+    """
+    folded = board | (board >> 2)  # empty_mask, inlined: this is hot
+    mask = ~(folded | (folded >> 1)) & _NIBBLE_ONES
+    try:
+        return _EMPTY_CELLS[mask]
+    except KeyError:
+        cells = tuple(i for i in range(16) if (mask >> (4 * i)) & 1)
+        _EMPTY_CELLS[mask] = cells
+        return cells
+
+
 def count_empty(board: int) -> int:
     """Return the number of empty cells."""
     return empty_mask(board).bit_count()

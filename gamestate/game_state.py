@@ -224,12 +224,11 @@ class GameState:
         Only for a game whose addTile, countEmptyTiles, rollRNG, randomTile
         and two_prob are the plain ones (see :func:`_spawn_is_plain`).
         """
-        mask = _bitboard.empty_mask(board)
-        empty = mask.bit_count()
-        if empty == 0:
+        empty = _bitboard.empty_cells(board)
+        if not empty:
             return
         rng = self._rng
-        index = _bitboard.nth_cell(mask, rng.nextInt(empty))
+        index = empty[rng.nextInt(len(empty))]
         two_prob = self._two_prob
         if two_prob is None:
             two_prob = Config.TWO_PROB
@@ -272,24 +271,20 @@ class GameState:
 
         Returns True when the board changed. Adds no tile.
         """
-        return self._slide(0)
-
-    def _slide(self, turns: int) -> bool:
-        """Move with rotation count ``turns`` (0..3), no tile; True if it moved."""
         cells = self._cells
         if isinstance(cells, int):
             try:
-                result = _bitboard.slide(cells, turns)
+                result = _bitboard.slide(cells, 0)
             except _bitboard.TileOverflowError:
                 cells = self._rows_to_change()
             else:
-                moved = result & _bitboard.BOARD_MASK
-                if moved == cells:
+                slid_packed = result & _bitboard.BOARD_MASK
+                if slid_packed == cells:
                     return False
-                self._cells = moved
+                self._cells = slid_packed
                 self._add_score(result >> _bitboard.GAIN_SHIFT)
                 return True
-        slid, gain = _kernels.move_board(cells, turns)
+        slid, gain = _kernels.slide_board_down(cells)
         if slid == cells:
             return False
         self._store(slid)
@@ -314,13 +309,34 @@ class GameState:
             turns = _ROTATION_COUNTS[dir]
         except (KeyError, TypeError):
             raise TypeError(f"dir must be a Direction or None, got {dir!r}") from None
-        if not self._slide(turns):
-            return False
         cells = self._cells
-        if isinstance(cells, int) and _spawn_is_plain(self):
-            self._spawn_packed(cells)
+        if not isinstance(cells, int):
+            return self._move_rows(turns)
+        try:
+            result = _bitboard.slide(cells, turns)
+        except _bitboard.TileOverflowError:
+            return self._move_rows(turns)
+        moved = result & _bitboard.BOARD_MASK
+        if moved == cells:
+            return False
+        self._cells = moved
+        score = self._score + (result >> _bitboard.GAIN_SHIFT)  # _add_score, inlined
+        self._score = score if score <= _INT32_MAX else to_int32(score)
+        if _spawn_is_plain(self):
+            self._spawn_packed(moved)
         else:
             self.addTile()
+        return True
+
+    def _move_rows(self, turns: int) -> bool:
+        """``move`` on the list form (any shape, any ints), through addTile."""
+        board = self._rows_to_change()
+        slid, gain = _kernels.move_board(board, turns)
+        if slid == board:
+            return False
+        self._store(slid)
+        self._add_score(gain)
+        self.addTile()
         return True
 
     # ----------------------------------------------------------- display
