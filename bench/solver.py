@@ -1,6 +1,6 @@
 """How strong and how fast the solver is: a fixed set of seeded games.
 
-    python bench/solver.py [--games 50] [--seed 1] [--depth D | --ms T]
+    python bench/solver.py [--games 50] [--seed 1] [--jobs 1] [--depth D | --ms T]
 
 Plays games seeded S, S+1, ... with the Java rules (a 4x4 board, two
 starting tiles, Config.TWO_PROB = 70), the solver choosing every move, and
@@ -13,6 +13,7 @@ machine is doing), with the load average, since the machine may be shared.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import statistics
 import sys
@@ -20,41 +21,56 @@ import time
 
 from gamestate import Config, Direction, GameState
 from gamestate.solver import best_move
-from playmanager.autoplay import Report, format_table, new_game, play_game
+from playmanager.autoplay import GameResult, Report, format_table, new_game, play_game
 
 RATE_TILES = (2048, 4096, 8192)
+
+
+def play_seed(
+    task: tuple[int, int | None, float | None],
+) -> tuple[GameResult, list[float]]:
+    """Play the game of one seed; return it and the CPU ms of each move."""
+    seed, depth, ms = task
+    Config.TWO_PROB = 70  # the Java rules, in every worker process
+    cpu_ms: list[float] = []
+
+    def choose(game: GameState) -> Direction | None:
+        start = time.process_time()
+        move = best_move(game, depth=depth, ms=ms)
+        cpu_ms.append((time.process_time() - start) * 1000.0)
+        return move
+
+    result = play_game(new_game(seed), seed, choose, lambda game: None)
+    return result, cpu_ms[: result.moves]  # the last call found no move
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="games played at once (processes)"
+    )
     search = parser.add_mutually_exclusive_group()
     search.add_argument("--depth", type=int, default=None)
     search.add_argument("--ms", type=float, default=None)
     args = parser.parse_args()
 
-    Config.TWO_PROB = 70  # the Java rules, whatever Config says elsewhere
-    cpu_ms: list[float] = []
-
-    def choose(game: GameState) -> Direction | None:
-        start = time.process_time()
-        move = best_move(game, depth=args.depth, ms=args.ms)
-        cpu_ms.append((time.process_time() - start) * 1000.0)
-        return move
-
     report = Report(games=args.games, seed=args.seed, depth=args.depth, ms=args.ms)
+    tasks = [(args.seed + i, args.depth, args.ms) for i in range(args.games)]
+    cpu_ms: list[float] = []
     started = time.perf_counter()
-    for index in range(args.games):
-        seed = args.seed + index
-        result = play_game(new_game(seed), seed, choose, lambda game: None)
-        report.results.append(result)
-        print(
-            f"game {index + 1:>3}  seed {seed:>4}  max tile {result.max_tile:>5}  "
-            f"score {result.score:>7}  moves {result.moves:>5}  "
-            f"median ms {statistics.median(result.move_ms or (0.0,)):.1f}",
-            flush=True,
-        )
+    with multiprocessing.Pool(args.jobs) as pool:
+        for index, (result, cpu) in enumerate(pool.imap(play_seed, tasks)):
+            report.results.append(result)
+            cpu_ms.extend(cpu)
+            print(
+                f"game {index + 1:>3}  seed {result.seed:>4}  "
+                f"max tile {result.max_tile:>5}  score {result.score:>7}  "
+                f"moves {result.moves:>5}  "
+                f"median ms {statistics.median(result.move_ms or (0.0,)):.1f}",
+                flush=True,
+            )
     minutes = (time.perf_counter() - started) / 60.0
 
     print()
@@ -69,7 +85,7 @@ def main() -> int:
         f"cpu {statistics.median(cpu_ms) if cpu_ms else 0:.1f}"
     )
     print(
-        f"{minutes:.1f} minutes; load average at the end "
+        f"{minutes:.1f} minutes with {args.jobs} job(s); load average at the end "
         f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores"
     )
     return 0
