@@ -324,13 +324,17 @@ def _packed_root(board: list[list[int]]) -> int | None:
 
 
 def default_depth(state: GameState) -> int:
-    """The search depth (player moves) used when none is given: 3, or 4 when
-    at most one cell is empty.
+    """The search depth (player moves) used when none is given.
 
-    A crowded board is where one more move of lookahead saves games, and
-    it is cheap there: few cells for a new tile means few chance branches.
-    Depth 4 everywhere costs about ten times as much (bench/solver.py).
+    4x4 boards: 3, or 4 when at most one cell is empty. A crowded board is
+    where one more move of lookahead saves games, and it is cheap there:
+    few cells for a new tile means few chance branches; depth 4 everywhere
+    costs about ten times as much. Other shapes: 2, since the list engine
+    is slower and big boards have many empty cells (depth 3 on a 6x6 board
+    takes over a second a move).
     """
+    if _packed_root(state.getBoard()) is None:
+        return 2
     return 4 if state.countEmptyTiles() <= 1 else 3
 
 

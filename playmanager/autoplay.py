@@ -291,7 +291,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--depth",
         type=_positive_int,
         metavar="D",
-        help="player moves the solver looks ahead (default: 3, 4 on crowded boards)",
+        help="player moves the solver looks ahead (default on 4x4: 3, 4 when crowded)",
     )
     search.add_argument(
         "--ms",

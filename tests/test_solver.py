@@ -183,6 +183,9 @@ def test_default_depth_looks_one_move_further_on_crowded_boards() -> None:
     roomy = game_with([[2, 4, 8, 16], [4, 8, 16, 32], [8, 16, 32, 64], [0, 0, 4, 8]])
     assert solver.default_depth(crowded) == 4
     assert solver.default_depth(roomy) == 3
+    big = GameState(6, 6, seed=1)
+    big.addTile()
+    assert solver.default_depth(big) == 2  # the list engine: kept quick
 
 
 def test_a_generous_budget_stops_at_the_depth_cap() -> None:
