@@ -67,29 +67,32 @@ class Series:
         return sorted(work / s for s in self.seconds)
 
 
-def interleave(
-    rounds: int, engines: dict[str, Callable[[], float]]
-) -> dict[str, Series]:
+Engine = Callable[[int], float]
+"""Runs one round (its number; -1 for the warm-up) and returns its seconds."""
+
+COLD: dict[str, float] = {}
+"""Seconds of the last warm-up round, per engine."""
+
+
+def interleave(rounds: int, engines: dict[str, Engine]) -> dict[str, Series]:
     """Time every engine once per round, rotating the order each round.
 
-    One untimed warm-up round comes first: our row tables are filled on
-    first use, and a simulation that plays thousands of games pays that
-    once. :func:`cold_note` reports what the warm-up round cost.
+    An untimed warm-up round comes first: our tables are filled on first
+    use, which a simulation of many games pays once; :func:`cold_note`
+    prints what it cost. Each round gets fresh boards or games, the same
+    for every engine, so cached results of one round do not flatter the
+    next.
     """
     series = {name: Series(name, []) for name in engines}
     names = list(engines)
     for r in range(-1, rounds):
         for name in names[r % len(names) :] + names[: r % len(names)]:
-            seconds = engines[name]()
+            seconds = engines[name](r)
             if r >= 0:
                 series[name].seconds.append(seconds)
             else:
                 COLD[name] = seconds
     return series
-
-
-COLD: dict[str, float] = {}
-"""The last warm-up round's seconds per engine."""
 
 
 def cold_note(work: float, unit: str) -> None:
@@ -115,60 +118,74 @@ def print_rates(title: str, unit: str, work: float, series: dict[str, Series]) -
 
 
 # ----------------------------------------------------------------- engines
-def naive_from(game: GameState) -> NaiveGame:
-    naive = NaiveGame(len(game.getBoard()), len(game.getBoard()[0]))
-    naive.board = game.getBoard()
-    naive.score = game.getScore()
-    naive.rng.setstate(game.rng.getstate())
+def naive_game(board: Board, seed: int) -> NaiveGame:
+    naive = NaiveGame(len(board), len(board[0]), seed=seed)
+    naive.board = [row[:] for row in board]
     return naive
 
 
-def term2048_from(board: Board) -> Any:
+def our_game(board: Board, seed: int) -> GameState:
+    game = GameState(len(board), len(board[0]), seed=seed)
+    game.setBoard(board)
+    return game
+
+
+def term2048_game(board: Board) -> Any:
     peer = Term2048Board(size=len(board))
     peer.cells = [row[:] for row in board]
     return peer
 
 
-def mid_game_states(count: int, seed: int) -> list[GameState]:
-    """Seeded 4x4 games stopped after a random 20..300 moves, not over."""
+def mid_game_boards(count: int, seed: int) -> list[Board]:
+    """Boards from seeded random 4x4 games, every 10th move, none over.
+
+    Played with the naive port, so that making them fills none of our
+    tables ahead of the timing.
+    """
     rnd = random.Random(seed)
-    states: list[GameState] = []
-    while len(states) < count:
-        game = GameState(4, 4, seed=rnd.randrange(1 << 48))
+    boards: list[Board] = []
+    while len(boards) < count:
+        game = NaiveGame(4, 4, seed=rnd.randrange(1 << 48))
         game.addTile()
         game.addTile()
-        for _ in range(rnd.randrange(20, 300)):
+        for moves in range(1, 10_000):
             if game.isGameOver():
                 break
             game.move(rnd.choice(DIRECTIONS))
-        if not game.isGameOver():
-            states.append(game)
-    return states
+            if moves % 10 == 0:
+                boards.append([row[:] for row in game.board])
+    return boards[:count]
 
 
 # ---------------------------------------------------------------------- W1
-def w1(rounds: int, count: int) -> None:
-    states = mid_game_states(count, seed=1)
+def w1(rounds: int, count: int, warm: int) -> None:
+    boards = mid_game_boards(warm + count * rounds, seed=1)
     rnd = random.Random(2)
-    keys = [rnd.choice(DIRECTIONS) for _ in states]
-    moves = list(zip(states, keys, strict=True))
+    keys = [rnd.choice(DIRECTIONS) for _ in boards]
 
-    def ours() -> float:
-        games = [(state.copy(), key) for state, key in moves]
+    def batch(r: int) -> range:
+        if r < 0:
+            return range(warm)
+        return range(warm + r * count, warm + (r + 1) * count)
+
+    def ours(r: int) -> float:
+        games = [(our_game(boards[i], i), keys[i]) for i in batch(r)]
         start = time.perf_counter()
         for game, key in games:
             game.move(key)
         return time.perf_counter() - start
 
-    def naive() -> float:
-        games = [(naive_from(state), key) for state, key in moves]
+    def naive(r: int) -> float:
+        games = [(naive_game(boards[i], i), keys[i]) for i in batch(r)]
         start = time.perf_counter()
         for game, key in games:
             game.move(key)
         return time.perf_counter() - start
 
-    def term2048() -> float:
-        games = [(term2048_from(s.getBoard()), TERM2048_KEYS[k.name]) for s, k in moves]
+    def term2048(r: int) -> float:
+        games = [
+            (term2048_game(boards[i]), TERM2048_KEYS[keys[i].name]) for i in batch(r)
+        ]
         start = time.perf_counter()
         for game, key in games:
             game.move(key)
@@ -177,13 +194,20 @@ def w1(rounds: int, count: int) -> None:
     engines = {"ours": ours, "naive": naive}
     if Term2048Board is not None:
         engines["term2048"] = term2048
-    title = f"W1: move + spawn on {count} random mid-game 4x4 boards"
+    title = (
+        f"W1: move + spawn, {count} fresh mid-game 4x4 boards per round,"
+        f" after a warm-up on {warm} others"
+    )
     print_rates(title, "moves/s", count, interleave(rounds, engines))
-    cold_note(count, "moves/s")
+    cold_note(warm, "moves/s")
 
 
 # ---------------------------------------------------------------------- W2
-def play_ours(seed: int, keys: Sequence[Direction]) -> tuple[int, GameState]:
+Outcome = tuple[int, Board, int, int]
+"""A finished game: moves played, final board, score, generator state."""
+
+
+def play_ours(seed: int, keys: Sequence[Direction]) -> Outcome:
     game = GameState(4, 4, seed=seed)
     game.addTile()
     game.addTile()
@@ -191,10 +215,10 @@ def play_ours(seed: int, keys: Sequence[Direction]) -> tuple[int, GameState]:
     while not game.isGameOver():
         game.move(keys[moves % len(keys)])
         moves += 1
-    return moves, game
+    return moves, game.getBoard(), game.getScore(), game.rng.getstate()
 
 
-def play_naive(seed: int, keys: Sequence[Direction]) -> tuple[int, NaiveGame]:
+def play_naive(seed: int, keys: Sequence[Direction]) -> Outcome:
     game = NaiveGame(4, 4, seed=seed)
     game.addTile()
     game.addTile()
@@ -202,7 +226,7 @@ def play_naive(seed: int, keys: Sequence[Direction]) -> tuple[int, NaiveGame]:
     while not game.isGameOver():
         game.move(keys[moves % len(keys)])
         moves += 1
-    return moves, game
+    return moves, game.board, game.score, game.rng.getstate()
 
 
 def play_term2048(seed: int, keys: Sequence[int]) -> int:
@@ -215,59 +239,68 @@ def play_term2048(seed: int, keys: Sequence[int]) -> int:
     return moves
 
 
-def check_ours_equals_naive(seeds: Sequence[int], keys: Sequence[Direction]) -> int:
-    """Play every game with both engines; they must agree. Return the moves."""
-    total = 0
-    for seed in seeds:
-        moves, ours = play_ours(seed, keys)
-        naive_moves, naive = play_naive(seed, keys)
-        same = (
-            moves == naive_moves
-            and ours.getBoard() == naive.board
-            and ours.getScore() == naive.score
-            and ours.rng.getstate() == naive.rng.getstate()
-        )
-        if not same:
-            raise SystemExit(f"engines disagree on the game with seed {seed}")
-        total += moves
-    return total
-
-
-def w2(rounds: int, games: int) -> None:
-    seeds = list(range(1000, 1000 + games))
+def w2(rounds: int, games: int, warm: int) -> None:
     rnd = random.Random(3)
     keys = [rnd.choice(DIRECTIONS) for _ in range(997)]
     peer_keys = [TERM2048_KEYS[k.name] for k in keys]
-    moves = check_ours_equals_naive(seeds, keys)
-    peer_moves = 0
+    outcomes: dict[str, dict[int, list[Outcome]]] = {"ours": {}, "naive": {}}
+    peer_moves: dict[int, int] = {}
 
-    def timed(play: Callable[[int], object]) -> Callable[[], float]:
-        def run() -> float:
-            start = time.perf_counter()
-            for seed in seeds:
-                play(seed)
-            return time.perf_counter() - start
+    def seeds(r: int) -> range:
+        if r < 0:
+            return range(1000, 1000 + warm)
+        return range(1000 + warm + r * games, 1000 + warm + (r + 1) * games)
 
-        return run
+    def ours(r: int) -> float:
+        start = time.perf_counter()
+        played = [play_ours(seed, keys) for seed in seeds(r)]
+        seconds = time.perf_counter() - start
+        outcomes["ours"][r] = played
+        return seconds
 
-    engines = {
-        "ours": timed(lambda seed: play_ours(seed, keys)),
-        "naive": timed(lambda seed: play_naive(seed, keys)),
-    }
+    def naive(r: int) -> float:
+        start = time.perf_counter()
+        played = [play_naive(seed, keys) for seed in seeds(r)]
+        seconds = time.perf_counter() - start
+        outcomes["naive"][r] = played
+        return seconds
+
+    def term2048(r: int) -> float:
+        start = time.perf_counter()
+        played = [play_term2048(seed, peer_keys) for seed in seeds(r)]
+        seconds = time.perf_counter() - start
+        peer_moves[r] = sum(played)
+        return seconds
+
+    engines = {"ours": ours, "naive": naive}
     if Term2048Board is not None:
-        peer_moves = sum(play_term2048(seed, peer_keys) for seed in seeds)
-        engines["term2048"] = timed(lambda seed: play_term2048(seed, peer_keys))
+        engines["term2048"] = term2048
     series = interleave(rounds, engines)
-    # Ours and the naive port play identical games; term2048's differ (its
-    # own rules and generator), so its rate uses its own move count.
-    title = f"W2: {games} whole random 4x4 games, {moves} moves"
-    print_rates(title, "moves/s", moves, {k: series[k] for k in ("ours", "naive")})
-    cold_note(moves, "moves/s")
-    if peer_moves:
-        peer = statistics.median(series["term2048"].rates(peer_moves))
-        base = statistics.median(series["naive"].rates(moves))
-        print(f"  term2048 (its own games, {peer_moves} moves): {peer:,.0f} moves/s,")
-        print(f"           {peer / base:.2f}x the naive port")
+    # The same games, tile for tile, or the ratio means nothing.
+    if outcomes["ours"] != outcomes["naive"]:
+        raise SystemExit("W2: ours and the naive port played different games")
+    moves = [sum(o[0] for o in outcomes["ours"][r]) for r in range(rounds)]
+    rates = {
+        name: sorted(m / s for m, s in zip(moves, series[name].seconds, strict=True))
+        for name in ("ours", "naive")
+    }
+    if peer_moves:  # its own games: its own rules and generator
+        rates["term2048"] = sorted(
+            peer_moves[r] / s for r, s in enumerate(series["term2048"].seconds)
+        )
+    print(
+        f"\nW2: {games} fresh whole random 4x4 games per round, after a warm-up"
+        f" of {warm} others\n  ({sum(moves) / rounds:,.0f} moves a round;"
+        " ours and the naive port play the same games, checked tile for tile)"
+    )
+    print(f"  {'engine':<10} {'min':>12} {'median':>12} {'max':>12}  moves/s  vs naive")
+    base = statistics.median(rates["naive"])
+    for name, values in rates.items():
+        median = statistics.median(values)
+        print(
+            f"  {name:<10} {values[0]:>12,.0f} {median:>12,.0f} {values[-1]:>12,.0f}"
+            f"           {median / base:6.2f}x"
+        )
     print(
         "  games/s (median): "
         + ", ".join(
@@ -275,6 +308,8 @@ def w2(rounds: int, games: int) -> None:
             for name, s in series.items()
         )
     )
+    cold_moves = sum(o[0] for o in outcomes["ours"][-1])
+    cold_note(cold_moves, "moves/s")
 
 
 # ------------------------------------------------------------------- scale
@@ -297,7 +332,7 @@ def scale(rounds: int, sizes: Sequence[int]) -> None:
         board = random_board(size, rnd)
         moves = max(4, 4096 // (size * size)) // 4 * 4
 
-        def ours(board: Board = board, moves: int = moves) -> float:
+        def ours(_r: int, board: Board = board, moves: int = moves) -> float:
             game = GameState(len(board), len(board), seed=7)
             game.setBoard(board)
             start = time.perf_counter()
@@ -305,7 +340,7 @@ def scale(rounds: int, sizes: Sequence[int]) -> None:
                 game.move(DIRECTIONS[i % 4])
             return time.perf_counter() - start
 
-        def naive(board: Board = board, moves: int = moves) -> float:
+        def naive(_r: int, board: Board = board, moves: int = moves) -> float:
             game = NaiveGame(len(board), len(board), seed=7)
             game.board = [row[:] for row in board]
             start = time.perf_counter()
@@ -397,8 +432,12 @@ def main() -> None:
         f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs,"
         f" load average {os.getloadavg()[0]:.2f} at the start"
     )
-    w1(rounds=5 if quick else 25, count=200 if quick else 1000)
-    w2(rounds=3 if quick else 9, games=4 if quick else 20)
+    w1(
+        rounds=5 if quick else 21,
+        count=200 if quick else 400,
+        warm=600 if quick else 3000,
+    )
+    w2(rounds=3 if quick else 9, games=4 if quick else 12, warm=10 if quick else 60)
     sizes = (4, 16, 64) if quick else (4, 8, 16, 32, 64, 128, 256)
     scale(rounds=3 if quick else 5, sizes=sizes)
     startup(rounds=5 if quick else 21)

@@ -91,38 +91,27 @@ def rotate_counter_clockwise(board: int) -> int:
     )
 
 
+_VALUES: Final = (0, *(1 << e for e in range(1, MAX_EXPONENT + 1)))
+"""Exponent -> cell value (0 for empty)."""
+_TOWARD_HIGH_SHIFTS: Final = (0, 4, 8, 12)
+_TOWARD_LOW_SHIFTS: Final = (12, 8, 4, 0)
+
+
 def _row_result(row: int, toward_high: bool) -> int:
     """Slide a 16-bit row toward its high (or low) nibble with slide_line.
 
     Returns ``new_row | gain << 16``, or -1 when a merge would overflow.
+    The line handed to slide_line runs toward the nibble tiles move to.
     """
-    values = [
-        0 if e == 0 else 1 << e for e in ((row >> s) & 0xF for s in (0, 4, 8, 12))
-    ]
-    line = values if toward_high else values[::-1]
-    slid, gain = slide_line(line)
-    result = list(slid) if toward_high else list(slid)[::-1]
+    shifts = _TOWARD_HIGH_SHIFTS if toward_high else _TOWARD_LOW_SHIFTS
+    slid, gain = slide_line([_VALUES[(row >> shift) & 0xF] for shift in shifts])
     new_row = 0
-    for position, value in enumerate(result):
+    for shift, value in zip(shifts, slid, strict=True):
         exponent = EXPONENTS.get(value)
         if exponent is None:
             return _ROW_OVERFLOW
-        new_row |= exponent << (4 * position)
+        new_row |= exponent << shift
     return new_row | gain << _ROW_GAIN_SHIFT
-
-
-# Lazily filled: row -> new_row | gain << 16 (or -1 on overflow).
-_TOWARD_LOW: Final[dict[int, int]] = {}
-_TOWARD_HIGH: Final[dict[int, int]] = {}
-
-
-def _row_slid(row: int, toward_high: bool) -> int:
-    """The cached :func:`_row_result` of ``row``."""
-    cache = _TOWARD_HIGH if toward_high else _TOWARD_LOW
-    result = cache.get(row)
-    if result is None:
-        result = cache[row] = _row_result(row, toward_high)
-    return result
 
 
 def _spread(row: int) -> int:
@@ -171,42 +160,60 @@ def _line_keys(board: int, turns: int) -> tuple[int, int, int, int]:
     )
 
 
-def _placed_result(turns: int, index: int, key: int) -> int:
-    """Line ``index`` of a move with rotation count ``turns``, ready to add up.
-
-    DOWN (0) and UP (2) slide a column toward the bottom (its high nibble
-    as a row) or the top; LEFT (1) and RIGHT (3) slide a row toward the low
-    or high nibble. The value is ``placed_line | gain << GAIN_SHIFT``, or
-    _OVERFLOW_FLAG, so the four values of one move simply add up to the
-    moved board and its total gain (placed lines never share a bit).
-    """
-    row = key if turns & 1 else _gather(key)
-    result = _row_slid(row, toward_high=turns in (0, 3))
-    if result == _ROW_OVERFLOW:
-        return _OVERFLOW_FLAG
-    new_row = result & ROW_MASK
-    gain = result >> _ROW_GAIN_SHIFT
-    placed = new_row << (16 * index) if turns & 1 else _spread(new_row) << (4 * index)
-    return placed | gain << GAIN_SHIFT
-
-
-# _TABLES[turns][index]: line key -> _placed_result(turns, index, key),
-# filled on first use; plain dicts, because a dict subclass with __missing__
-# makes every lookup slower.
+# _TABLES[turns][index]: line key -> the line slid and put back in place,
+# ``placed_line | gain << GAIN_SHIFT`` (or _OVERFLOW_FLAG), so that the four
+# values of one move simply add up to the moved board and its total gain
+# (placed lines never share a bit). Rows (LEFT 1, RIGHT 3) are keyed by
+# the 16-bit row, columns (DOWN 0, UP 2) by the column in its spread-out
+# form. Filled on first use; plain dicts, because a dict subclass with
+# __missing__ makes every lookup slower.
 _TABLES: Final[tuple[tuple[dict[int, int], ...], ...]] = tuple(
     tuple({} for _ in range(4)) for _ in range(4)
 )
 
 
+# Line key (a row, or a column in spread-out form) -> True when sliding the
+# line one way or the other changes it. A column key that fits 16 bits holds
+# only its top cell, in the low nibble: the same line as the row with the
+# same key, so the two share an entry.
+_CAN_MOVE: Final[dict[int, bool]] = {}
+
+
+def _learn(row: int) -> None:
+    """Enter a line, given as a 16-bit row, in every table at once.
+
+    A line that occurs once in play soon occurs in other places and
+    directions; two slide_line calls (toward each end) now fill its sixteen
+    move entries and its two "can move" entries, and save later misses.
+    DOWN (0) and RIGHT (3) slide toward the high nibble (the bottom of a
+    column, the right of a row), LEFT (1) and UP (2) toward the low one.
+    """
+    column = _spread(row)
+    toward_low = _row_result(row, toward_high=False)
+    toward_high = _row_result(row, toward_high=True)
+    _CAN_MOVE[row] = _CAN_MOVE[column] = toward_low != row or toward_high != row
+    for turns, tables in enumerate(_TABLES):
+        result = toward_high if turns in (0, 3) else toward_low
+        if turns & 1:
+            key, placed, step = row, result & ROW_MASK, 16
+        else:
+            key, placed, step = column, _spread(result & ROW_MASK), 4
+        gain = (result >> _ROW_GAIN_SHIFT) << GAIN_SHIFT
+        for index, table in enumerate(tables):
+            if result == _ROW_OVERFLOW:
+                table[key] = _OVERFLOW_FLAG
+            else:
+                table[key] = placed << (step * index) | gain
+
+
 def _fill_and_add(board: int, turns: int) -> int:
-    """Add up the placed results of the board's lines, computing missing ones."""
+    """Add up the placed results of the board's lines, learning new lines."""
     total = 0
     keys = _line_keys(board, turns)
-    for index, (table, key) in enumerate(zip(_TABLES[turns], keys, strict=True)):
-        value = table.get(key)
-        if value is None:
-            value = table[key] = _placed_result(turns, index, key)
-        total += value
+    for table, key in zip(_TABLES[turns], keys, strict=True):
+        if key not in table:
+            _learn(key if turns & 1 else _gather(key))
+        total += table[key]
     return total
 
 
@@ -251,23 +258,6 @@ def move(board: int, turns: int) -> tuple[int, int]:
     return result & BOARD_MASK, result >> GAIN_SHIFT
 
 
-# Lazily filled: line key (a row, or a spread-out column) -> True when
-# sliding the line one way or the other changes it.
-_CAN_MOVE: Final[dict[int, bool]] = {}
-
-
-def _line_can_move(key: int) -> bool:
-    can = _CAN_MOVE.get(key)
-    if can is None:
-        # A column key that fits 16 bits holds only its top cell, in the
-        # low nibble: the same line as the row with the same key.
-        row = key if key <= ROW_MASK else _gather(key)
-        slid_low = _row_slid(row, toward_high=False)
-        slid_high = _row_slid(row, toward_high=True)
-        can = _CAN_MOVE[key] = slid_low != row or slid_high != row
-    return can
-
-
 def has_move(board: int) -> bool:
     """Return True when some direction changes the board.
 
@@ -288,8 +278,13 @@ def has_move(board: int) -> bool:
             or table[(board >> 12) & _COLUMN_MASK]
         )
     except KeyError:
-        lines = _line_keys(board, 1) + _line_keys(board, 0)
-        return any(_line_can_move(key) for key in lines)
+        for key in _line_keys(board, 1):
+            if key not in table:
+                _learn(key)
+        for key in _line_keys(board, 0):
+            if key not in table:
+                _learn(_gather(key))
+        return has_move(board)
 
 
 def empty_mask(board: int) -> int:
