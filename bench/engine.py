@@ -15,12 +15,14 @@ and the ratio of medians against the naive port (bench/naive.py):
   ``isGameOver`` from a new game (moves/s and games/s);
 * scale: time per move and per cell on N x N boards, N = 4 .. 256;
 * start-up: ``python -m playmanager`` answering ``q`` against
-  ``python -c pass`` (wall time and peak memory of the child process).
+  ``python -c pass`` (wall time, and peak memory by /usr/bin/time).
 
-Before timing, ours and the naive port play the same seeded games and must
-end with identical boards, scores and generator states: a speed ratio
-between engines that disagree would mean nothing. term2048 has its own
-rules and random generator, so only its speed is comparable.
+Every round gets boards or games no earlier round saw, after one untimed
+warm-up round (our line tables fill on first use; the warm-up's own rate
+is printed too). W2's games are checked after timing: ours and the naive
+port must have played them identically (moves, boards, scores, generator
+states), or the run stops. term2048 has its own rules and random
+generator, so only its speed is comparable.
 """
 
 from __future__ import annotations
