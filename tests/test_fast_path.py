@@ -11,6 +11,8 @@ the general path with the same results.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -388,3 +390,16 @@ def test_long_lines_slide_as_the_oracle_says() -> None:
     oracle.slideDown()
     oracle.rotateCounterClockwise()
     assert _kernels.move_board([line], 3) == (oracle.board, oracle.score)
+
+
+def test_import_builds_no_table() -> None:
+    # Start-up must stay instant: every table is filled on first use.
+    script = (
+        "import gamestate, gamestate._bitboard as b, gamestate._kernels as k;"
+        "tables = [t for ts in b._TABLES for t in ts] + [b._CAN_MOVE, b._EMPTY_CELLS];"
+        "print(sum(map(len, tables)), len(k._LINE_CACHE))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["0", "0"]
