@@ -62,7 +62,8 @@ def line_heuristic(exponents: Sequence[int]) -> float:
     Rewards empty cells and adjacent equal tiles, and penalises lines that
     are not monotonic and large tiles in general (so the search keeps
     them few and merged). Every line starts at a large positive constant so
-    a lost position, scored 0, is worse than any live one.
+    that a lost position, scored 0, ranks below live ones (nneonneo's
+    choice; a badly disordered board of big tiles can still score below 0).
     """
     total = sum(math.pow(e, _SUM_POWER) for e in exponents)
     empty = sum(1 for e in exponents if e == 0)
