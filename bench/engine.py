@@ -245,50 +245,46 @@ def w2(rounds: int, games: int, warm: int) -> None:
     rnd = random.Random(3)
     keys = [rnd.choice(DIRECTIONS) for _ in range(997)]
     peer_keys = [TERM2048_KEYS[k.name] for k in keys]
-    outcomes: dict[str, dict[int, list[Outcome]]] = {"ours": {}, "naive": {}}
-    peer_moves: dict[int, int] = {}
+    played: dict[str, dict[int, list[Any]]] = {"ours": {}, "naive": {}, "term2048": {}}
 
     def seeds(r: int) -> range:
         if r < 0:
             return range(1000, 1000 + warm)
         return range(1000 + warm + r * games, 1000 + warm + (r + 1) * games)
 
-    def ours(r: int) -> float:
-        start = time.perf_counter()
-        played = [play_ours(seed, keys) for seed in seeds(r)]
-        seconds = time.perf_counter() - start
-        outcomes["ours"][r] = played
-        return seconds
+    def timed(name: str, play: Callable[[int], Any]) -> Engine:
+        """Play round r's games with ``play``; keep what they returned."""
 
-    def naive(r: int) -> float:
-        start = time.perf_counter()
-        played = [play_naive(seed, keys) for seed in seeds(r)]
-        seconds = time.perf_counter() - start
-        outcomes["naive"][r] = played
-        return seconds
+        def run(r: int) -> float:
+            start = time.perf_counter()
+            results = [play(seed) for seed in seeds(r)]
+            seconds = time.perf_counter() - start
+            played[name][r] = results
+            return seconds
 
-    def term2048(r: int) -> float:
-        start = time.perf_counter()
-        played = [play_term2048(seed, peer_keys) for seed in seeds(r)]
-        seconds = time.perf_counter() - start
-        peer_moves[r] = sum(played)
-        return seconds
+        return run
 
-    engines = {"ours": ours, "naive": naive}
+    engines = {
+        "ours": timed("ours", lambda seed: play_ours(seed, keys)),
+        "naive": timed("naive", lambda seed: play_naive(seed, keys)),
+    }
     if Term2048Board is not None:
-        engines["term2048"] = term2048
+        engines["term2048"] = timed(
+            "term2048", lambda seed: play_term2048(seed, peer_keys)
+        )
     series = interleave(rounds, engines)
     # The same games, tile for tile, or the ratio means nothing.
-    if outcomes["ours"] != outcomes["naive"]:
+    if played["ours"] != played["naive"]:
         raise SystemExit("W2: ours and the naive port played different games")
-    moves = [sum(o[0] for o in outcomes["ours"][r]) for r in range(rounds)]
+    moves = [sum(o[0] for o in played["ours"][r]) for r in range(rounds)]
     rates = {
         name: sorted(m / s for m, s in zip(moves, series[name].seconds, strict=True))
         for name in ("ours", "naive")
     }
-    if peer_moves:  # its own games: its own rules and generator
+    if "term2048" in series:  # its own games: its own rules and generator
         rates["term2048"] = sorted(
-            peer_moves[r] / s for r, s in enumerate(series["term2048"].seconds)
+            sum(played["term2048"][r]) / s
+            for r, s in enumerate(series["term2048"].seconds)
         )
     print(
         f"\nW2: {games} fresh whole random 4x4 games per round, after a warm-up"
@@ -310,7 +306,7 @@ def w2(rounds: int, games: int, warm: int) -> None:
             for name, s in series.items()
         )
     )
-    cold_moves = sum(o[0] for o in outcomes["ours"][-1])
+    cold_moves = sum(o[0] for o in played["ours"][-1])
     cold_note(cold_moves, "moves/s")
 
 
