@@ -170,32 +170,27 @@ def w1(rounds: int, count: int, warm: int) -> None:
             return range(warm)
         return range(warm + r * count, warm + (r + 1) * count)
 
-    def ours(r: int) -> float:
-        games = [(our_game(boards[i], i), keys[i]) for i in batch(r)]
-        start = time.perf_counter()
-        for game, key in games:
-            game.move(key)
-        return time.perf_counter() - start
+    def one_move_each(setup: Callable[[int], tuple[Any, Any]]) -> Engine:
+        """Set up round r's games untimed (``setup(i)`` gives a game and its
+        key), then time one move on each."""
 
-    def naive(r: int) -> float:
-        games = [(naive_game(boards[i], i), keys[i]) for i in batch(r)]
-        start = time.perf_counter()
-        for game, key in games:
-            game.move(key)
-        return time.perf_counter() - start
+        def run(r: int) -> float:
+            games = [setup(i) for i in batch(r)]
+            start = time.perf_counter()
+            for game, key in games:
+                game.move(key)
+            return time.perf_counter() - start
 
-    def term2048(r: int) -> float:
-        games = [
-            (term2048_game(boards[i]), TERM2048_KEYS[keys[i].name]) for i in batch(r)
-        ]
-        start = time.perf_counter()
-        for game, key in games:
-            game.move(key)
-        return time.perf_counter() - start
+        return run
 
-    engines = {"ours": ours, "naive": naive}
+    engines = {
+        "ours": one_move_each(lambda i: (our_game(boards[i], i), keys[i])),
+        "naive": one_move_each(lambda i: (naive_game(boards[i], i), keys[i])),
+    }
     if Term2048Board is not None:
-        engines["term2048"] = term2048
+        engines["term2048"] = one_move_each(
+            lambda i: (term2048_game(boards[i]), TERM2048_KEYS[keys[i].name])
+        )
     title = (
         f"W1: move + spawn, {count} fresh mid-game 4x4 boards per round,"
         f" after a warm-up on {warm} others"
@@ -209,25 +204,26 @@ Outcome = tuple[int, Board, int, int]
 """A finished game: moves played, final board, score, generator state."""
 
 
-def play_ours(seed: int, keys: Sequence[Direction]) -> Outcome:
-    game = GameState(4, 4, seed=seed)
+def play(game: GameState | NaiveGame, keys: Sequence[Direction]) -> int:
+    """A new game's two tiles, then keys in turn until the game is over."""
     game.addTile()
     game.addTile()
     moves = 0
     while not game.isGameOver():
         game.move(keys[moves % len(keys)])
         moves += 1
+    return moves
+
+
+def play_ours(seed: int, keys: Sequence[Direction]) -> Outcome:
+    game = GameState(4, 4, seed=seed)
+    moves = play(game, keys)
     return moves, game.getBoard(), game.getScore(), game.rng.getstate()
 
 
 def play_naive(seed: int, keys: Sequence[Direction]) -> Outcome:
     game = NaiveGame(4, 4, seed=seed)
-    game.addTile()
-    game.addTile()
-    moves = 0
-    while not game.isGameOver():
-        game.move(keys[moves % len(keys)])
-        moves += 1
+    moves = play(game, keys)
     return moves, game.board, game.score, game.rng.getstate()
 
 

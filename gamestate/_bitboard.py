@@ -194,16 +194,19 @@ def _learn(row: int) -> None:
     _CAN_MOVE[row] = _CAN_MOVE[column] = toward_low != row or toward_high != row
     for turns, tables in enumerate(_TABLES):
         result = toward_high if turns in (0, 3) else toward_low
-        if turns & 1:
-            key, placed, step = row, result & ROW_MASK, 16
+        key = row if turns & 1 else column
+        if result == _ROW_OVERFLOW:
+            values = [_OVERFLOW_FLAG] * 4
         else:
-            key, placed, step = column, _spread(result & ROW_MASK), 4
-        gain = (result >> _ROW_GAIN_SHIFT) << GAIN_SHIFT
-        for index, table in enumerate(tables):
-            if result == _ROW_OVERFLOW:
-                table[key] = _OVERFLOW_FLAG
+            gain = (result >> _ROW_GAIN_SHIFT) << GAIN_SHIFT
+            new_row = result & ROW_MASK
+            if turns & 1:
+                values = [new_row << shift | gain for shift in (0, 16, 32, 48)]
             else:
-                table[key] = placed << (step * index) | gain
+                placed = _spread(new_row)
+                values = [placed << shift | gain for shift in (0, 4, 8, 12)]
+        for table, value in zip(tables, values, strict=True):
+            table[key] = value
 
 
 def _fill_and_add(board: int, turns: int) -> int:
