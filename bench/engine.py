@@ -429,9 +429,9 @@ def main() -> None:
     w1(
         rounds=5 if quick else 21,
         count=200 if quick else 400,
-        warm=600 if quick else 3000,
+        warm=600 if quick else 8000,
     )
-    w2(rounds=3 if quick else 9, games=4 if quick else 12, warm=10 if quick else 60)
+    w2(rounds=3 if quick else 9, games=4 if quick else 12, warm=10 if quick else 200)
     sizes = (4, 16, 64) if quick else (4, 8, 16, 32, 64, 128, 256)
     scale(rounds=3 if quick else 5, sizes=sizes)
     startup(rounds=5 if quick else 21)
