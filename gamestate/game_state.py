@@ -373,9 +373,6 @@ def _nth_empty_cell(board: list[list[int]], k: int) -> tuple[int, int]:
     raise AssertionError("unreachable: k is below the empty count")
 
 
-_SPAWN_HOOKS: Final = frozenset(
-    {"addTile", "countEmptyTiles", "rollRNG", "randomTile", "two_prob"}
-)
 _PLAIN_ADD_TILE: Final = GameState.addTile
 _PLAIN_COUNT_EMPTY: Final = GameState.countEmptyTiles
 _PLAIN_ROLL_RNG: Final = GameState.rollRNG
@@ -391,11 +388,17 @@ def _spawn_is_plain(game: GameState) -> bool:
     instance (``game.rollRNG = scripted``) all see their own methods called.
     """
     cls = type(game)
+    attributes = game.__dict__
+    # Written out rather than looped: this runs on every spawn.
     return (
         cls.addTile is _PLAIN_ADD_TILE
         and cls.rollRNG is _PLAIN_ROLL_RNG
         and cls.randomTile is _PLAIN_RANDOM_TILE
         and cls.countEmptyTiles is _PLAIN_COUNT_EMPTY
         and cls.two_prob is _PLAIN_TWO_PROB
-        and game.__dict__.keys().isdisjoint(_SPAWN_HOOKS)
+        and "addTile" not in attributes
+        and "rollRNG" not in attributes
+        and "randomTile" not in attributes
+        and "countEmptyTiles" not in attributes
+        and "two_prob" not in attributes
     )

@@ -211,6 +211,26 @@ def test_a_scripted_rollRNG_on_the_instance_is_used_by_move() -> None:
     assert game.rng.getstate() == state  # nothing drawn behind its back
 
 
+@pytest.mark.parametrize(
+    "hook", ["addTile", "countEmptyTiles", "rollRNG", "randomTile"]
+)
+def test_every_spawn_hook_set_on_the_instance_is_called_by_move(hook: str) -> None:
+    game = GameState(4, 4)
+    game.setBoard(START)
+    plain = getattr(game, hook)
+    calls: list[str] = []
+
+    def spy(*args: int) -> int:
+        calls.append(hook)
+        return int(plain(*args))
+
+    setattr(game, hook, spy)
+    _plain_game, oracle = pair(START)
+    assert game.move(Direction.UP) == oracle.move(Direction.UP, 70)
+    assert calls
+    assert_same(game, oracle)
+
+
 class Recording(GameState):
     """Every spawn hook overridden and recorded, each deferring to the plain one."""
 
