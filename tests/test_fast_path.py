@@ -11,6 +11,7 @@ the general path with the same results.
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -132,6 +133,20 @@ def test_a_game_played_to_the_end_matches_the_oracle_every_move() -> None:
         moves += 1
     assert oracle.isGameOver()
     assert moves > 50
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(40, 40), (1, 300), (300, 1), (3, 7)])
+def test_big_and_thin_boards_match_the_oracle(rows: int, cols: int) -> None:
+    rnd = random.Random(rows * 1000 + cols)
+    board = [
+        [rnd.choice([0, 0, 2, 2, 4, 8, 16, 3, 1 << 30]) for _ in range(cols)]
+        for _ in range(rows)
+    ]
+    game, oracle = pair(board, seed=rows + cols)
+    for step in [*Direction, *Direction]:
+        assert game.move(step) == oracle.move(step, Config.TWO_PROB)
+        assert_same(game, oracle)
+    assert game.isGameOver() == oracle.isGameOver()
 
 
 @pytest.mark.parametrize(
