@@ -93,8 +93,6 @@ def rotate_counter_clockwise(board: int) -> int:
 
 _VALUES: Final = (0, *(1 << e for e in range(1, MAX_EXPONENT + 1)))
 """Exponent -> cell value (0 for empty)."""
-_TOWARD_HIGH_SHIFTS: Final = (0, 4, 8, 12)
-_TOWARD_LOW_SHIFTS: Final = (12, 8, 4, 0)
 
 
 def _row_result(row: int, toward_high: bool) -> int:
@@ -103,15 +101,22 @@ def _row_result(row: int, toward_high: bool) -> int:
     Returns ``new_row | gain << 16``, or -1 when a merge would overflow.
     The line handed to slide_line runs toward the nibble tiles move to.
     """
-    shifts = _TOWARD_HIGH_SHIFTS if toward_high else _TOWARD_LOW_SHIFTS
-    slid, gain = slide_line([_VALUES[(row >> shift) & 0xF] for shift in shifts])
-    new_row = 0
-    for shift, value in zip(shifts, slid, strict=True):
-        exponent = EXPONENTS.get(value)
-        if exponent is None:
-            return _ROW_OVERFLOW
-        new_row |= exponent << shift
-    return new_row | gain << _ROW_GAIN_SHIFT
+    cells = [
+        _VALUES[row & 0xF],
+        _VALUES[(row >> 4) & 0xF],
+        _VALUES[(row >> 8) & 0xF],
+        _VALUES[row >> 12],
+    ]
+    if not toward_high:
+        cells.reverse()
+    slid, gain = slide_line(cells)
+    exponents = [EXPONENTS.get(value) for value in slid]
+    if not toward_high:
+        exponents.reverse()
+    e0, e1, e2, e3 = exponents
+    if e0 is None or e1 is None or e2 is None or e3 is None:
+        return _ROW_OVERFLOW
+    return e0 | e1 << 4 | e2 << 8 | e3 << 12 | gain << _ROW_GAIN_SHIFT
 
 
 def _spread(row: int) -> int:

@@ -37,8 +37,6 @@ from .java_random import JavaRandom, to_int32
 _INT32_MIN: Final = -(1 << 31)
 _INT32_MAX: Final = (1 << 31) - 1
 
-_ROTATION_COUNTS: Final = {d: d.getRotationCount() for d in Direction}
-
 Cells: TypeAlias = int | list[list[int]]
 """A board: packed 4x4 (see :mod:`gamestate._bitboard`) or a list of rows."""
 
@@ -305,10 +303,11 @@ class GameState:
         """
         if dir is None:
             return False
-        try:
-            turns = _ROTATION_COUNTS[dir]
-        except (KeyError, TypeError):
-            raise TypeError(f"dir must be a Direction or None, got {dir!r}") from None
+        if type(dir) is not Direction:  # an Enum with members has no subclass
+            raise TypeError(f"dir must be a Direction or None, got {dir!r}")
+        # The value is the rotation count (Direction.getRotationCount); read
+        # directly, since Enum's value property and __hash__ run Python code.
+        turns: int = dir._value_
         cells = self._cells
         if not isinstance(cells, int):
             return self._move_rows(turns)

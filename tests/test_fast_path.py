@@ -438,3 +438,19 @@ def test_import_builds_no_table() -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
     )
     assert done.stdout.split() == ["0", "0"]
+
+
+def test_every_16_bit_row_slides_as_slide_line_says() -> None:
+    # The packed tables are filled from _row_result; check it on all rows.
+    for row in range(1 << 16):
+        values = _bitboard.unpack(row)[0]
+        for toward_high in (False, True):
+            line = values if toward_high else values[::-1]
+            slid, gain = _kernels.slide_line(line)
+            expected = list(slid) if toward_high else list(slid)[::-1]
+            result = _bitboard._row_result(row, toward_high)
+            if max(expected) > 32768:
+                assert result == -1
+            else:
+                assert _bitboard.unpack(result & 0xFFFF)[0] == expected
+                assert result >> 16 == gain
