@@ -217,11 +217,31 @@ class GameState:
         return tile
 
     def _spawn_packed(self, board: int) -> None:
-        """``addTile()`` on a packed board, inlined: same draws, same order.
+        """Add the tile after a packed move: ``addTile()``, inlined if allowed.
 
-        Only for a game whose addTile, countEmptyTiles, rollRNG, randomTile
-        and two_prob are the plain ones (see :func:`_spawn_is_plain`).
+        The inline version draws what addTile draws, in the same order
+        (position, then value), so it runs only while none of the methods
+        addTile uses is overridden: not by a subclass, not by a patched
+        class (``monkeypatch.setattr(GameState, "rollRNG", ...)``), not on
+        this instance (``game.rollRNG = scripted``). Otherwise addTile runs.
+        Checked on every spawn, written out rather than looped: it is hot.
         """
+        cls = type(self)
+        attributes = self.__dict__
+        if not (
+            cls.addTile is _PLAIN_ADD_TILE
+            and cls.rollRNG is _PLAIN_ROLL_RNG
+            and cls.randomTile is _PLAIN_RANDOM_TILE
+            and cls.countEmptyTiles is _PLAIN_COUNT_EMPTY
+            and cls.two_prob is _PLAIN_TWO_PROB
+            and "addTile" not in attributes
+            and "rollRNG" not in attributes
+            and "randomTile" not in attributes
+            and "countEmptyTiles" not in attributes
+            and "two_prob" not in attributes
+        ):
+            self.addTile()
+            return
         empty = _bitboard.empty_cells(board)
         if not empty:
             return
@@ -321,10 +341,7 @@ class GameState:
         self._cells = moved
         score = self._score + (result >> _bitboard.GAIN_SHIFT)  # _add_score, inlined
         self._score = score if score <= _INT32_MAX else to_int32(score)
-        if _spawn_is_plain(self):
-            self._spawn_packed(moved)
-        else:
-            self.addTile()
+        self._spawn_packed(moved)
         return True
 
     def _move_rows(self, turns: int) -> bool:
@@ -372,32 +389,10 @@ def _nth_empty_cell(board: list[list[int]], k: int) -> tuple[int, int]:
     raise AssertionError("unreachable: k is below the empty count")
 
 
+# The methods addTile uses, as this module defines them: _spawn_packed
+# inlines addTile only while a game still uses exactly these.
 _PLAIN_ADD_TILE: Final = GameState.addTile
 _PLAIN_COUNT_EMPTY: Final = GameState.countEmptyTiles
 _PLAIN_ROLL_RNG: Final = GameState.rollRNG
 _PLAIN_RANDOM_TILE: Final = GameState.randomTile
 _PLAIN_TWO_PROB: Final = GameState.two_prob
-
-
-def _spawn_is_plain(game: GameState) -> bool:
-    """True when move() may inline addTile: nothing it uses is overridden.
-
-    Checked on every spawn, so that a subclass, a patched class
-    (``monkeypatch.setattr(GameState, "rollRNG", ...)``) and a patched
-    instance (``game.rollRNG = scripted``) all see their own methods called.
-    """
-    cls = type(game)
-    attributes = game.__dict__
-    # Written out rather than looped: this runs on every spawn.
-    return (
-        cls.addTile is _PLAIN_ADD_TILE
-        and cls.rollRNG is _PLAIN_ROLL_RNG
-        and cls.randomTile is _PLAIN_RANDOM_TILE
-        and cls.countEmptyTiles is _PLAIN_COUNT_EMPTY
-        and cls.two_prob is _PLAIN_TWO_PROB
-        and "addTile" not in attributes
-        and "rollRNG" not in attributes
-        and "randomTile" not in attributes
-        and "countEmptyTiles" not in attributes
-        and "two_prob" not in attributes
-    )
