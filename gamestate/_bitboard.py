@@ -5,11 +5,14 @@ Layout: cell (row, col) holds the tile's exponent (0 = empty, e = tile
 is 16 bits and increasing bit order is row-major order.
 
 There is no second copy of the game rule here: the result of sliding a
-16-bit row is computed once by :func:`gamestate._kernels.slide_line` and
-kept in a lazily filled cache, so nothing is built at import and only rows
-that occur in play are ever computed. Columns are handled by transposing
-the board. This module never prints and holds no game state beyond those
-caches.
+line is computed by :func:`gamestate._kernels.slide_line` the first time
+the line occurs, and kept in lazily filled tables, so nothing is built at
+import and only lines that occur in play are ever computed. A move adds
+up four table values, one per row (LEFT, RIGHT) or per column (DOWN, UP;
+a column is looked up in its spread-out form, so the board is never
+transposed). The tables grow with the distinct lines a process meets, at
+most 65536, about 1.3 KB each. This module never prints and holds no game
+state beyond those tables.
 """
 
 from __future__ import annotations
