@@ -10,9 +10,9 @@ the line occurs, and kept in lazily filled tables, so nothing is built at
 import and only lines that occur in play are ever computed. A move adds
 up four table values, one per row (LEFT, RIGHT) or per column (DOWN, UP;
 a column is looked up in its spread-out form, so the board is never
-transposed). The tables grow with the distinct lines a process meets, at
-most 65536, about 1.3 KB each. This module never prints and holds no game
-state beyond those tables.
+transposed). The tables grow with the distinct lines a process meets:
+about 1.2 KB each, at most 65536 lines. This module never prints and
+holds no game state beyond those tables.
 """
 
 from __future__ import annotations
