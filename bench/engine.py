@@ -391,6 +391,11 @@ def startup(rounds: int) -> None:
     times: dict[str, list[float]] = {name: [] for name in commands}
     memory: dict[str, list[int]] = {name: [] for name in commands}
     names = list(commands)
+    # Bytecode up to date first, as pip install leaves it: with
+    # PYTHONDONTWRITEBYTECODE set, every run would compile the sources.
+    root = Path(__file__).resolve().parent.parent
+    packages = [str(root / "gamestate"), str(root / "playmanager")]
+    subprocess.run([sys.executable, "-m", "compileall", "-q", *packages], check=True)
     with tempfile.TemporaryDirectory() as cwd:  # no save file is read
         for r in range(rounds):
             for name in names[r % 2 :] + names[: r % 2]:
