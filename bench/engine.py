@@ -2,7 +2,7 @@
 
 Run from the repository root (``pip install -e .[bench]`` adds term2048):
 
-    python bench/engine.py            # the full run, about two minutes
+    python bench/engine.py            # the full run, under a minute
     python bench/engine.py --quick    # a few seconds, for development
 
 Every workload runs its engines in one process, in interleaved rounds
