@@ -25,6 +25,8 @@ from typing import Final, TextIO
 from gamestate import Config, Direction, GameState
 from gamestate.solver import best_move
 
+from .autoplay_options import DEFAULT_GAMES
+
 Chooser = Callable[[GameState], Direction | None]
 """Picks the next move of a game, None when there is none."""
 GameMaker = Callable[[int], GameState]
@@ -243,73 +245,6 @@ def to_json(report: Report) -> str:
         ],
     }
     return json.dumps(data, indent=2) + "\n"
-
-
-# ------------------------------------------------------- command line
-DEFAULT_GAMES: Final = 10
-_ONLY_WITH_AUTOPLAY: Final = ("games", "depth", "ms", "json")
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number, got {text!r}"
-        ) from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
-    return value
-
-
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"expected more than 0, got {text}")
-    return value
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add --autoplay and its options (not --seed, which games share)."""
-    group = parser.add_argument_group("autoplay (the solver plays headless games)")
-    group.add_argument(
-        "--autoplay",
-        action="store_true",
-        help="let the solver play; print how far the games got",
-    )
-    group.add_argument(
-        "--games",
-        type=_positive_int,
-        metavar="N",
-        help=f"games to play (default {DEFAULT_GAMES}); game i uses seed S + i",
-    )
-    search = group.add_mutually_exclusive_group()
-    search.add_argument(
-        "--depth",
-        type=_positive_int,
-        metavar="D",
-        help="player moves the solver looks ahead (default on 4x4: 3, 4 when crowded)",
-    )
-    search.add_argument(
-        "--ms",
-        type=_positive_float,
-        metavar="T",
-        help="the solver's time per move in milliseconds, instead of a depth",
-    )
-    group.add_argument("--json", action="store_true", help="print the results as JSON")
-
-
-def misused_option(args: argparse.Namespace) -> str | None:
-    """The error for an autoplay option given without --autoplay, else None."""
-    if args.autoplay:
-        return None
-    for name in _ONLY_WITH_AUTOPLAY:
-        if getattr(args, name) not in (None, False):
-            return f"--{name} only applies with --autoplay"
-    return None
 
 
 def run(

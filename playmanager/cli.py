@@ -20,12 +20,11 @@ import io
 import os
 import sys
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Final, TextIO
 
 from gamestate import Config, GameState
 
-from . import autoplay, messages, savefile, tui
+from . import autoplay_options, messages, savefile
 from .commands import described_keys
 from .loop import LineGame, WinRound
 from .rules import DEFAULT_GOAL, JAVA, PRESETS, Rules, check_goal
@@ -127,7 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=f"the tile that wins (turns the win on; --tui wins at {DEFAULT_GOAL})",
     )
-    autoplay.add_arguments(parser)
+    autoplay_options.add_arguments(parser)
     return parser
 
 
@@ -135,11 +134,11 @@ def game_rules(args: argparse.Namespace) -> Rules:
     """The preset of --rules, with --two-prob and --goal on top of it."""
     rules = PRESETS[args.rules]
     if args.two_prob is not None:
-        rules = replace(rules, two_prob=args.two_prob)
+        rules = rules._replace(two_prob=args.two_prob)
     if args.goal is not None:
         rules = rules.with_goal(args.goal)
     if args.tui and rules.goal is None:
-        rules = replace(rules, goal=DEFAULT_GOAL)  # the full-screen game is won
+        rules = rules._replace(goal=DEFAULT_GOAL)  # the full-screen game is won
     return rules
 
 
@@ -147,7 +146,7 @@ def check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespace
     """Reject options that make no sense together (argparse exits with 2)."""
     if args.size is not None and (args.rows is not None or args.cols is not None):
         parser.error("--size cannot be combined with --rows or --cols")
-    misused = autoplay.misused_option(args)
+    misused = autoplay_options.misused_option(args)
     if misused is not None:
         parser.error(misused)
     if args.autoplay and (args.tui or args.file is not None):
@@ -233,6 +232,8 @@ def play_full_screen(
     args: argparse.Namespace, game: GameState, seed: int, save_target: str, stderr: TextIO
 ) -> int:
     """Run the --tui game on the process's terminal; return the status."""
+    from . import tui  # here, not at the top: start-up of the line mode stays fast
+
     rules = game_rules(args)
     return tui.run(
         game,
@@ -257,6 +258,8 @@ def tui_greeting(file: str | None, save_target: str) -> str:
 
 def play_autoplay(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     """Let the solver play --games new games; 130 when Ctrl-C cut them short."""
+    from . import autoplay  # here, not at the top: the solver is slow to import
+
     seed = choose_seed(args, stderr)  # stdout is kept for the table or JSON
     rows, cols = board_shape(args)
     two_prob = game_rules(args).two_prob

@@ -21,9 +21,8 @@ never prints and never reads input.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Final
+from typing import Final, NamedTuple
 
 DEFAULT_GOAL: Final = 2048
 """The goal tile of the original game and of the MVC spec."""
@@ -39,9 +38,11 @@ TRY_AGAIN_KEY: Final = "t"
 """The MVC spec's keys: "play again ("y"), try again ("t") and keep going ("k")"."""
 
 
-@dataclass(frozen=True)
-class Rules:
-    """What a preset sets on top of the shared model.
+class Rules(NamedTuple):
+    """What a preset sets on top of the shared model (immutable).
+
+    A NamedTuple rather than a dataclass: the line mode imports this at
+    start-up, and dataclasses costs more to import than the whole model.
 
     ``two_prob`` is the percent chance that a new tile is a 2; None means
     ``Config.TWO_PROB``, read each time a tile is drawn, as in Java.
@@ -55,7 +56,7 @@ class Rules:
 
     def with_goal(self, goal: int) -> Rules:
         """Return these rules with another goal tile (``--goal N``)."""
-        return replace(self, goal=check_goal(goal))
+        return self._replace(goal=check_goal(goal))
 
 
 def check_goal(goal: int) -> int:
@@ -89,7 +90,6 @@ def has_won(board: Sequence[Sequence[int]], goal: int) -> bool:
     return any(value >= goal for row in board for value in row)
 
 
-@dataclass
 class WinTracker:
     """Whether this game has already been won, so the win shows once.
 
@@ -99,8 +99,12 @@ class WinTracker:
     the player saw that win when they made the tile.
     """
 
-    goal: int | None
-    reached: bool = False
+    def __init__(self, goal: int | None, reached: bool = False) -> None:
+        self.goal = goal
+        self.reached = reached
+
+    def __repr__(self) -> str:
+        return f"WinTracker(goal={self.goal!r}, reached={self.reached!r})"
 
     def start(self, board: Sequence[Sequence[int]]) -> None:
         """Begin a new or loaded game with ``board``."""

@@ -7,7 +7,6 @@ runs the real ``--tui`` on a pty and watches autoplay move and stop.
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,7 @@ from playmanager.rules import JAVA
 from playmanager.tui.controller import PLAYING_KEYS, Action, Controller, Solver
 from tests.test_tui_end_to_end import Terminal, playmanager
 
-RULES = replace(JAVA, goal=2048)
+RULES = JAVA._replace(goal=2048)
 
 
 def quick(game: GameState) -> Direction | None:

@@ -9,7 +9,6 @@ the terminal closing; the best score file.
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -32,7 +31,7 @@ ONE_MERGE_FROM_2048 = [
     [0, 0, 0, 0],
     [0, 0, 0, 2],
 ]
-TUI_RULES = replace(JAVA, goal=2048)
+TUI_RULES = JAVA._replace(goal=2048)
 
 
 def make(
@@ -103,7 +102,7 @@ def test_arrow_wasd_and_hjkl_keys_move(
 
 def test_the_writeup_example_game_plays_the_same(tmp_path: Path) -> None:
     # d s a w a a: the writeup's example game, seed 118, 70% twos.
-    controller = make(tmp_path, rules=replace(TUI_RULES, two_prob=70))
+    controller = make(tmp_path, rules=TUI_RULES._replace(two_prob=70))
     press(controller, "d", "s")
     assert controller.screen().board == (
         (0, 0, 0, 0),
@@ -243,7 +242,7 @@ def test_y_after_a_win_plays_again(tmp_path: Path) -> None:
 
 
 def test_goal_follows_the_rules(tmp_path: Path) -> None:
-    controller = make(tmp_path, [[64, 64], [0, 0]], rules=replace(TUI_RULES, goal=128))
+    controller = make(tmp_path, [[64, 64], [0, 0]], rules=TUI_RULES._replace(goal=128))
     controller.press("a")
     overlay = controller.screen().overlay
     assert overlay is not None and "You reached the 128 tile." in overlay.lines
@@ -252,7 +251,7 @@ def test_goal_follows_the_rules(tmp_path: Path) -> None:
 def test_a_move_that_wins_and_ends_the_game_shows_the_win_first(tmp_path: Path) -> None:
     # 1024 1024 / 2 4 -> left: 2048 _ / 2 4, and the new tile (a 2, as
     # two_prob is 100) leaves no move: won and over at once.
-    rules = replace(TUI_RULES, two_prob=100)
+    rules = TUI_RULES._replace(two_prob=100)
     controller = make(tmp_path, [[1024, 1024], [2, 4]], rules=rules)
     controller.press("a")
     assert controller.game.getBoard() == [[2048, 2], [2, 4]]
@@ -281,7 +280,7 @@ def test_undoing_the_winning_move_lets_the_win_show_again(tmp_path: Path) -> Non
 
 # ---------------------------------------------------------------- game over
 def test_game_over_offers_try_again_and_undo(tmp_path: Path) -> None:
-    rules = replace(TUI_RULES, two_prob=100)
+    rules = TUI_RULES._replace(two_prob=100)
     controller = make(tmp_path, [[4, 8], [16, 0]], rules=rules)
     before = state(controller.game)
     # Down: the 8 falls into the empty corner and the new 2 fills its place.

@@ -7,7 +7,6 @@ helpers of the view are pure functions.
 from __future__ import annotations
 
 import curses
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -279,7 +278,7 @@ def test_the_readme_screen_is_what_the_game_draws(tmp_path: Path) -> None:
     game = start_game(4, 4, None, None)
     controller = Controller(
         game,
-        rules=replace(JAVA, goal=2048),
+        rules=JAVA._replace(goal=2048),
         seed=118,
         new_game=lambda seed: start_game(4, 4, seed, None),
         save_target="save.2048",
