@@ -58,8 +58,11 @@ class JavaRandom:
 
     def next(self, bits: int) -> int:
         """Advance and return the top ``bits`` (1..32) bits as a Java int."""
-        self._seed = (self._seed * _MULTIPLIER + _ADDEND) & _MASK
-        return to_int32(self._seed >> (48 - bits))
+        seed = self._seed = (self._seed * _MULTIPLIER + _ADDEND) & _MASK
+        value = seed >> (48 - bits)
+        # Only 32 bits can reach the sign bit; the wrap is to_int32's, written
+        # out because this runs twice per spawned tile.
+        return value - (1 << 32) if value > _INT_MAX else value
 
     def nextInt(self, bound: int | None = None) -> int:
         """``nextInt()`` or ``nextInt(bound)``, exactly as in the JDK.
@@ -72,12 +75,8 @@ class JavaRandom:
         """
         if bound is None:
             return self.next(32)
-        if not isinstance(bound, int) or isinstance(bound, bool):
-            raise TypeError(f"bound must be an int, got {bound!r}")
-        if bound <= 0:
-            raise ValueError(f"bound must be positive, got {bound}")
-        if bound > _INT_MAX:
-            raise ValueError(f"bound must fit a 32-bit Java int, got {bound}")
+        if type(bound) is not int or not 0 < bound <= _INT_MAX:
+            bound = self._checked_bound(bound)
         r = self.next(31)
         if bound & (bound - 1) == 0:
             return (bound * r) >> 31
@@ -88,6 +87,22 @@ class JavaRandom:
             u = self.next(31)
             r = u % bound
         return r
+
+    @staticmethod
+    def _checked_bound(bound: object) -> int:
+        """Return a valid bound as a plain int, else raise (off the hot path).
+
+        TypeError for a non-int (bool included); ValueError for a bound <= 0
+        (Java's IllegalArgumentException) or past Java's int range, where
+        the rejection loop would never end.
+        """
+        if not isinstance(bound, int) or isinstance(bound, bool):
+            raise TypeError(f"bound must be an int, got {bound!r}")
+        if bound <= 0:
+            raise ValueError(f"bound must be positive, got {bound}")
+        if bound > _INT_MAX:
+            raise ValueError(f"bound must fit a 32-bit Java int, got {bound}")
+        return int(bound)  # an int subclass, such as an IntEnum member
 
     def nextLong(self) -> int:
         """Return a Java long built from two 32-bit draws."""
