@@ -143,7 +143,10 @@ class GameState:
         return Config.TWO_PROB if self._two_prob is None else self._two_prob
 
     def copy(self) -> GameState:
-        """Return an independent copy: board, score and generator state."""
+        """Return an independent copy: board, score and generator state.
+
+        Attributes a subclass adds are copied shallowly (shared values).
+        """
         clone = GameState.__new__(type(self))
         clone.__dict__.update(self.__dict__)
         if not isinstance(self._cells, int):
