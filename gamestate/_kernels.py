@@ -114,14 +114,6 @@ def rotate_counter_clockwise(board: Sequence[Sequence[int]]) -> Board:
     return columns
 
 
-def rotate(board: Sequence[Sequence[int]], turns: int) -> Board:
-    """Return ``board`` turned ``turns`` quarters counter-clockwise."""
-    result = [list(row) for row in board]
-    for _ in range(turns % 4):
-        result = rotate_counter_clockwise(result)
-    return result
-
-
 def move_board(board: Sequence[Sequence[int]], turns: int) -> tuple[Board, int]:
     """Move in the direction whose rotation count is ``turns``.
 

@@ -394,7 +394,6 @@ def test_kernel_moves_equal_rotate_slide_rotate(board: Board, turns: int) -> Non
     turned = board
     for _ in range(turns % 4):
         turned = turned_counter_clockwise(turned)
-    assert _kernels.rotate(board, turns) == turned
     assert _kernels.can_slide_down(turned) == moved
     _down, gain = _kernels.slide_board_down(turned)
     assert gain == oracle.score
