@@ -25,8 +25,11 @@ from ._kernels import slide_line
 ROW_MASK: Final = 0xFFFF
 MAX_EXPONENT: Final = 15
 BOARD_MASK: Final = (1 << 64) - 1
-GAIN_SHIFT: Final = 64
-"""A slide result is ``new_board | gain << GAIN_SHIFT`` (see :func:`slide`)."""
+EMPTIES_SHIFT: Final = 64
+EMPTIES_MASK: Final = 0xFFFF
+GAIN_SHIFT: Final = 80
+"""A slide result is ``new_board | empties << EMPTIES_SHIFT | gain << GAIN_SHIFT``
+(see :func:`slide`): ``empties`` has bit i set when cell i is empty."""
 
 _ROW_GAIN_SHIFT: Final = 16
 _ROW_OVERFLOW: Final = -1
@@ -169,12 +172,13 @@ def _line_keys(board: int, turns: int) -> tuple[int, int, int, int]:
 
 
 # _TABLES[turns][index]: line key -> the line slid and put back in place,
-# ``placed_line | gain << GAIN_SHIFT`` (or _OVERFLOW_FLAG), so that the four
-# values of one move simply add up to the moved board and its total gain
-# (placed lines never share a bit). Rows (LEFT 1, RIGHT 3) are keyed by
-# the 16-bit row, columns (DOWN 0, UP 2) by the column in its spread-out
-# form. Filled on first use; plain dicts, because a dict subclass with
-# __missing__ makes every lookup slower.
+# with its empty cells and its gain in the fields of a slide result (or
+# _OVERFLOW_FLAG), so that the four values of one move simply add up to the
+# moved board, its empty cells and its total gain (the lines of a board
+# never share a bit). Rows (LEFT 1, RIGHT 3) are keyed by the 16-bit row,
+# columns (DOWN 0, UP 2) by the column in its spread-out form. Filled on
+# first use; plain dicts, because a dict subclass with __missing__ makes
+# every lookup slower.
 _TABLES: Final[tuple[tuple[dict[int, int], ...], ...]] = tuple(
     tuple({} for _ in range(4)) for _ in range(4)
 )
@@ -185,6 +189,16 @@ _TABLES: Final[tuple[tuple[dict[int, int], ...], ...]] = tuple(
 # only its top cell, in the low nibble: the same line as the row with the
 # same key, so the two share an entry.
 _CAN_MOVE: Final[dict[int, bool]] = {}
+
+
+def _empty_bits(row: int) -> int:
+    """Four bits: bit j set when nibble j of the 16-bit row is empty."""
+    return sum(1 << j for j in range(4) if not (row >> (4 * j)) & 0xF)
+
+
+def _spread_bits(bits: int) -> int:
+    """Put four bits down a column of cell bits: bit j goes to bit 4 * j."""
+    return (bits & 1) | (bits & 2) << 3 | (bits & 4) << 6 | (bits & 8) << 9
 
 
 def _learn(row: int) -> None:
@@ -202,19 +216,24 @@ def _learn(row: int) -> None:
     _CAN_MOVE[row] = _CAN_MOVE[column] = toward_low != row or toward_high != row
     for turns, tables in enumerate(_TABLES):
         result = toward_high if turns in (0, 3) else toward_low
-        key = row if turns & 1 else column
         if result == _ROW_OVERFLOW:
-            values = [_OVERFLOW_FLAG] * 4
-        else:
-            gain = (result >> _ROW_GAIN_SHIFT) << GAIN_SHIFT
-            new_row = result & ROW_MASK
-            if turns & 1:
-                values = [new_row << shift | gain for shift in (0, 16, 32, 48)]
-            else:
-                placed = _spread(new_row)
-                values = [placed << shift | gain for shift in (0, 4, 8, 12)]
-        for table, value in zip(tables, values, strict=True):
-            table[key] = value
+            key = row if turns & 1 else column
+            for table in tables:
+                table[key] = _OVERFLOW_FLAG
+            continue
+        new_row = result & ROW_MASK
+        empties = _empty_bits(new_row)
+        gain = (result >> _ROW_GAIN_SHIFT) << GAIN_SHIFT
+        if turns & 1:  # row i: cells 4i..4i+3, bits 16i..16i+15
+            for i, table in enumerate(tables):
+                table[row] = (
+                    new_row << (16 * i) | empties << (4 * i + EMPTIES_SHIFT) | gain
+                )
+        else:  # column i: cells i, i+4, i+8, i+12, nibbles at bit 4i + 16j
+            placed = _spread(new_row)
+            cells = _spread_bits(empties) << EMPTIES_SHIFT
+            for i, table in enumerate(tables):
+                table[column] = placed << (4 * i) | cells << i | gain
 
 
 def _fill_and_add(board: int, turns: int) -> int:
@@ -229,11 +248,12 @@ def _fill_and_add(board: int, turns: int) -> int:
 
 
 def slide(board: int, turns: int) -> int:
-    """Move with rotation count ``turns`` (0..3): ``new_board | gain << 64``.
+    """Move with rotation count ``turns`` (0..3), as one int of three fields.
 
-    The moved board is ``result & BOARD_MASK`` and the gain ``result >>
-    GAIN_SHIFT``; the board is unchanged when nothing moves. Raises
-    TileOverflowError when a merge would exceed 2**15. Adds no tile.
+    The moved board is ``result & BOARD_MASK`` (the board itself when
+    nothing moves), its empty cells ``(result >> EMPTIES_SHIFT) &
+    EMPTIES_MASK`` (bit i for cell i) and the gain ``result >> GAIN_SHIFT``.
+    Raises TileOverflowError when a merge would exceed 2**15. Adds no tile.
     """
     t0, t1, t2, t3 = _TABLES[turns]
     try:
@@ -305,23 +325,22 @@ def empty_mask(board: int) -> int:
     return ~folded & _NIBBLE_ONES
 
 
-# Lazily filled: empty mask -> indices of its cells, row-major.
-_EMPTY_CELLS: Final[dict[int, tuple[int, ...]]] = {}
+# Lazily filled: a 16-bit set of cells -> the indices of its cells, in order.
+_CELLS_IN: Final[dict[int, tuple[int, ...]]] = {}
 
 
-def empty_cells(board: int) -> tuple[int, ...]:
-    """Return the indices (4 * row + col) of the empty cells, row-major.
+def cells_in(cells: int) -> tuple[int, ...]:
+    """Return the indices (4 * row + col) of the cells set in a 16-bit mask.
 
-    Cached per pattern of empty cells, so a spawn costs one lookup.
+    In increasing order, that is row-major; cached per mask, so that a
+    spawn after :func:`slide` (whose empties field is such a mask) costs
+    one lookup.
     """
-    folded = board | (board >> 2)  # empty_mask, inlined: this is hot
-    mask = ~(folded | (folded >> 1)) & _NIBBLE_ONES
     try:
-        return _EMPTY_CELLS[mask]
+        return _CELLS_IN[cells]
     except KeyError:
-        cells = tuple(i for i in range(16) if (mask >> (4 * i)) & 1)
-        _EMPTY_CELLS[mask] = cells
-        return cells
+        found = _CELLS_IN[cells] = tuple(i for i in range(16) if cells >> i & 1)
+        return found
 
 
 def count_empty(board: int) -> int:

@@ -19,9 +19,10 @@ int (:mod:`gamestate._bitboard`, whose row tables are filled from
 :mod:`gamestate._kernels`. A board switches to lists whenever the packed
 form cannot hold it (setBoard of a 3, a merge past 32768, a Config tile
 that is not a power of two) and back when it can. ``move`` spawns its tile
-inline, with the same draws in the same order as ``addTile``, only while
-none of the methods ``addTile`` uses is overridden, on the class or on the
-instance; otherwise it calls ``self.addTile()`` as the plain version does.
+inline, with the same draws in the same order as ``addTile`` (both drawn
+by ``JavaRandom.next_int_pair``), only for a plain GameState none of whose
+spawn methods is patched, on the class or on the instance; a subclass, or
+a patched game, gets ``self.addTile()`` as in the Java reference.
 """
 
 from __future__ import annotations
@@ -80,7 +81,37 @@ def _copy_board(name: str, board: object) -> list[list[int]]:
     return rows
 
 
-class GameState:
+_SPAWN_HOOKS: Final = frozenset(
+    {"addTile", "countEmptyTiles", "rollRNG", "randomTile", "two_prob"}
+)
+"""The methods addTile uses: while GameState keeps its own, move may inline it."""
+
+_spawn_hooks_plain = True
+"""False while a spawn hook of GameState is patched (kept by _SpawnHookWatch)."""
+
+
+class _SpawnHookWatch(type):
+    """GameState's metaclass: notices a spawn hook set or deleted on the class.
+
+    ``move`` spawns its tile inline only while GameState's spawn hooks are
+    its own. Comparing five class attributes on every move would cost more
+    than the rest of the spawn, so the class keeps the answer up to date
+    whenever one is patched, e.g. ``monkeypatch.setattr(GameState,
+    "rollRNG", ...)`` and the undo that follows.
+    """
+
+    def __setattr__(cls, name: str, value: object) -> None:
+        super().__setattr__(name, value)
+        if name in _SPAWN_HOOKS:
+            _note_spawn_hooks()
+
+    def __delattr__(cls, name: str) -> None:
+        super().__delattr__(name)
+        if name in _SPAWN_HOOKS:
+            _note_spawn_hooks()
+
+
+class GameState(metaclass=_SpawnHookWatch):
     """The state of one 2048 game: board, score and random generator."""
 
     def __init__(
@@ -219,46 +250,40 @@ class GameState:
             self._store(board)
         return tile
 
-    def _spawn_packed(self, board: int) -> None:
-        """Add the tile after a packed move: ``addTile()``, inlined if allowed.
+    def _spawn_packed(self, board: int, empties: int) -> None:
+        """Make ``board`` (packed, just moved) the board and add its tile.
 
-        The inline version draws what addTile draws, in the same order
-        (position, then value), so it runs only while none of the methods
-        addTile uses is overridden: not by a subclass, not by a patched
-        class (``monkeypatch.setattr(GameState, "rollRNG", ...)``), not on
-        this instance (``game.rollRNG = scripted``). Otherwise addTile runs.
-        Checked on every spawn, written out rather than looped: it is hot.
+        ``empties`` is the board's set of empty cells, as
+        :func:`_bitboard.slide` returns it.
+
+        Inline, this draws what addTile draws, in the same order (the
+        position, then the value), so it runs inline only while the game
+        is a plain GameState (not a subclass), no spawn hook is patched on
+        the class (see :class:`_SpawnHookWatch`) and the instance holds
+        only its own attributes (no ``game.rollRNG = scripted``).
+        Otherwise ``addTile()`` runs, as in the Java reference.
         """
-        cls = type(self)
-        attributes = self.__dict__
         if not (
-            cls.addTile is _PLAIN_ADD_TILE
-            and cls.rollRNG is _PLAIN_ROLL_RNG
-            and cls.randomTile is _PLAIN_RANDOM_TILE
-            and cls.countEmptyTiles is _PLAIN_COUNT_EMPTY
-            and cls.two_prob is _PLAIN_TWO_PROB
-            and "addTile" not in attributes
-            and "rollRNG" not in attributes
-            and "randomTile" not in attributes
-            and "countEmptyTiles" not in attributes
-            and "two_prob" not in attributes
+            _spawn_hooks_plain
+            and type(self) is GameState
+            and len(self.__dict__) == _OWN_ATTRIBUTE_COUNT
         ):
+            self._cells = board
             self.addTile()
             return
-        empty = _bitboard.empty_cells(board)
-        if not empty:
-            return
-        rng = self._rng
-        index = empty[rng.nextInt(len(empty))]
+        empty = _bitboard.cells_in(empties)  # never none: a move that
+        # changes a board merges tiles or leaves the cells they came from
         two_prob = self._two_prob
         if two_prob is None:
             two_prob = Config.TWO_PROB
-        tile = Config.TWO_TILE if rng.nextInt(100) < two_prob else Config.FOUR_TILE
+        position, draw = self._rng.next_int_pair(len(empty), 100)
+        tile = Config.TWO_TILE if draw < two_prob else Config.FOUR_TILE
+        index = empty[position]
         exponent = _bitboard.EXPONENTS.get(tile)
         if exponent:
             self._cells = board | exponent << (4 * index)
         else:  # Config holds a tile four bits cannot: lists from now on
-            rows = self._rows_to_change()
+            rows = self._cells = _bitboard.unpack(board)
             rows[index >> 2][index & 3] = tile
 
     # ------------------------------------------------------------ moving
@@ -341,10 +366,9 @@ class GameState:
         moved = result & _bitboard.BOARD_MASK
         if moved == cells:
             return False
-        self._cells = moved
         score = self._score + (result >> _bitboard.GAIN_SHIFT)  # _add_score, inlined
         self._score = score if score <= _INT32_MAX else to_int32(score)
-        self._spawn_packed(moved)
+        self._spawn_packed(moved, (result >> _bitboard.EMPTIES_SHIFT) & 0xFFFF)
         return True
 
     def _move_rows(self, turns: int) -> bool:
@@ -392,10 +416,16 @@ def _nth_empty_cell(board: list[list[int]], k: int) -> tuple[int, int]:
     raise AssertionError("unreachable: k is below the empty count")
 
 
-# The methods addTile uses, as this module defines them: _spawn_packed
-# inlines addTile only while a game still uses exactly these.
-_PLAIN_ADD_TILE: Final = GameState.addTile
-_PLAIN_COUNT_EMPTY: Final = GameState.countEmptyTiles
-_PLAIN_ROLL_RNG: Final = GameState.rollRNG
-_PLAIN_RANDOM_TILE: Final = GameState.randomTile
-_PLAIN_TWO_PROB: Final = GameState.two_prob
+_PLAIN_SPAWN_HOOKS: Final = {name: vars(GameState)[name] for name in _SPAWN_HOOKS}
+"""The spawn hooks as this module defines them."""
+
+_OWN_ATTRIBUTE_COUNT: Final = len(vars(GameState(1, 1)))
+"""How many attributes a GameState sets for itself: one more is a patch."""
+
+
+def _note_spawn_hooks() -> None:
+    """Set _spawn_hooks_plain: are GameState's spawn hooks all its own?"""
+    global _spawn_hooks_plain
+    _spawn_hooks_plain = all(
+        vars(GameState).get(name) is hook for name, hook in _PLAIN_SPAWN_HOOKS.items()
+    )

@@ -14,6 +14,7 @@ _ADDEND: Final = 0xB
 _MASK: Final = (1 << 48) - 1
 _INT_MAX: Final = (1 << 31) - 1
 _DOUBLE_UNIT: Final = 1.0 / (1 << 53)
+_TWO_31: Final = 1 << 31
 
 
 def to_int32(value: int) -> int:
@@ -87,6 +88,46 @@ class JavaRandom:
             u = self.next(31)
             r = u % bound
         return r
+
+    def next_int_pair(self, first: int, second: int) -> tuple[int, int]:
+        """Return ``(nextInt(first), nextInt(second))``, drawn in that order.
+
+        A spawn draws exactly this (the position, then the value), and the
+        four calls (nextInt and next, twice) cost more than the arithmetic,
+        so a plain JavaRandom takes both draws here in one frame: the step
+        of ``next(31)`` and ``nextInt(bound)``'s two reductions, giving the
+        same numbers and leaving the same state. Everything else goes
+        through nextInt itself: a subclass (it may override next or
+        nextInt), a bound nextInt would refuse, and a draw that nextInt
+        rejects and draws again (``u - r + bound > 2**31``).
+        """
+        if not (
+            type(self) is JavaRandom
+            and type(first) is int
+            and type(second) is int
+            and 0 < first <= _INT_MAX
+            and 0 < second <= _INT_MAX
+        ):
+            return self.nextInt(first), self.nextInt(second)
+        after_first = (self._seed * _MULTIPLIER + _ADDEND) & _MASK
+        u = after_first >> 17  # next(31)
+        if first & (first - 1) == 0:
+            a = (first * u) >> 31
+        else:
+            a = u % first
+            if u - a + first > _TWO_31:  # nextInt(first) would draw again
+                return self.nextInt(first), self.nextInt(second)
+        after_second = (after_first * _MULTIPLIER + _ADDEND) & _MASK
+        u = after_second >> 17
+        if second & (second - 1) == 0:
+            b = (second * u) >> 31
+        else:
+            b = u % second
+            if u - b + second > _TWO_31:
+                self._seed = after_first
+                return a, self.nextInt(second)
+        self._seed = after_second
+        return a, b
 
     @staticmethod
     def _checked_bound(bound: object) -> int:

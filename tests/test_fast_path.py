@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamestate import Config, Direction, GameState, _bitboard, _kernels
+from gamestate import Config, Direction, GameState, _bitboard, _kernels, game_state
 from tests.oracle import OracleGame, turned_counter_clockwise
 
 Board = list[list[int]]
@@ -297,6 +297,43 @@ def test_a_patched_class_method_is_used_by_move(
     assert sum(row.count(64) for row in game.getBoard()) == 1
 
 
+def test_a_class_patch_and_its_undo_are_both_noticed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game, oracle = pair(START)
+    with monkeypatch.context() as patch:
+        patch.setattr(GameState, "rollRNG", lambda self, bound: bound - 1)
+        assert game.move(Direction.LEFT)
+        assert game.getBoard()[3][3] == 4  # the last empty cell, a 4
+        assert game.rng.getstate() == oracle.rng.getstate()  # nothing drawn
+    # Undone: the same game moves and draws exactly as the writeup says.
+    oracle.board, oracle.score = game.getBoard(), game.getScore()
+    for step in Direction:
+        assert game.move(step) == oracle.move(step, Config.TWO_PROB)
+        assert_same(game, oracle)
+    assert game_state._spawn_hooks_plain  # and the inline spawn is back
+
+
+def test_a_hook_deleted_from_the_class_is_noticed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game, _oracle = pair(START)
+    monkeypatch.delattr(GameState, "randomTile")
+    # The inline spawn never calls randomTile; addTile does, and must.
+    with pytest.raises(AttributeError, match="randomTile"):
+        game.move(Direction.LEFT)
+
+
+def test_a_two_prob_property_patched_on_the_class_is_used(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(GameState, "two_prob", property(lambda self: 0))
+    game, oracle = pair(START)
+    for step in [*Direction, *Direction]:
+        assert game.move(step) == oracle.move(step, 0)
+        assert_same(game, oracle)
+
+
 def test_a_subclass_two_prob_is_used_by_move() -> None:
     class AllFours(GameState):
         @property
@@ -436,7 +473,7 @@ def test_import_builds_no_table() -> None:
     # Start-up must stay instant: every table is filled on first use.
     script = (
         "import gamestate, gamestate._bitboard as b, gamestate._kernels as k;"
-        "tables = [t for ts in b._TABLES for t in ts] + [b._CAN_MOVE, b._EMPTY_CELLS];"
+        "tables = [t for ts in b._TABLES for t in ts] + [b._CAN_MOVE, b._CELLS_IN];"
         "print(sum(map(len, tables)), len(k._LINE_CACHE))"
     )
     done = subprocess.run(

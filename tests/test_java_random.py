@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gamestate import JavaRandom
 
@@ -205,3 +207,117 @@ def test_an_int_subclass_bound_draws_as_the_plain_int() -> None:
 
     # The check vector of java-reference.md: seed 118, nextInt(16) is 11.
     assert JavaRandom(118).nextInt(Bound.SIXTEEN) == 11
+
+
+# ----------------------------------------------------------- next_int_pair
+MULTIPLIER = 0x5DEECE66D
+STATE_MASK = (1 << 48) - 1
+
+
+def state_drawing(u: int) -> int:
+    """A generator state whose next ``next(31)`` returns ``u`` (0 <= u < 2**31).
+
+    The step is ``s * MULTIPLIER + 0xB`` mod 2**48, and MULTIPLIER is odd,
+    so it can be run backwards: this picks the state before ``u << 17``.
+    """
+    inverse = pow(MULTIPLIER, -1, 1 << 48)
+    return ((u << 17) - 0xB) * inverse & STATE_MASK
+
+
+def pair_and_state(rng: JavaRandom, first: int, second: int) -> tuple[object, int]:
+    return rng.next_int_pair(first, second), rng.getstate()
+
+
+def two_calls_and_state(state: int, first: int, second: int) -> tuple[object, int]:
+    rng = JavaRandom(0)
+    rng.setstate(state)
+    return (rng.nextInt(first), rng.nextInt(second)), rng.getstate()
+
+
+def test_state_drawing_gives_the_draw_it_promises() -> None:
+    rng = JavaRandom(0)
+    rng.setstate(state_drawing(INT_MAX))
+    assert rng.next(31) == INT_MAX
+
+
+BOUNDS = st.one_of(
+    st.integers(1, 17),
+    st.just(100),
+    st.integers(1, INT_MAX),
+    st.integers(INT_MAX - 3, INT_MAX),
+    st.sampled_from([(1 << 30) + 1, 1 << 30, 3 << 29]),
+)
+
+
+@given(st.integers(0, STATE_MASK), BOUNDS, BOUNDS)
+def test_next_int_pair_is_two_nextInt_calls(
+    state: int, first: int, second: int
+) -> None:
+    rng = JavaRandom(0)
+    rng.setstate(state)
+    assert pair_and_state(rng, first, second) == two_calls_and_state(
+        state, first, second
+    )
+
+
+@pytest.mark.parametrize("bound", [3, 5, 7, 9, 100, 1_500_000_000, INT_MAX])
+@pytest.mark.parametrize("rejected_first", [True, False])
+def test_next_int_pair_redraws_where_nextInt_rejects(
+    bound: int, rejected_first: bool
+) -> None:
+    # Draws at the very top of the 31-bit range are the ones nextInt's
+    # loop rejects for a bound that is not a power of two; reach each of
+    # the top 120 by running the generator backwards, for the first draw
+    # or (one more step back) the second.
+    inverse = pow(MULTIPLIER, -1, 1 << 48)
+    for below_top in range(120):
+        state = state_drawing(INT_MAX - below_top)
+        first, second = bound, 16
+        if not rejected_first:
+            state, first, second = (state - 0xB) * inverse & STATE_MASK, 100, bound
+        rng = JavaRandom(0)
+        rng.setstate(state)
+        assert pair_and_state(rng, first, second) == two_calls_and_state(
+            state, first, second
+        ), below_top
+
+
+def test_next_int_pair_takes_the_redraw_branch() -> None:
+    # 100 * 21474836 = 2147483600: draws from there up are rejected.
+    counting = CountingRandom(0)
+    counting.setstate(state_drawing(2_147_483_600))
+    counting.nextInt(100)
+    assert counting.steps == 2  # so the test above meets real rejections
+
+
+@pytest.mark.parametrize("record", GOLDEN, ids=_seed_id)
+def test_next_int_pair_replays_the_golden_bounded_draws(record: dict[str, Any]) -> None:
+    rng = JavaRandom(record["seed"])
+    rng.nextInt(), rng.nextInt(), rng.nextInt()
+    for bound, first, second, third in record["nextIntBounded"]:
+        assert rng.next_int_pair(bound, bound) == (first, second)
+        assert rng.nextInt(bound) == third
+
+
+def test_next_int_pair_of_a_subclass_goes_through_its_next() -> None:
+    counting = CountingRandom(118)
+    expected = two_calls_and_state(counting.getstate(), 16, 100)
+    assert pair_and_state(counting, 16, 100) == expected
+    assert counting.steps == 2
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "error"),
+    [
+        (0, 5, ValueError),
+        (5, -1, ValueError),
+        (5, 1 << 31, ValueError),
+        (2.0, 5, TypeError),
+        (5, True, TypeError),
+    ],
+)
+def test_next_int_pair_refuses_what_nextInt_refuses(
+    first: Any, second: Any, error: type[Exception]
+) -> None:
+    with pytest.raises(error):
+        JavaRandom(1).next_int_pair(first, second)
