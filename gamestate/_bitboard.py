@@ -193,12 +193,55 @@ _CAN_MOVE: Final[dict[int, bool]] = {}
 
 def _empty_bits(row: int) -> int:
     """Four bits: bit j set when nibble j of the 16-bit row is empty."""
-    return sum(1 << j for j in range(4) if not (row >> (4 * j)) & 0xF)
+    return (
+        ((row & 0xF) == 0)
+        | ((row & 0xF0) == 0) << 1
+        | ((row & 0xF00) == 0) << 2
+        | ((row & 0xF000) == 0) << 3
+    )
 
 
 def _spread_bits(bits: int) -> int:
-    """Put four bits down a column of cell bits: bit j goes to bit 4 * j."""
+    """Put four bits down a column of cells: bit j goes to bit 4 * j."""
     return (bits & 1) | (bits & 2) << 3 | (bits & 4) << 6 | (bits & 8) << 9
+
+
+def _placed_in_rows(result: int) -> tuple[int, int, int, int]:
+    """A row's slide result (from _row_result) as table values for rows 0..3.
+
+    Row i is cells 4i..4i+3: its nibbles sit at bit 16i, its empty cells
+    at bit EMPTIES_SHIFT + 4i.
+    """
+    if result == _ROW_OVERFLOW:
+        return (_OVERFLOW_FLAG,) * 4
+    line = result & ROW_MASK
+    empties = _empty_bits(line) << EMPTIES_SHIFT
+    gain = (result >> _ROW_GAIN_SHIFT) << GAIN_SHIFT
+    return (
+        line | empties | gain,
+        line << 16 | empties << 4 | gain,
+        line << 32 | empties << 8 | gain,
+        line << 48 | empties << 12 | gain,
+    )
+
+
+def _placed_in_columns(result: int) -> tuple[int, int, int, int]:
+    """A line's slide result as table values for columns 0..3.
+
+    Column i is cells i, i+4, i+8, i+12: its nibbles sit at bits 4i + 16j,
+    its empty cells at bits EMPTIES_SHIFT + i + 4j.
+    """
+    if result == _ROW_OVERFLOW:
+        return (_OVERFLOW_FLAG,) * 4
+    line = _spread(result & ROW_MASK)
+    empties = _spread_bits(_empty_bits(result)) << EMPTIES_SHIFT
+    gain = (result >> _ROW_GAIN_SHIFT) << GAIN_SHIFT
+    return (
+        line | empties | gain,
+        line << 4 | empties << 1 | gain,
+        line << 8 | empties << 2 | gain,
+        line << 12 | empties << 3 | gain,
+    )
 
 
 def _learn(row: int) -> None:
@@ -214,26 +257,14 @@ def _learn(row: int) -> None:
     toward_low = _row_result(row, toward_high=False)
     toward_high = _row_result(row, toward_high=True)
     _CAN_MOVE[row] = _CAN_MOVE[column] = toward_low != row or toward_high != row
-    for turns, tables in enumerate(_TABLES):
-        result = toward_high if turns in (0, 3) else toward_low
-        if result == _ROW_OVERFLOW:
-            key = row if turns & 1 else column
-            for table in tables:
-                table[key] = _OVERFLOW_FLAG
-            continue
-        new_row = result & ROW_MASK
-        empties = _empty_bits(new_row)
-        gain = (result >> _ROW_GAIN_SHIFT) << GAIN_SHIFT
-        if turns & 1:  # row i: cells 4i..4i+3, bits 16i..16i+15
-            for i, table in enumerate(tables):
-                table[row] = (
-                    new_row << (16 * i) | empties << (4 * i + EMPTIES_SHIFT) | gain
-                )
-        else:  # column i: cells i, i+4, i+8, i+12, nibbles at bit 4i + 16j
-            placed = _spread(new_row)
-            cells = _spread_bits(empties) << EMPTIES_SHIFT
-            for i, table in enumerate(tables):
-                table[column] = placed << (4 * i) | cells << i | gain
+    down, left, up, right = _TABLES
+    for tables, key, values in (
+        (down, column, _placed_in_columns(toward_high)),
+        (left, row, _placed_in_rows(toward_low)),
+        (up, column, _placed_in_columns(toward_low)),
+        (right, row, _placed_in_rows(toward_high)),
+    ):
+        tables[0][key], tables[1][key], tables[2][key], tables[3][key] = values
 
 
 def _fill_and_add(board: int, turns: int) -> int:
@@ -346,27 +377,3 @@ def cells_in(cells: int) -> tuple[int, ...]:
 def count_empty(board: int) -> int:
     """Return the number of empty cells."""
     return empty_mask(board).bit_count()
-
-
-def nth_cell(mask: int, k: int) -> int:
-    """Return the index of the k-th cell (from 0, row-major) set in ``mask``.
-
-    ``mask`` has bit 4*i set for the cells it holds, as from
-    :func:`empty_mask`; -1 when it holds k cells or fewer.
-    """
-    for _ in range(k):
-        mask &= mask - 1
-    return ((mask & -mask).bit_length() - 1) >> 2
-
-
-def nth_empty_index(board: int, k: int) -> int:
-    """Return the cell index (4 * row + col) of the k-th empty cell, row-major."""
-    return nth_cell(empty_mask(board), k)
-
-
-def place(board: int, index: int, value: int) -> int:
-    """Return the board with tile ``value`` (2**1..2**15) put in cell ``index``."""
-    exponent = EXPONENTS.get(value)
-    if not exponent:
-        raise ValueError(f"tile must be a power of two from 2 to 32768, got {value!r}")
-    return board | exponent << (4 * index)

@@ -368,7 +368,9 @@ class GameState(metaclass=_SpawnHookWatch):
             return False
         score = self._score + (result >> _bitboard.GAIN_SHIFT)  # _add_score, inlined
         self._score = score if score <= _INT32_MAX else to_int32(score)
-        self._spawn_packed(moved, (result >> _bitboard.EMPTIES_SHIFT) & 0xFFFF)
+        self._spawn_packed(
+            moved, (result >> _bitboard.EMPTIES_SHIFT) & _bitboard.EMPTIES_MASK
+        )
         return True
 
     def _move_rows(self, turns: int) -> bool:

@@ -41,13 +41,32 @@ def test_move_matches_the_kernel_rule(rows: list[list[int]], turns: int) -> None
     assert (_bitboard.unpack(moved), gain) == (expected, expected_gain)
 
 
+def empty_indices(rows: list[list[int]]) -> list[int]:
+    """Row-major indices of the empty cells, plainly."""
+    return [i for i, value in enumerate(v for row in rows for v in row) if value == 0]
+
+
 @given(BOARDS)
-def test_empty_cells_are_found_in_row_major_order(rows: list[list[int]]) -> None:
+def test_empty_cells_are_counted(rows: list[list[int]]) -> None:
     board = _bitboard.pack(rows)
     assert board is not None
-    empty = [i for i, value in enumerate(v for row in rows for v in row) if value == 0]
-    assert _bitboard.count_empty(board) == len(empty)
-    assert [_bitboard.nth_empty_index(board, k) for k in range(len(empty))] == empty
+    assert _bitboard.count_empty(board) == len(empty_indices(rows))
+
+
+@given(BOARDS, st.integers(0, 3))
+def test_slide_reports_the_moved_boards_empty_cells_in_row_major_order(
+    rows: list[list[int]], turns: int
+) -> None:
+    board = _bitboard.pack(rows)
+    assert board is not None
+    try:
+        result = _bitboard.slide(board, turns)
+    except _bitboard.TileOverflowError:
+        return
+    moved = _bitboard.unpack(result & _bitboard.BOARD_MASK)
+    empties = (result >> _bitboard.EMPTIES_SHIFT) & _bitboard.EMPTIES_MASK
+    assert list(_bitboard.cells_in(empties)) == empty_indices(moved)
+    assert result >> _bitboard.GAIN_SHIFT == _kernels.move_board(rows, turns)[1]
 
 
 @pytest.mark.parametrize(
@@ -62,11 +81,3 @@ def test_empty_cells_are_found_in_row_major_order(rows: list[list[int]]) -> None
 )
 def test_pack_refuses_what_four_bits_cannot_hold(rows: list[list[int]]) -> None:
     assert _bitboard.pack(rows) is None
-
-
-def test_place_puts_the_tile_and_refuses_non_tiles() -> None:
-    board = _bitboard.place(0, 5, 4)
-    assert _bitboard.unpack(board)[1][1] == 4
-    for bad in (0, 3, 65536):
-        with pytest.raises(ValueError, match="power of two"):
-            _bitboard.place(0, 0, bad)
