@@ -206,41 +206,34 @@ def _spread_bits(bits: int) -> int:
     return (bits & 1) | (bits & 2) << 3 | (bits & 4) << 6 | (bits & 8) << 9
 
 
-def _placed_in_rows(result: int) -> tuple[int, int, int, int]:
-    """A row's slide result (from _row_result) as table values for rows 0..3.
+def _placed(result: int, in_columns: bool) -> tuple[int, int, int, int]:
+    """A line's slide result (from _row_result) as the values of its table
+    in positions 0..3: rows, or columns if ``in_columns``.
 
-    Row i is cells 4i..4i+3: its nibbles sit at bit 16i, its empty cells
-    at bit EMPTIES_SHIFT + 4i.
+    Row i is cells 4i..4i+3: nibbles at bit 16i, empties at bit 4i of the
+    empties field. Column i is cells i, i+4, i+8, i+12: nibbles at bits
+    4i + 16j, empties at bits i + 4j.
     """
     if result == _ROW_OVERFLOW:
         return (_OVERFLOW_FLAG,) * 4
     line = result & ROW_MASK
-    empties = _empty_bits(line) << EMPTIES_SHIFT
+    empties = _empty_bits(line)
+    if in_columns:
+        line, empties, line_step, empties_step = (
+            _spread(line),
+            _spread_bits(empties),
+            4,
+            1,
+        )
+    else:
+        line_step, empties_step = 16, 4
+    empties <<= EMPTIES_SHIFT
     gain = (result >> _ROW_GAIN_SHIFT) << GAIN_SHIFT
-    return (
+    return (  # written out: a generator here makes learning a line 40% dearer
         line | empties | gain,
-        line << 16 | empties << 4 | gain,
-        line << 32 | empties << 8 | gain,
-        line << 48 | empties << 12 | gain,
-    )
-
-
-def _placed_in_columns(result: int) -> tuple[int, int, int, int]:
-    """A line's slide result as table values for columns 0..3.
-
-    Column i is cells i, i+4, i+8, i+12: its nibbles sit at bits 4i + 16j,
-    its empty cells at bits EMPTIES_SHIFT + i + 4j.
-    """
-    if result == _ROW_OVERFLOW:
-        return (_OVERFLOW_FLAG,) * 4
-    line = _spread(result & ROW_MASK)
-    empties = _spread_bits(_empty_bits(result)) << EMPTIES_SHIFT
-    gain = (result >> _ROW_GAIN_SHIFT) << GAIN_SHIFT
-    return (
-        line | empties | gain,
-        line << 4 | empties << 1 | gain,
-        line << 8 | empties << 2 | gain,
-        line << 12 | empties << 3 | gain,
+        line << line_step | empties << empties_step | gain,
+        line << 2 * line_step | empties << 2 * empties_step | gain,
+        line << 3 * line_step | empties << 3 * empties_step | gain,
     )
 
 
@@ -259,10 +252,10 @@ def _learn(row: int) -> None:
     _CAN_MOVE[row] = _CAN_MOVE[column] = toward_low != row or toward_high != row
     down, left, up, right = _TABLES
     for tables, key, values in (
-        (down, column, _placed_in_columns(toward_high)),
-        (left, row, _placed_in_rows(toward_low)),
-        (up, column, _placed_in_columns(toward_low)),
-        (right, row, _placed_in_rows(toward_high)),
+        (down, column, _placed(toward_high, in_columns=True)),
+        (left, row, _placed(toward_low, in_columns=False)),
+        (up, column, _placed(toward_low, in_columns=True)),
+        (right, row, _placed(toward_high, in_columns=False)),
     ):
         tables[0][key], tables[1][key], tables[2][key], tables[3][key] = values
 
