@@ -219,12 +219,8 @@ def _placed(result: int, in_columns: bool) -> tuple[int, int, int, int]:
     line = result & ROW_MASK
     empties = _empty_bits(line)
     if in_columns:
-        line, empties, line_step, empties_step = (
-            _spread(line),
-            _spread_bits(empties),
-            4,
-            1,
-        )
+        line, empties = _spread(line), _spread_bits(empties)
+        line_step, empties_step = 4, 1
     else:
         line_step, empties_step = 16, 4
     empties <<= EMPTIES_SHIFT
