@@ -1,0 +1,214 @@
+"""What W1 can reach in this interpreter: the cost of a 4x4 move, piece by piece.
+
+    python bench/ceiling.py            # about half a minute
+    python bench/ceiling.py --quick
+
+Issue 5 asks for W1 (one ``move`` with its spawn on fresh mid-game 4x4
+boards) at 10x the naive port. This script shows what stands in the way.
+On W1's own boards, in interleaved rounds, it times:
+
+* ``naive``: the naive port's move (bench/naive.py), the baseline;
+* ``ours``: ``GameState.move``, with every line table already filled;
+* ``ours, fresh``: the same moves on boards whose lines the tables have
+  not all seen yet, as W1 meets them (each round plays the next unseen
+  batch; the difference from ``ours`` is the cost of learning lines);
+* ``ceiling``: the least a packed move with its spawn can do in pure
+  Python: one function, everything written out (the four table lookups,
+  the score, both java.util.Random steps, the tile), with none of the
+  API's checks and none of its fallbacks (overflow, subclasses, patched
+  hooks, Config tiles). It is not a usable engine; the script checks that
+  it leaves the same boards, scores and generator states as ``ours``, so
+  the time is that of the real work;
+* its two halves alone: ``lookups`` (the slide: four dict lookups and the
+  sum) and ``draws`` (two steps of the 48-bit generator, reduced to a
+  position and a value).
+
+The last line compares the ceiling with the 10x budget (naive / 10).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from engine import DIRECTIONS, mid_game_boards, naive_game, our_game
+
+from gamestate import GameState, _bitboard
+
+Job = list[tuple[Any, Any]]
+TABLES = _bitboard._TABLES
+CELLS_IN = _bitboard._CELLS_IN
+EXPONENTS = _bitboard.EXPONENTS
+ROW_MASK = _bitboard.ROW_MASK
+COLUMN_MASK = _bitboard._COLUMN_MASK
+BOARD_MASK = _bitboard.BOARD_MASK
+EMPTIES_SHIFT = _bitboard.EMPTIES_SHIFT
+GAIN_SHIFT = _bitboard.GAIN_SHIFT
+MULTIPLIER, ADDEND, STATE_MASK = 0x5DEECE66D, 0xB, (1 << 48) - 1
+
+
+def slide_written_out(board: int, turns: int) -> int:
+    t0, t1, t2, t3 = TABLES[turns]
+    if turns & 1:
+        return (
+            t0[board & ROW_MASK]
+            + t1[(board >> 16) & ROW_MASK]
+            + t2[(board >> 32) & ROW_MASK]
+            + t3[board >> 48]
+        )
+    return (
+        t0[board & COLUMN_MASK]
+        + t1[(board >> 4) & COLUMN_MASK]
+        + t2[(board >> 8) & COLUMN_MASK]
+        + t3[(board >> 12) & COLUMN_MASK]
+    )
+
+
+def draws_written_out(state: int, count: int) -> tuple[int, int, int]:
+    """Two java.util.Random steps: (new state, nextInt(count), nextInt(100)).
+
+    Without the rejection loop, which these bounds almost never need.
+    """
+    state = (state * MULTIPLIER + ADDEND) & STATE_MASK
+    u = state >> 17
+    position = (count * u) >> 31 if count & (count - 1) == 0 else u % count
+    state = (state * MULTIPLIER + ADDEND) & STATE_MASK
+    return state, position, (state >> 17) % 100
+
+
+def ceiling_move(game: GameState, turns: int) -> bool:
+    """The move and its spawn in one frame: the least the work can cost."""
+    board = game._cells
+    assert isinstance(board, int)
+    t0, t1, t2, t3 = TABLES[turns]
+    if turns & 1:
+        result = (
+            t0[board & ROW_MASK]
+            + t1[(board >> 16) & ROW_MASK]
+            + t2[(board >> 32) & ROW_MASK]
+            + t3[board >> 48]
+        )
+    else:
+        result = (
+            t0[board & COLUMN_MASK]
+            + t1[(board >> 4) & COLUMN_MASK]
+            + t2[(board >> 8) & COLUMN_MASK]
+            + t3[(board >> 12) & COLUMN_MASK]
+        )
+    moved = result & BOARD_MASK
+    if moved == board:
+        return False
+    game._score += result >> GAIN_SHIFT
+    empty = CELLS_IN[(result >> EMPTIES_SHIFT) & 0xFFFF]
+    rng = game._rng
+    state = (rng._seed * MULTIPLIER + ADDEND) & STATE_MASK
+    u = state >> 17
+    count = len(empty)
+    position = (count * u) >> 31 if count & (count - 1) == 0 else u % count
+    state = (state * MULTIPLIER + ADDEND) & STATE_MASK
+    rng._seed = state
+    exponent = 1 if (state >> 17) % 100 < 70 else 2
+    game._cells = moved | exponent << (4 * empty[position])
+    return True
+
+
+def run_moves(job: Job) -> None:
+    for game, key in job:
+        game.move(key)
+
+
+def run_ceiling(job: Job) -> None:
+    for game, turns in job:
+        ceiling_move(game, turns)
+
+
+def run_lookups(job: Job) -> None:
+    for game, turns in job:
+        slide_written_out(game._cells, turns)
+
+
+def run_draws(job: Job) -> None:
+    for game, _turns in job:
+        draws_written_out(game._rng._seed, 9)
+
+
+def outcome(job: Job) -> list[tuple[object, ...]]:
+    return [(g.getBoard(), g.getScore(), g.rng.getstate()) for g, _key in job]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a few seconds")
+    args = parser.parse_args()
+    rounds, count = (5, 1000) if args.quick else (15, 3000)
+    warm = 8000
+    boards = mid_game_boards(warm + count * (rounds + 1), seed=1)
+    rnd = random.Random(2)
+    keys = [rnd.choice(DIRECTIONS) for _ in boards]
+    warm_set = range(warm)
+    for i in warm_set:  # fill the tables with the warm-up boards' lines
+        our_game(boards[i], i).move(keys[i])
+
+    def ours(indices: range) -> Job:
+        return [(our_game(boards[i], i), keys[i]) for i in indices]
+
+    def packed(indices: range) -> Job:
+        return [(our_game(boards[i], i), keys[i].getRotationCount()) for i in indices]
+
+    steady = range(warm, warm + count)  # learned below, then timed again
+    run_moves(ours(steady))
+    reference = ours(steady)
+    run_moves(reference)
+    check = packed(steady)
+    run_ceiling(check)
+    if outcome(check) != outcome(reference):
+        raise SystemExit("the ceiling move does not do what GameState.move does")
+
+    fresh_round = iter(range(1, rounds + 2))
+
+    def fresh(_r: int) -> Job:
+        start = warm + count * next(fresh_round)
+        return ours(range(start, start + count))
+
+    workloads: dict[str, tuple[Callable[[int], Job], Callable[[Job], None]]] = {
+        "naive": (
+            lambda _r: [(naive_game(boards[i], i), keys[i]) for i in steady],
+            run_moves,
+        ),
+        "ours": (lambda _r: ours(steady), run_moves),
+        "ours, fresh": (fresh, run_moves),
+        "ceiling": (lambda _r: packed(steady), run_ceiling),
+        "lookups": (lambda _r: packed(steady), run_lookups),
+        "draws": (lambda _r: packed(steady), run_draws),
+    }
+    seconds: dict[str, list[float]] = {name: [] for name in workloads}
+    names = list(workloads)
+    for r in range(rounds):
+        for name in names[r % len(names) :] + names[: r % len(names)]:
+            make, run = workloads[name]
+            job = make(r)
+            start = time.perf_counter()
+            run(job)
+            seconds[name].append(time.perf_counter() - start)
+    us = {name: statistics.median(s) / count * 1e6 for name, s in seconds.items()}
+    print(f"{count} W1 moves per round, {rounds} rounds, medians (us per move)")
+    for name, value in us.items():
+        print(f"  {name:<12} {value:6.2f} us   {us['naive'] / value:5.2f}x naive")
+    budget = us["naive"] / 10
+    print(
+        f"10x budget: {budget:.2f} us per move; the ceiling needs"
+        f" {us['ceiling']:.2f} ({us['ceiling'] / budget:.0%} of it) before any"
+        f" check or fallback, and fresh boards add {us['ours, fresh'] - us['ours']:.2f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
