@@ -271,8 +271,9 @@ class GameState(metaclass=_SpawnHookWatch):
             self._cells = board
             self.addTile()
             return
-        empty = _bitboard.cells_in(empties)  # never none: a move that
-        # changes a board merges tiles or leaves the cells they came from
+        # Never empty: a move that changes the board merges tiles or
+        # leaves empty the cells they slid from.
+        empty = _bitboard.cells_in(empties)
         two_prob = self._two_prob
         if two_prob is None:
             two_prob = Config.TWO_PROB
