@@ -19,9 +19,10 @@ On W1's own boards, in interleaved rounds, it times:
   hooks, Config tiles). It is not a usable engine; the script checks that
   it leaves the same boards, scores and generator states as ``ours``, so
   the time is that of the real work;
-* its two halves alone: ``lookups`` (the slide: four dict lookups and the
-  sum) and ``draws`` (two steps of the 48-bit generator, reduced to a
-  position and a value).
+* its two halves alone, as the engine calls them: ``lookups``
+  (``_bitboard.slide``: four dict lookups and the sum) and ``draws``
+  (``JavaRandom.next_int_pair``: two steps of the 48-bit generator,
+  reduced to a position and a value).
 
 The last line compares the ceiling with the 10x budget (naive / 10).
 """
@@ -53,35 +54,6 @@ BOARD_MASK = _bitboard.BOARD_MASK
 EMPTIES_SHIFT = _bitboard.EMPTIES_SHIFT
 GAIN_SHIFT = _bitboard.GAIN_SHIFT
 MULTIPLIER, ADDEND, STATE_MASK = 0x5DEECE66D, 0xB, (1 << 48) - 1
-
-
-def slide_written_out(board: int, turns: int) -> int:
-    t0, t1, t2, t3 = TABLES[turns]
-    if turns & 1:
-        return (
-            t0[board & ROW_MASK]
-            + t1[(board >> 16) & ROW_MASK]
-            + t2[(board >> 32) & ROW_MASK]
-            + t3[board >> 48]
-        )
-    return (
-        t0[board & COLUMN_MASK]
-        + t1[(board >> 4) & COLUMN_MASK]
-        + t2[(board >> 8) & COLUMN_MASK]
-        + t3[(board >> 12) & COLUMN_MASK]
-    )
-
-
-def draws_written_out(state: int, count: int) -> tuple[int, int, int]:
-    """Two java.util.Random steps: (new state, nextInt(count), nextInt(100)).
-
-    Without the rejection loop, which these bounds almost never need.
-    """
-    state = (state * MULTIPLIER + ADDEND) & STATE_MASK
-    u = state >> 17
-    position = (count * u) >> 31 if count & (count - 1) == 0 else u % count
-    state = (state * MULTIPLIER + ADDEND) & STATE_MASK
-    return state, position, (state >> 17) % 100
 
 
 def ceiling_move(game: GameState, turns: int) -> bool:
@@ -131,13 +103,14 @@ def run_ceiling(job: Job) -> None:
 
 
 def run_lookups(job: Job) -> None:
+    slide = _bitboard.slide
     for game, turns in job:
-        slide_written_out(game._cells, turns)
+        slide(game._cells, turns)
 
 
 def run_draws(job: Job) -> None:
     for game, _turns in job:
-        draws_written_out(game._rng._seed, 9)
+        game._rng.next_int_pair(9, 100)
 
 
 def outcome(job: Job) -> list[tuple[object, ...]]:
