@@ -22,6 +22,7 @@ from gamestate import Config, GameState
 
 from . import messages, rules, savefile
 from .commands import Action, command_for
+from .storage import describe_os_error
 
 _LINE_END: Final = re.compile("\r\n|[\n\r\u0085\u2028\u2029]")
 
@@ -119,7 +120,7 @@ class LineGame:
             savefile.save(self.game, self.save_target)
         except OSError as error:
             self.stdout.flush()
-            reason = savefile.describe_os_error(error)
+            reason = describe_os_error(error)
             self.stderr.write(messages.cannot_save(self.save_target, reason))
             self.stderr.flush()
             return

@@ -34,11 +34,6 @@ def possible_commands() -> str:
     return "Possible commands:\n" + lines
 
 
-def seed_line(seed: int) -> str:
-    """Printed first by ``--seed random`` so the game can be replayed."""
-    return f"Seed: {seed}\n"
-
-
 # Our own messages, for what Java crashes on; they go to stderr.
 def cannot_load(path: str, reason: str) -> str:
     """A save file that cannot be loaded; the program then exits with 2."""

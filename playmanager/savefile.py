@@ -11,15 +11,16 @@ Reading accepts any whitespace layout, as Java's ``Scanner`` does, and
 refuses everything else with a :class:`SaveFileError` that names the file,
 the line and the problem. Limits (Java has none and crashes instead):
 
-* a file of at most :data:`MAX_FILE_BYTES` (1 MiB) of UTF-8 text;
+* a file of at most 1 MiB of UTF-8 text;
 * 1 to :data:`MAX_SIDE` (1024) rows and columns;
 * a score in Java's int range; cells 0 or a power of two from 2 to 2**30;
 * exactly ROWS x COLS cells, nothing after the last one.
 
-Writing is atomic: a temporary file in the target's folder, flushed and
-fsynced, then ``os.replace``d over the target. A crash or a full disk at any
-moment leaves the old file or the new one, never a mix; on failure the
-temporary file is removed and the old file is untouched.
+Reading and writing go through :mod:`playmanager.storage`, which every
+game's saves share: writing is atomic (a temporary file in the target's
+folder, flushed and fsynced, then ``os.replace``d over the target), so a
+crash or a full disk at any moment leaves the old file or the new one,
+never a mix; on failure the old file is untouched.
 
 This module never prints, never reads the terminal and never executes any
 part of a file.
@@ -27,18 +28,13 @@ part of a file.
 
 from __future__ import annotations
 
-import contextlib
-import errno
-import os
 import re
-import stat
 from collections.abc import Iterator
 from typing import Final, NamedTuple
 
 from gamestate import GameState
 
-MAX_FILE_BYTES: Final = 1 << 20
-"""Largest save file we read (1 MiB; a 300 x 300 board of 4-digit tiles)."""
+from .storage import SaveFileError, read_text, whole_number, write_atomically
 
 MAX_SIDE: Final = 1024
 """Most rows or columns a saved game may have (printing it is already slow)."""
@@ -56,35 +52,7 @@ _JAVA_WHITESPACE: Final = (
     "\t\n\x0b\x0c\r\x1c-\x1f \u1680\u2000-\u2006\u2008-\u200a\u2028\u2029\u205f\u3000"
 )
 _TOKEN: Final = re.compile(f"[^{_JAVA_WHITESPACE}]+")
-# Scanner.nextInt with ASCII digits only: Python's int() would also take
-# "1_0", " 4" and non-ASCII digits such as "\u0661".
-_WHOLE_NUMBER: Final = re.compile("([+-]?)([0-9]+)")
-_MAX_DIGITS: Final = 20
 _SHOWN_CHARS: Final = 24
-
-
-class SaveFileError(ValueError):
-    """A save file that cannot be loaded: which file, where, and why.
-
-    ``line`` is the 1-based line number, or None when the problem is the
-    file as a whole (missing, a directory, too large).
-    """
-
-    def __init__(self, path: str, line: int | None, message: str) -> None:
-        super().__init__(path, line, message)
-        self.path = path
-        self.line = line
-        self.message = message
-
-    @property
-    def detail(self) -> str:
-        """The problem and where it is, without the file name."""
-        if self.line is None:
-            return self.message
-        return f"line {self.line}: {self.message}"
-
-    def __str__(self) -> str:
-        return f"{self.path}: {self.detail}"
 
 
 class SaveData(NamedTuple):
@@ -92,24 +60,6 @@ class SaveData(NamedTuple):
 
     score: int
     board: tuple[tuple[int, ...], ...]
-
-
-def whole_number(text: str) -> int | None:
-    """Return the value of ``text`` as Java's Scanner reads a number, or None.
-
-    Accepted: an optional ``+`` or ``-`` and ASCII digits (``+4``, ``007``,
-    ``-0``). A value of more than 20 significant digits comes back as
-    +-10**20, beyond every range we accept, so that no caller hands a huge
-    digit string to int().
-    """
-    match = _WHOLE_NUMBER.fullmatch(text)
-    if match is None:
-        return None
-    sign, digits = match.groups()
-    digits = digits.lstrip("0") or "0"
-    if len(digits) > _MAX_DIGITS:
-        digits = "1" + "0" * _MAX_DIGITS
-    return int(sign + digits)
 
 
 def _show(token: str) -> str:
@@ -208,56 +158,9 @@ def format_save(game: GameState) -> str:
     return "\n".join(lines) + "\n"
 
 
-def describe_os_error(error: OSError) -> str:
-    """A short reason for an OSError, without the file name repeated."""
-    return error.strerror or str(error)
-
-
-def _check_regular(mode: int, path: str) -> None:
-    """Raise OSError unless ``mode`` is a regular file's.
-
-    A directory, a FIFO or a device is neither a save to read (a FIFO would
-    hang) nor one to replace (replacing /dev/null would be a surprise).
-    """
-    if stat.S_ISDIR(mode):
-        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
-    if not stat.S_ISREG(mode):
-        raise OSError(errno.EINVAL, "Not a regular file", path)
-
-
-def _read_bytes(path: str) -> bytes:
-    """Read at most MAX_FILE_BYTES of a regular file, or raise SaveFileError.
-
-    O_NONBLOCK opens a FIFO without waiting for a writer, so that it is
-    refused instead of hanging the game.
-    """
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        try:
-            _check_regular(os.fstat(fd).st_mode, path)
-            with open(fd, "rb", closefd=False) as file:
-                data = file.read(MAX_FILE_BYTES + 1)
-        finally:
-            os.close(fd)
-    except OSError as error:
-        raise SaveFileError(path, None, describe_os_error(error)) from error
-    if len(data) > MAX_FILE_BYTES:
-        raise SaveFileError(path, None, "the file is larger than the 1 MiB limit")
-    return data
-
-
-def _decode(data: bytes, path: str) -> str:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        bad = data[error.start : error.start + 1].hex()
-        raise SaveFileError(path, line, f"not UTF-8 text (byte 0x{bad})") from error
-
-
 def read_save(path: str) -> SaveData:
     """Read and parse the save file at ``path``; raise SaveFileError."""
-    return parse_save(_decode(_read_bytes(path), path), path)
+    return parse_save(read_text(path), path)
 
 
 def load(path: str, *, seed: int | None = None, two_prob: int | None = None) -> GameState:
@@ -274,44 +177,6 @@ def load(path: str, *, seed: int | None = None, two_prob: int | None = None) -> 
     return game
 
 
-def _existing_mode(target: str) -> int | None:
-    """Return the permission bits of an existing regular file, None if absent.
-
-    Raises OSError for a directory or any other non-regular file.
-    """
-    try:
-        info = os.stat(target)
-    except FileNotFoundError:
-        return None
-    _check_regular(info.st_mode, target)
-    return stat.S_IMODE(info.st_mode)
-
-
-def _create_temporary(target: str) -> tuple[int, str]:
-    """Create a new hidden file beside ``target``; return (fd, path).
-
-    Mode 0o666 lets the umask decide, as Java's FileWriter does.
-    """
-    folder, name = os.path.split(target)
-    while True:
-        temporary = os.path.join(folder, f".{name}.{os.urandom(6).hex()}.tmp")
-        try:
-            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL
-            return os.open(temporary, flags, 0o666), temporary
-        except FileExistsError:
-            continue
-
-
-def _fsync_folder(folder: str) -> None:
-    """Make the rename durable; some systems cannot fsync a folder: skip."""
-    with contextlib.suppress(OSError):
-        fd = os.open(folder or ".", os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
 def save(game: GameState, path: str) -> None:
     """Write ``game`` to ``path`` in the Java layout, atomically.
 
@@ -320,33 +185,3 @@ def save(game: GameState, path: str) -> None:
     write_atomically(path, format_save(game))
 
 
-def write_atomically(path: str, text: str) -> None:
-    """Replace ``path`` with ``text`` (ASCII) in one step; raise OSError.
-
-    The text goes to a temporary file in the same folder, is flushed and
-    fsynced, then ``os.replace``d over the target, so a crash or a full
-    disk leaves the old file or the new one, never a mix. A symbolic link
-    is followed, so the file it points to is replaced and the link stays.
-    An existing file keeps its permission bits. On any failure (even
-    KeyboardInterrupt) the temporary file is removed and the old file is
-    left exactly as it was.
-    """
-    if path.endswith(("/", os.sep)):
-        # realpath would drop the slash and save a file where a folder was meant
-        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
-    target = os.path.realpath(path)
-    old_mode = _existing_mode(target)
-    fd, temporary = _create_temporary(target)
-    try:
-        with open(fd, "w", encoding="ascii", newline="\n") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(fd)
-        if old_mode is not None:
-            os.chmod(temporary, old_mode)
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    _fsync_folder(os.path.dirname(target))

@@ -14,7 +14,7 @@ import pytest
 from gamestate import Direction, GameState
 from gamestate.solver import best_move
 from playmanager import savefile
-from playmanager.cli import start_game
+from playmanager.play2048 import start_game
 from playmanager.rules import JAVA
 from playmanager.tui.controller import PLAYING_KEYS, Action, Controller, Solver
 from tests.test_tui_end_to_end import Terminal, playmanager

@@ -19,17 +19,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamestate import Config, Direction, GameState
-from playmanager import savefile
-from playmanager.savefile import (
-    MAX_FILE_BYTES,
-    SaveFileError,
-    format_save,
-    load,
-    parse_save,
-    read_save,
-    save,
-    whole_number,
-)
+from playmanager import storage
+from playmanager.savefile import format_save, load, parse_save, read_save, save
+from playmanager.storage import MAX_FILE_BYTES, SaveFileError, whole_number
 
 DATA = Path(__file__).parent / "data" / "saves"
 SAVES = Path(__file__).parent.parent / "saves"
@@ -267,7 +259,7 @@ def test_save_follows_a_symlink_and_keeps_the_link(tmp_path: Path) -> None:
 def assert_save_fails(path: Path, reason: str) -> None:
     with pytest.raises(OSError) as caught:
         save(game_of([[2]]), str(path))
-    assert savefile.describe_os_error(caught.value) == reason
+    assert storage.describe_os_error(caught.value) == reason
 
 
 def test_saving_into_a_missing_folder_fails_cleanly(tmp_path: Path) -> None:

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from gamestate import Config, Direction, GameState
 from playmanager import rules
-from playmanager.cli import build_parser, game_rules, main
+from playmanager.cli import main
+from playmanager.play2048 import build_parser, game_rules
 from playmanager.rules import JAVA, MVC, PRESETS, WinTracker, check_goal, has_won
 
 boards = st.lists(

@@ -15,7 +15,7 @@ import pytest
 
 from gamestate import Direction, GameState
 from playmanager import savefile
-from playmanager.cli import start_game
+from playmanager.play2048 import start_game
 from playmanager.rules import JAVA, MVC, Rules
 from playmanager.tui.controller import (
     CTRL_C,

@@ -24,7 +24,7 @@ import pytest
 
 from gamestate import Direction, GameState
 from playmanager import savefile
-from playmanager.cli import start_game
+from playmanager.play2048 import start_game
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
 

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from playmanager import savefile
-from playmanager.cli import start_game
+from playmanager.play2048 import start_game
 from playmanager.rules import JAVA
 from playmanager.tui.controller import FOOTER, Controller, Overlay, Screen
 from playmanager.tui.layout import (

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
-from ..savefile import write_atomically
+from ..storage import write_atomically
 
 APP_FOLDER: Final = "gamestate2048"
 FILE_NAME: Final = "best-score"

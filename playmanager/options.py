@@ -1,0 +1,60 @@
+"""What every game's command line shares: exit statuses and option values.
+
+Each game builds its own parser (see :mod:`playmanager.games`); the types
+here read a seed, a bounded number or a percentage the same way for all
+of them, with one-line errors that name the value.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Final, TextIO
+
+from .storage import whole_number
+
+EXIT_OK: Final = 0
+EXIT_USAGE: Final = 2
+"""A usage error or a save file that cannot be loaded."""
+EXIT_INTERRUPTED: Final = 130
+EXIT_BROKEN_PIPE: Final = 141
+
+RANDOM_SEED: Final = "random"
+LONG_MIN: Final = -(1 << 63)
+LONG_MAX: Final = (1 << 63) - 1
+
+
+def bounded(text: str, low: int, high: int, what: str) -> int:
+    """Read a whole number from ``low`` to ``high`` as the save files do."""
+    value = whole_number(text)
+    if value is None or not low <= value <= high:
+        raise argparse.ArgumentTypeError(
+            f"{what} must be a whole number from {low} to {high}, got {text!r}"
+        )
+    return value
+
+
+def seed(text: str) -> int | str:
+    """A seed option: a Java long, or 'random'."""
+    if text == RANDOM_SEED:
+        return RANDOM_SEED
+    return bounded(text, LONG_MIN, LONG_MAX, "the seed (or 'random')")
+
+
+def percent(text: str) -> int:
+    return bounded(text, 0, 100, "the percentage")
+
+
+def draw_seed() -> int:
+    """A random Java long for ``--seed random``."""
+    return int.from_bytes(os.urandom(8), "big", signed=True)
+
+
+def chosen_seed(value: int | str | None, stdout: TextIO) -> int | None:
+    """The seed of ``--seed`` (None when not given); a drawn one is printed
+    as ``Seed: N`` so that ``--seed N`` replays the game."""
+    if value != RANDOM_SEED:
+        return None if value is None else int(value)
+    drawn = draw_seed()
+    stdout.write(f"Seed: {drawn}\n")
+    return drawn

@@ -1,0 +1,284 @@
+"""2048's command line: PlayManager.java, plus options that Java does not have.
+
+:func:`main` builds the game as the Java reference does and hands it to
+the line loop with the streams it was given. It is 2048's front end in
+:mod:`playmanager.games`; :mod:`playmanager.cli` chooses it and handles
+Ctrl-C and closed pipes for every game. Exit status: 0 when the game
+ends (``q``, end of input, game over), 2 for a usage error or a save file
+that cannot be loaded.
+
+To add a mode: an option in :func:`build_parser`, a check in
+:func:`check_combinations` if it excludes others, and a branch in
+:func:`play` that reuses :func:`new_game`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+from collections.abc import Callable
+from typing import TextIO
+
+from gamestate import Config, GameState
+
+from . import autoplay_options, messages, savefile
+from .commands import described_keys
+from .games import TWENTY_FORTY_EIGHT, add_game_option, mismatch
+from .loop import LineGame, WinRound
+from .options import (
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+    bounded,
+    chosen_seed,
+    percent,
+)
+from .options import seed as seed_option
+from .rules import DEFAULT_GOAL, JAVA, PRESETS, Rules, check_goal
+from .storage import SaveFileError
+
+
+def _side(text: str) -> int:
+    return bounded(text, 1, savefile.MAX_SIDE, "a side")
+
+
+def _goal(text: str) -> int:
+    try:
+        return check_goal(bounded(text, 1, savefile.MAX_TILE, "the goal"))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from error
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the parser of every option; the help lists the keys."""
+    keys = ", ".join(f"{key} {what}" for key, what in described_keys())
+    parser = argparse.ArgumentParser(
+        prog="playmanager",
+        description="Play 2048 in the terminal, move for move as the CSE 8B "
+        "PA4 Java reference. Type a key and Enter. Other games: --game.",
+        epilog=f"keys: {keys}. Without options the output is the Java "
+        "reference's, byte for byte.",
+    )
+    add_game_option(parser, TWENTY_FORTY_EIGHT)
+    parser.add_argument(
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help="load this .2048 save file; if it does not exist, start a new "
+        f"game that saves there (default save target: {Config.DEFAULT_OUTFILE})",
+    )
+    parser.add_argument(
+        "--seed",
+        type=seed_option,
+        metavar="N",
+        help=f"seed of the random tiles (default {Config.RANDOM_SEED}); "
+        "'random' draws one and prints it",
+    )
+    parser.add_argument(
+        "--size", type=_side, metavar="N", help="an N x N board for a new game"
+    )
+    parser.add_argument("--rows", type=_side, metavar="R", help="rows of a new game")
+    parser.add_argument("--cols", type=_side, metavar="C", help="columns of a new game")
+    parser.add_argument(
+        "--two-prob",
+        type=percent,
+        metavar="P",
+        help=f"percent chance that a new tile is a 2 (default {Config.TWO_PROB})",
+    )
+    parser.add_argument(
+        "--tui",
+        action="store_true",
+        help="play full screen: arrow keys, colours, undo, best score (? lists the keys)",
+    )
+    parser.add_argument(
+        "--rules",
+        choices=sorted(PRESETS),
+        default=JAVA.name,
+        help="rule preset (default java): "
+        + "; ".join(
+            f"{rules.name}: {rules.summary}".replace("%", "%%")  # argparse formats help
+            for rules in PRESETS.values()
+        ),
+    )
+    parser.add_argument(
+        "--goal",
+        type=_goal,
+        metavar="N",
+        help=f"the tile that wins (turns the win on; --tui wins at {DEFAULT_GOAL})",
+    )
+    autoplay_options.add_arguments(parser)
+    return parser
+
+
+def game_rules(args: argparse.Namespace) -> Rules:
+    """The preset of --rules, with --two-prob and --goal on top of it."""
+    rules = PRESETS[args.rules]
+    if args.two_prob is not None:
+        rules = rules._replace(two_prob=args.two_prob)
+    if args.goal is not None:
+        rules = rules.with_goal(args.goal)
+    if args.tui and rules.goal is None:
+        rules = rules._replace(goal=DEFAULT_GOAL)  # the full-screen game is won
+    return rules
+
+
+def check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Reject options that make no sense together (argparse exits with 2)."""
+    if args.size is not None and (args.rows is not None or args.cols is not None):
+        parser.error("--size cannot be combined with --rows or --cols")
+    wrong_file = mismatch(TWENTY_FORTY_EIGHT, args.file)
+    if wrong_file is not None:
+        parser.error(wrong_file)
+    misused = autoplay_options.misused_option(args)
+    if misused is not None:
+        parser.error(misused)
+    if args.autoplay and (args.tui or args.file is not None):
+        parser.error("--autoplay plays new headless games: no FILE and no --tui")
+    sized = args.size is not None or args.rows is not None or args.cols is not None
+    if sized and args.file is not None and os.path.exists(args.file):
+        parser.error(
+            f"--size, --rows and --cols only apply to a new game, but {args.file} "
+            "exists and its save sets the size"
+        )
+
+
+def parse_arguments(
+    argv: list[str] | None, stdout: TextIO, stderr: TextIO
+) -> argparse.Namespace | int:
+    """Parse ``argv``; return the options, or the exit status of --help or
+    a usage error (whose text goes to ``stdout`` or ``stderr``)."""
+    parser = build_parser()
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        try:
+            args = parser.parse_args(argv)
+            check_combinations(parser, args)
+        except SystemExit as done:
+            return done.code if isinstance(done.code, int) else EXIT_USAGE
+    return args
+
+
+def choose_seed(args: argparse.Namespace, stdout: TextIO) -> int | None:
+    """Return the seed to use (None: Config.RANDOM_SEED); print a drawn one."""
+    return chosen_seed(args.seed, stdout)
+
+
+def start_game(rows: int, cols: int, seed: int | None, two_prob: int | None) -> GameState:
+    """A new game as Java starts one: INITIAL_TILE_COUNT tiles drawn."""
+    game = GameState(rows, cols, seed=seed, two_prob=two_prob)
+    for _ in range(Config.INITIAL_TILE_COUNT):
+        game.addTile()
+    return game
+
+
+def board_shape(args: argparse.Namespace) -> tuple[int, int]:
+    """Rows and columns of a new game: --rows/--cols, --size, or the default."""
+    size = args.size if args.size is not None else Config.DEFAULT_SIZE
+    rows = args.rows if args.rows is not None else size
+    cols = args.cols if args.cols is not None else size
+    return rows, cols
+
+
+def new_game(
+    args: argparse.Namespace, stdout: TextIO, seed: int | None
+) -> tuple[GameState, str]:
+    """Build the game as PlayManager.java does; return (game, save target).
+
+    The default game is always built first (its tiles drawn). With FILE it
+    is replaced, only if FILE exists, by a fresh game read from it, whose
+    generator is seeded as a new game's. Prints the start message. Raises
+    SaveFileError when FILE cannot be loaded.
+    """
+    two_prob = game_rules(args).two_prob
+    rows, cols = board_shape(args)
+    game = start_game(rows, cols, seed, two_prob)
+    if args.file is None:
+        stdout.write(messages.START_DEFAULT)
+        return game, Config.DEFAULT_OUTFILE
+    stdout.write(messages.start_load(args.file))
+    if os.path.exists(args.file):
+        game = savefile.load(args.file, seed=seed, two_prob=two_prob)
+    return game, args.file
+
+
+def game_maker(game: GameState, rules: Rules) -> Callable[[int], GameState]:
+    """Make games of ``game``'s size with ``rules`` from a seed (play again)."""
+    rows, cols = len(game.getBoard()), len(game.getBoard()[0])
+    return lambda seed: start_game(rows, cols, seed, rules.two_prob)
+
+
+def play_full_screen(
+    args: argparse.Namespace, game: GameState, seed: int, save_target: str, stderr: TextIO
+) -> int:
+    """Run the --tui game on the process's terminal; return the status."""
+    from . import tui  # here, not at the top: start-up of the line mode stays fast
+
+    rules = game_rules(args)
+    return tui.run(
+        game,
+        rules=rules,
+        seed=seed,
+        new_game=game_maker(game, rules),
+        save_target=save_target,
+        environ=os.environ,
+        stderr=stderr,
+        greeting=tui_greeting(args.file, save_target),
+    )
+
+
+def tui_greeting(file: str | None, save_target: str) -> str:
+    """The first status line of the full-screen game: where the game is from."""
+    if file is None:
+        return f"New game; o saves to {save_target}"
+    if os.path.exists(file):
+        return f"Loaded {file}"
+    return f"{file} does not exist yet; new game, o saves there"
+
+
+def play_autoplay(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    """Let the solver play --games new games; 130 when Ctrl-C cut them short."""
+    from . import autoplay  # here, not at the top: the solver is slow to import
+
+    seed = choose_seed(args, stderr)  # stdout is kept for the table or JSON
+    rows, cols = board_shape(args)
+    two_prob = game_rules(args).two_prob
+    report = autoplay.run(
+        args,
+        Config.RANDOM_SEED if seed is None else seed,
+        lambda game_seed: start_game(rows, cols, game_seed, two_prob),
+        stdout,
+        stderr,
+    )
+    return EXIT_INTERRUPTED if report.interrupted else EXIT_OK
+
+
+def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    """Start the game the options ask for and play it; return the status."""
+    if args.autoplay:
+        return play_autoplay(args, stdout, stderr)
+    start_out = io.StringIO() if args.tui else stdout  # the screen shows it
+    try:
+        seed = choose_seed(args, start_out)
+        game, save_target = new_game(args, start_out, seed)
+    except SaveFileError as error:
+        stdout.flush()
+        stderr.write(messages.cannot_load(error.path, error.detail))
+        return EXIT_USAGE
+    if seed is None:
+        seed = Config.RANDOM_SEED
+    if args.tui:
+        return play_full_screen(args, game, seed, save_target, stderr)
+    rules = game_rules(args)
+    if rules.goal is None:
+        return LineGame(game, save_target, stdin, stdout, stderr).play()
+    win = WinRound(rules.goal, game_maker(game, rules), seed)
+    return LineGame(game, save_target, stdin, stdout, stderr, win=win).play()
+
+
+def main(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    """Parse ``argv`` as 2048's command line and play; return the status."""
+    args = parse_arguments(argv, stdout, stderr)
+    if isinstance(args, int):
+        return args
+    return play(args, stdin, stdout, stderr)
