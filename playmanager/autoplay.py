@@ -26,6 +26,7 @@ from gamestate import Config, Direction, GameState
 from gamestate.solver import best_move
 
 from .autoplay_options import DEFAULT_GAMES
+from .progress import BAR_WIDTH, ProgressLine
 
 Chooser = Callable[[GameState], Direction | None]
 """Picks the next move of a game, None when there is none."""
@@ -35,9 +36,6 @@ GameMaker = Callable[[int], GameState]
 FIRST_ROW_TILE: Final = 512
 LAST_ROW_TILE: Final = 8192
 """The table always lists 512 to 8192, and any bigger tile a game reached."""
-BAR_WIDTH: Final = 30
-_PROGRESS_EVERY: Final = 0.2
-"""Seconds between redraws of the progress line."""
 
 
 @dataclass(frozen=True)
@@ -124,40 +122,27 @@ class Progress:
     """The progress line on stderr: games done, moves per second, best tile."""
 
     def __init__(self, stream: TextIO, games: int) -> None:
-        self.stream = stream
-        self.games = games
-        self.done = 0
+        self.line = ProgressLine(stream, games, "games")
         self.moves = 0
         self.best_tile = 0
-        self.started = time.perf_counter()
-        self.last_drawn = 0.0
 
     def move(self, game: GameState) -> None:
         self.moves += 1
-        now = time.perf_counter()
-        if now - self.last_drawn >= _PROGRESS_EVERY:
+        if self.line.due():
             self.best_tile = max(self.best_tile, max(map(max, game.getBoard())))
-            self.draw(now)
+            self.draw()
 
     def game_done(self, result: GameResult) -> None:
-        self.done += 1
+        self.line.done += 1
         self.best_tile = max(self.best_tile, result.max_tile)
-        self.draw(time.perf_counter())
+        self.draw()
 
-    def draw(self, now: float) -> None:
-        self.last_drawn = now
-        filled = BAR_WIDTH * self.done // self.games
-        rate = self.moves / max(now - self.started, 1e-9)
-        self.stream.write(
-            f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] "
-            f"{self.done}/{self.games} games  {rate:,.0f} moves/s  "
-            f"best tile {self.best_tile}\x1b[K"
-        )
-        self.stream.flush()
+    def draw(self) -> None:
+        rate = self.moves / self.line.elapsed()
+        self.line.draw(f"{rate:,.0f} moves/s  best tile {self.best_tile}")
 
     def clear(self) -> None:
-        self.stream.write("\r\x1b[K")
-        self.stream.flush()
+        self.line.clear()
 
 
 def _ignore(game: GameState) -> None:
