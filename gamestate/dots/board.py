@@ -423,13 +423,13 @@ class GameBoardT:
             raise InvalidPathError("a path needs at least 2 dots")
         seen = {path[0]}
         for before, cell in itertools.pairwise(path):
+            if cell in seen:
+                raise InvalidPathError(f"{describe(cell)} is in the path twice")
             if not neighbours(before, cell):
                 raise InvalidPathError(
                     f"{describe(before)} to {describe(cell)} is not a step up, "
                     "down, left or right"
                 )
-            if cell in seen:
-                raise InvalidPathError(f"{describe(cell)} is in the path twice")
             seen.add(cell)
 
     def _cleared(self, path: Sequence[Cell], colour: CellT) -> set[Cell]:

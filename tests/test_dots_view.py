@@ -1,0 +1,180 @@
+"""The MIS's View and Controller (playmanager.dots), and typed paths.
+
+The View's text is compared with grids written out by hand from the MIS;
+the Controller is checked routine by routine (docstrings quote the MIS).
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from gamestate.dots import CellT, GameBoardT, InvalidPathError, WrongColourError
+from playmanager.dots.controller import Controller
+from playmanager.dots.paths import PathTextError, format_path, parse_path
+from playmanager.dots.view import BASIC, RICH, View, palette_for
+
+MIS_GRID_TEXT = (
+    "    0 1 2 3 4 5\n"
+    " 0  R R R B R R\n"
+    " 1  O R R R B O\n"
+    " 2  B B O G G G\n"
+    " 3  G R R G O B\n"
+    " 4  B B R O G B\n"
+    " 5  B B R O G B\n"
+)
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+# ------------------------------------------------------------ View
+def test_print_boardt_prints_the_grid_row_by_row_with_labels() -> None:
+    """MIS: "print_boardT(): out := Prints the grid to the console row by row"."""
+    out = io.StringIO()
+    View(out).print_boardT(GameBoardT().get_boardT())
+    assert out.getvalue() == MIS_GRID_TEXT
+
+
+def test_print_boardt_colours_each_letter_with_a_palette() -> None:
+    out = io.StringIO()
+    View(out, BASIC).print_boardT(GameBoardT().get_boardT())
+    first_row = out.getvalue().splitlines()[1]
+    red, blue = "\x1b[1;31mR\x1b[0m", "\x1b[1;34mB\x1b[0m"
+    assert first_row == " 0  " + f"{red} {red} {red} {blue} {red} {red}"
+
+
+def test_print_info_prints_objective_score_and_moves() -> None:
+    """MIS: "print_info(): out := Prints the state variables objective CellT,
+    objective target, score, moves"."""
+    out = io.StringIO()
+    View(out).print_info(CellT.G, 7, 12, 3)
+    assert out.getvalue() == (
+        "Objective: clear 7 more G (green)   Score: 12   Moves left: 3\n"
+    )
+
+
+def test_print_info_says_when_the_objective_is_reached() -> None:
+    out = io.StringIO()
+    View(out).print_info(CellT.R, -2, 14, 1)
+    assert out.getvalue().startswith("Objective: R (red) cleared ")
+
+
+@pytest.mark.parametrize(
+    ("environ", "tty", "palette"),
+    [
+        ({"TERM": "xterm-256color"}, True, RICH),
+        ({"TERM": "xterm"}, True, BASIC),
+        ({"TERM": "xterm-256color", "NO_COLOR": "1"}, True, None),
+        ({"TERM": "xterm-256color", "NO_COLOR": ""}, True, RICH),
+        ({"TERM": "dumb"}, True, None),
+        ({}, True, None),
+        ({"TERM": "xterm-256color"}, False, None),
+    ],
+)
+def test_colours_only_on_a_terminal_that_has_them(
+    environ: dict[str, str], tty: bool, palette: object
+) -> None:
+    stream = Terminal() if tty else io.StringIO()
+    assert palette_for(environ, stream) == palette
+
+
+# ------------------------------------------------------------ Controller
+def controller(game: GameBoardT | None = None) -> tuple[Controller, io.StringIO]:
+    out = io.StringIO()
+    return Controller(game or GameBoardT(), View(out)), out
+
+
+def test_execute_move_moves_the_model_and_shows_the_view() -> None:
+    """MIS: "execute_move(path): transition: gameboard.move(path)"; the
+    controller then updates the view."""
+    game = GameBoardT()
+    control, out = controller(game)
+    control.execute_move([(2, 3), (2, 4), (2, 5)])
+    assert game.get_score() == 3
+    text = out.getvalue()
+    assert text.startswith("    0 1 2 3 4 5\n")
+    assert text.endswith("Objective: clear 6 more R (red)   Score: 3   Moves left: 3\n")
+
+
+def test_execute_move_lets_refusals_through_and_prints_nothing() -> None:
+    """MIS: "These exceptions propagate from GameBoardT module"."""
+    control, out = controller()
+    with pytest.raises(WrongColourError):
+        control.execute_move([(0, 2), (0, 3)])
+    with pytest.raises(InvalidPathError):
+        control.execute_move(None)
+    assert out.getvalue() == ""
+    assert control.get_game_moves() == 4
+
+
+def test_the_getters_are_the_gameboards() -> None:
+    """MIS: get_game_moves, get_game_obj, get_game_score, get_game_boardT:
+    "out := gameboard.get_..."."""
+    game = GameBoardT(moves=7, objective=(CellT.B, 9))
+    game.move([(4, 0), (5, 0)])
+    control, _ = controller(game)
+    assert control.get_game_moves() == 6
+    assert control.get_game_obj() == (CellT.B, 7)
+    assert control.get_game_score() == 2
+    assert control.get_game_boardT() == game.get_boardT()
+
+
+def test_game_over_and_is_win_are_the_gameboards() -> None:
+    """MIS: "is_win(): out := get_game_obj()[1] <= 0"; "game_over(): out :=
+    get_game_moves() <= 0"."""
+    over = GameBoardT(moves=1)
+    over.move([(4, 0), (4, 1)])
+    won = GameBoardT(objective=(CellT.R, 2))
+    won.move([(0, 4), (0, 5)])
+    assert (controller(over)[0].game_over(), controller(over)[0].is_win()) == (
+        True,
+        False,
+    )
+    assert (controller(won)[0].game_over(), controller(won)[0].is_win()) == (
+        False,
+        True,
+    )
+
+
+# ------------------------------------------------------------ typed paths
+@pytest.mark.parametrize(
+    "text",
+    [
+        "0,0 0,1 0,2",
+        "(0,0) (0,1) (0,2)",
+        "[[0,0],[0,1],[0,2]]",
+        "00 01 02",
+        "0 0 0 1 0 2",
+        "00 0,1 (0,2)",
+        "  0,0;0,1; 0,2  ",
+        "0,0\t0,1\t0,2",
+    ],
+)
+def test_every_documented_form_is_the_same_path(text: str) -> None:
+    assert parse_path(text) == [(0, 0), (0, 1), (0, 2)]
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("0,0 0,", "row 0 has no column"),
+        ("0 01", "row 0 has no column"),
+        ("100 101", "'100' is not a row and a column"),
+        ("-1,0 0,0", "unexpected '-'"),
+        ("0.0 0.1", "unexpected '.'"),
+        ("0,0 ٠,١", "unexpected '٠'"),
+    ],
+)
+def test_text_that_is_not_a_path_says_why(text: str, problem: str) -> None:
+    with pytest.raises(PathTextError, match=problem):
+        parse_path(text)
+
+
+def test_a_path_is_written_as_it_can_be_typed() -> None:
+    path = [(1, 3), (1, 2), (0, 2)]
+    assert format_path(path) == "1,3 1,2 0,2"
+    assert parse_path(format_path(path)) == path
