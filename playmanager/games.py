@@ -63,9 +63,10 @@ TWENTY_FORTY_EIGHT: Final = Game(
     "save.2048",
 )
 DEFAULT: Final = TWENTY_FORTY_EIGHT
+DOTS: Final = Game("dots", "Dots (spec 003)", "playmanager.dots.cli", "save.dots")
 
 GAMES: Final[Mapping[str, Game]] = MappingProxyType(
-    {game.name: game for game in (TWENTY_FORTY_EIGHT,)}
+    {game.name: game for game in (TWENTY_FORTY_EIGHT, DOTS)}
 )
 
 GAME_OPTION: Final = "--game"

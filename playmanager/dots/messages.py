@@ -1,0 +1,80 @@
+"""What Dots says to the player, in the line mode and on the full screen.
+
+One place for each sentence, so the two front ends and the tests cannot
+drift apart. Functions return text without a final newline.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from gamestate.dots import CellT, GameBoardT
+from gamestate.dots.board import closes_square
+
+from .paths import FORMAT_HELP, Cell, format_path
+from .view import NAMES, objective_text
+
+RULES: Final = (
+    "Join 2 or more neighbouring dots of one colour (up, down, left, right) "
+    "to clear them; the dots above fall and new ones drop in."
+)
+SQUARES_RULE: Final = "Squares are on: a closed loop clears every dot of its colour."
+TYPE_A_KEY: Final = "Space starts a path on the dot under the cursor, or use the mouse; ? lists the keys"
+TYPE_A_PATH: Final = (
+    "Type a path such as 0,0 0,1 0,2 (row,col; row 0 is the top), or help."
+)
+
+
+def level_text(game: GameBoardT) -> str:
+    """``clear 6 R (red) in 4 moves``: the level ``game`` started as."""
+    colour, target = game.level.objective
+    moves = game.level.moves
+    return f"clear {target} {colour.value} ({NAMES[colour]}) in {plural(moves, 'move')}"
+
+
+def plural(count: int, thing: str) -> str:
+    return f"{count} {thing}" if count == 1 else f"{count} {thing}s"
+
+
+def cleared_text(colour: CellT, count: int) -> str:
+    return f"{count} {colour.value}"
+
+
+def end_text(game: GameBoardT) -> str | None:
+    """How the game ended, or None while it goes on."""
+    colour, target = game.get_obj()
+    score = game.get_score()
+    if game.is_win():
+        spare = plural(game.get_moves(), "move")
+        return f"You win! {objective_text(colour, target)} with {spare} to spare. Score: {score}."
+    if game.game_over():
+        still = cleared_text(colour, target)
+        return f"Out of moves, with {still} still to clear. Game over; score: {score}."
+    if not game.has_path():
+        return f"No two neighbouring dots match: no move is left. Score: {score}."
+    return None
+
+
+def hint_text(game: GameBoardT, path: list[Cell] | None) -> str:
+    """The hint as the player can type it back, and what it clears."""
+    if path is None:
+        return "No move is left to hint at."
+    colour = game.get_boardT()[path[0][0]][path[0][1]]
+    if game.squares and closes_square(path):
+        everything = sum(row.count(colour) for row in game.get_boardT())
+        gain = f"a square: clears all {cleared_text(colour, everything)}"
+    else:
+        gain = f"clears {cleared_text(colour, len(path))}"
+    return f"Hint: {format_path(path)} ({gain})"
+
+
+def square_text(colour: CellT) -> str:
+    return f"Square! Every {colour.value} ({NAMES[colour]}) is cleared."
+
+
+HELP: Final = (
+    f"A path is {FORMAT_HELP} (row 0 is the top row).",
+    "Commands: h or hint shows the best path; u or undo takes back a move;",
+    "s or save [FILE] saves (to FILE from then on); n or new plays the level",
+    "again with the next seed; ? or help shows this; q or quit ends the game.",
+)

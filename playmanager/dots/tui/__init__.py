@@ -1,0 +1,57 @@
+"""Dots full screen (``python -m playmanager --game dots --tui [FILE]``).
+
+Layers, each testable alone: :mod:`.controller` (keys and mouse events to
+actions on the model, a Screen out; no curses), :mod:`.layout` (where
+everything goes, from the shared pieces of :mod:`playmanager.tui.widgets`;
+no curses) and :mod:`.app` (the colours, and the app that the shared shell
+:mod:`playmanager.tui.shell` runs). :func:`run` wires them;
+:mod:`playmanager.dots.cli` builds the game as the line mode does.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from typing import Final, TextIO
+
+from gamestate.dots import GameBoardT
+
+from ...tui.best_score import default_path
+from ...tui.shell import run as run_app
+from ...tui.shell import say, terminal_problem
+from ..savefile import save
+from .app import App
+from .controller import Controller
+
+EXIT_NO_TERMINAL: Final = 2
+
+
+def run(
+    game: GameBoardT,
+    *,
+    save_target: str,
+    environ: Mapping[str, str],
+    stderr: TextIO,
+    greeting: str = "",
+) -> int:
+    """Play ``game`` full screen until the player quits; return 0.
+
+    ``o`` saves to ``save_target``; when the terminal closes, unsaved
+    progress goes there too (or, failing that, beside the 2048 best score
+    in the user's data folder). NO_COLOR turns colours off. Without a
+    usable terminal: one line on ``stderr``, 2.
+    """
+    problem = terminal_problem()
+    if problem is not None:
+        stderr.write(f"playmanager: --tui cannot start: {problem}\n")
+        return EXIT_NO_TERMINAL
+    controller = Controller(
+        game,
+        save_target=save_target,
+        save=save,
+        rescue_folder=default_path(environ).parent,
+        greeting=greeting,
+    )
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
+    say(run_app(App(controller, round_dots=encoding == "utf8"), environ))
+    return 0

@@ -1,0 +1,239 @@
+"""Where everything of the Dots screen goes, on a terminal of a given size.
+
+:func:`render` turns a :class:`~.controller.Screen` into spans (text at a
+row and column with a role) with the shared pieces of
+:mod:`playmanager.tui.widgets`; the shell maps roles to colours. No
+curses here, so a whole screen is testable as plain data.
+
+The board is a dark rectangle with the same gap around every dot. With
+colours a dot is a round blob of its colour with its letter in the middle,
+the path is drawn as bars of its colour joining its dots through the gaps
+(the last to the first too when it closes a square), and the cursor is a
+white ring. Without colours (NO_COLOR) a dot is its letter, the bars are
+``--`` and ``|`` and the cursor is ``[R]``. Dots grow with the terminal,
+about twice as wide as tall (terminal cells are tall); a terminal too
+small for the smallest board gets a clear message instead.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Final
+
+from gamestate.dots import SIZE, CellT
+from gamestate.dots.cell import COLOURS
+
+from ...tui.shell import Span, clip
+from ...tui.widgets import (
+    Grid,
+    board_background,
+    footer_lines,
+    overlay_box,
+    ring,
+    title_line,
+    too_small,
+)
+from ..view import objective_text
+from .controller import Cell, Screen
+
+HEADER_LINES: Final = 2
+"""The title and figures; the objective and the level."""
+FOOTER_LINES: Final = 2
+"""The status line and the key line."""
+GAP_X: Final = 2
+GAP_Y: Final = 1
+ROUND_SHAPES: Final = (
+    (" ▄███▄ ", "███████", " ▀███▀ "),
+    ("▄███▄", "▀███▀"),
+    ("▐█▌",),
+)
+"""A dot's shape, biggest first: "█" is its colour, the half blocks its
+rim (half its colour, half the board's), so that it looks round."""
+BLOCK_SHAPES: Final = (
+    (" █████ ", "███████", " █████ "),
+    ("█████", "█████"),
+    ("███",),
+)
+"""The same sizes without half blocks, for terminals that are not UTF-8."""
+SHAPES: Final = ROUND_SHAPES
+FILL: Final = "█"
+
+
+def role_value(colour: CellT) -> int:
+    """The span value of a colour (1 to 4: 0 would mean no value)."""
+    return COLOURS.index(colour) + 1
+
+
+def _grid(shape: tuple[str, ...]) -> Grid:
+    """The board of dots of ``shape``, under the header."""
+    width = max(len(row) for row in shape)
+    return Grid(SIZE, SIZE, width, len(shape), GAP_X, GAP_Y, HEADER_LINES)
+
+
+def grid_for(width: int, height: int) -> Grid | None:
+    """The biggest board that fits, centred left to right; None if none."""
+    for shape in SHAPES:
+        grid = _grid(shape)
+        if grid.width <= width and grid.bottom + FOOTER_LINES <= height:
+            return grid._replace(left=(width - grid.width) // 2)
+    return None
+
+
+def minimum_size() -> tuple[int, int]:
+    """The smallest (width, height) that shows the board and the key line."""
+    grid = _grid(SHAPES[-1])
+    return grid.width, grid.bottom + FOOTER_LINES
+
+
+def render(
+    screen: Screen, width: int, height: int, *, colour: bool, round_dots: bool = False
+) -> list[Span]:
+    """Lay out ``screen`` on a ``width`` x ``height`` terminal; ``round_dots``
+    (a UTF-8 terminal) draws the dots' rims with half blocks."""
+    grid = grid_for(width, height)
+    if grid is None:
+        overlay = None
+        if screen.overlay is not None:
+            overlay = (screen.overlay.title, screen.overlay.lines)
+        return clip(too_small(width, height, minimum_size(), overlay), width, height)
+    spans = _header(screen, grid)
+    spans += _board(screen, grid, colour=colour, round_dots=round_dots)
+    spans += footer_lines(grid.bottom, grid.left, width, screen.status, screen.footer)
+    if screen.overlay is not None:
+        spans += overlay_box(screen.overlay.title, screen.overlay.lines, width, height)
+    return clip(spans, width, height)
+
+
+def _header(screen: Screen, grid: Grid) -> list[Span]:
+    colour, count = screen.objective
+    figures = f"Score {screen.score}   Moves left {screen.moves}"
+    level = f"seed {screen.seed}" + ("   squares on" if screen.squares else "")
+    objective = f" Objective: {objective_text(colour, count)}"
+    chip = f" {colour.value} "
+    return [
+        *title_line(0, grid.left, grid.width, "Dots", figures),
+        Span(1, grid.left, chip, "dot", role_value(colour)),
+        Span(1, grid.left + len(chip), objective, "text"),
+        Span(
+            1,
+            grid.left + max(grid.width - len(level), len(chip + objective) + 2),
+            level,
+            "text",
+        ),
+    ]
+
+
+def _board(screen: Screen, grid: Grid, *, colour: bool, round_dots: bool) -> list[Span]:
+    """The board: background, cursor, the path's bars, then the dots."""
+    spans = board_background(grid) if colour else []
+    if colour:
+        spans += ring(grid, *screen.cursor, "cursor")
+    spans += _path_bars(screen, grid, colour=colour)
+    for r, row in enumerate(screen.grid):
+        for c, cell in enumerate(row):
+            spans += _dot(grid, (r, c), cell, colour=colour, round_dots=round_dots)
+    if not colour:
+        spans += _plain_cursor(screen, grid)
+    return spans
+
+
+def _dot(
+    grid: Grid, cell: Cell, colour_of: CellT, *, colour: bool, round_dots: bool
+) -> list[Span]:
+    """One dot: a blob of its colour with its letter, or the letter alone."""
+    level = next(i for i, s in enumerate(SHAPES) if len(s) == grid.cell_height)
+    shape = (ROUND_SHAPES if round_dots else BLOCK_SHAPES)[level]
+    top, left = grid.cell_top(cell[0]), grid.cell_left(cell[1])
+    middle = (len(shape) - 1) // 2
+    value = role_value(colour_of)
+    if not colour:
+        return [
+            Span(
+                top + middle, left + grid.cell_width // 2, colour_of.value, "dot", value
+            )
+        ]
+    spans = []
+    for i, row in enumerate(shape):
+        if i == middle:
+            centre = grid.cell_width // 2
+            row = row[:centre] + colour_of.value + row[centre + 1 :]
+        for start, text in _runs(row):
+            if text[0] == FILL or text[0] == colour_of.value:
+                spans.append(
+                    Span(top + i, left + start, text.replace(FILL, " "), "dot", value)
+                )
+            elif text[0] != " ":
+                spans.append(Span(top + i, left + start, text, "rim", value))
+    return spans
+
+
+def _runs(row: str) -> list[tuple[int, str]]:
+    """``row`` cut where it changes between board, fill and rim:
+    (start, text) pairs; the letter counts as fill."""
+
+    def kind(char: str) -> str:
+        return (
+            " " if char == " " else ("fill" if char.isalpha() or char == FILL else char)
+        )
+
+    runs: list[tuple[int, str]] = []
+    for index, char in enumerate(row):
+        if runs and kind(runs[-1][1][-1]) == kind(char):
+            runs[-1] = (runs[-1][0], runs[-1][1] + char)
+        else:
+            runs.append((index, char))
+    return runs
+
+
+def _path_bars(screen: Screen, grid: Grid, *, colour: bool) -> list[Span]:
+    """Bars joining each dot of the path to the next, through the gap."""
+    path = list(screen.path)
+    if not path:
+        return []
+    pairs = list(itertools.pairwise(path))
+    if screen.square:
+        pairs.append((path[-1], path[0]))
+    first = path[0]
+    value = role_value(screen.grid[first[0]][first[1]])
+    spans = []
+    for a, b in pairs:
+        spans += _bar(grid, a, b, value, colour=colour)
+    return spans
+
+
+def _bar(grid: Grid, a: Cell, b: Cell, value: int, *, colour: bool) -> list[Span]:
+    """The bar between neighbouring cells ``a`` and ``b``: with colours a
+    block across the gap; without, a line of ``-`` or ``|`` from letter to
+    letter."""
+    if not colour:
+        return _plain_bar(grid, a, b, value)
+    middle = (grid.cell_height - 1) // 2
+    if a[0] == b[0]:  # side by side: across the gap, on the middle row
+        x = grid.cell_left(max(a[1], b[1])) - grid.gap_x
+        return [Span(grid.cell_top(a[0]) + middle, x, " " * grid.gap_x, "dot", value)]
+    row = max(a[0], b[0])  # one above the other: down the gap
+    thick = 1 if grid.cell_width <= 3 else (3 if grid.cell_width >= 7 else 2)
+    x = grid.cell_left(a[1]) + (grid.cell_width - thick) // 2
+    return [
+        Span(grid.cell_top(row) - 1 - i, x, " " * thick, "dot", value)
+        for i in range(grid.gap_y)
+    ]
+
+
+def _letter_at(grid: Grid, cell: Cell) -> tuple[int, int]:
+    """The screen (row, col) of a dot's letter."""
+    row = grid.cell_top(cell[0]) + (grid.cell_height - 1) // 2
+    return row, grid.cell_left(cell[1]) + grid.cell_width // 2
+
+
+def _plain_bar(grid: Grid, a: Cell, b: Cell, value: int) -> list[Span]:
+    (row_a, col_a), (row_b, col_b) = sorted((_letter_at(grid, a), _letter_at(grid, b)))
+    if row_a == row_b:
+        return [Span(row_a, col_a + 1, "-" * (col_b - col_a - 1), "dot", value)]
+    return [Span(row, col_a, "|", "dot", value) for row in range(row_a + 1, row_b)]
+
+
+def _plain_cursor(screen: Screen, grid: Grid) -> list[Span]:
+    """Brackets either side of the cursor's letter: ``[R]``."""
+    row, centre = _letter_at(grid, screen.cursor)
+    return [Span(row, centre - 1, "[", "cursor"), Span(row, centre + 1, "]", "cursor")]
