@@ -124,7 +124,7 @@ def test_lose_message_when_the_moves_run_out() -> None:
     answers = run.answers()
     assert answers[0].endswith(
         "Objective: clear 6 more R (red)   Score: 3   Moves left: 0\n"
-        "Out of moves, with 6 R still to clear. Game over; score: 3.\n"
+        "Game over: out of moves, with 6 R still to clear. Score: 3.\n"
         "n plays again, u undoes, s saves, q quits.\n"
     )
     assert answers[1] == "no moves are left: the game is over\n"
@@ -308,7 +308,9 @@ def test_a_loaded_game_that_has_ended_says_so_at_once(in_a_folder: Path) -> None
     game.move([(4, 0), (4, 1)])
     save(game, "over.dots")
     run = Run(["over.dots"])
-    assert "Out of moves, with 6 R still to clear." in run.text.split("> ")[0]
+    assert (
+        "Game over: out of moves, with 6 R still to clear." in run.text.split("> ")[0]
+    )
 
 
 def test_level_options_cannot_change_an_existing_file(in_a_folder: Path) -> None:

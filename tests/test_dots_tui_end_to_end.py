@@ -107,7 +107,7 @@ def test_a_win_shows_its_overlay_and_play_again_starts_the_next_seed(
     term = terminal(dots("--seed", "5", "--objective", "R:2"), folder)
     term.wait_for("seed 5")
     drag(term, [(0, 4), (0, 5)])
-    term.wait_for("You win! R (red) cleared with 3 moves to spare. Score: 2.")
+    term.wait_for("You win!", "R (red) cleared with 3 moves to spare. Score: 2.")
     term.press("n")
     term.wait_for("seed 6", "New game, seed 6")
     term.press("q")

@@ -113,9 +113,9 @@ class LineGame:
         self.announce_end()
 
     def announce_end(self) -> None:
-        ended = messages.end_text(self.game)
+        ended = messages.ending(self.game)
         if ended is not None:
-            self.say(ended)
+            self.say(ended.line())
             self.say("n plays again, u undoes, s saves, q quits.")
 
     # ------------------------------------------------------------ lines
@@ -153,7 +153,7 @@ class LineGame:
 
     # ------------------------------------------------------------ commands
     def hint(self, arguments: list[str]) -> None:
-        if messages.end_text(self.game) is not None:
+        if messages.ending(self.game) is not None:
             self.say("The game has ended: n plays again, u undoes.")
             return
         self.say(messages.hint_text(self.game, hint(self.game)))

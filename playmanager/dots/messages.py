@@ -6,7 +6,7 @@ drift apart. Functions return text without a final newline.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 from gamestate.dots import CellT, GameBoardT
 from gamestate.dots.board import closes_square
@@ -15,7 +15,7 @@ from .paths import FORMAT_HELP, Cell, format_path
 from .view import NAMES, objective_text
 
 RULES: Final = (
-    "Join 2 or more neighbouring dots of one colour (up, down, left, right) "
+    "Join 2 or more neighbouring dots of one colour (up, down, left, right)\n"
     "to clear them; the dots above fall and new ones drop in."
 )
 SQUARES_RULE: Final = "Squares are on: a closed loop clears every dot of its colour."
@@ -40,18 +40,45 @@ def cleared_text(colour: CellT, count: int) -> str:
     return f"{count} {colour.value}"
 
 
-def end_text(game: GameBoardT) -> str | None:
-    """How the game ended, or None while it goes on."""
+class Ending(NamedTuple):
+    """How a game ended: a title ("You win!", "Game over") and what happened."""
+
+    title: str
+    detail: str
+
+    @property
+    def won(self) -> bool:
+        return self.title == WIN_TITLE
+
+    def line(self) -> str:
+        """One sentence for the line mode."""
+        if self.won:
+            return f"{self.title} {self.detail}"
+        return f"{self.title}: {self.detail[0].lower()}{self.detail[1:]}"
+
+
+WIN_TITLE: Final = "You win!"
+LOSS_TITLE: Final = "Game over"
+
+
+def ending(game: GameBoardT) -> Ending | None:
+    """How the game ended, or None while it goes on (a game with no move
+    left is lost: no path can be played)."""
     colour, target = game.get_obj()
-    score = game.get_score()
+    score = f"Score: {game.get_score()}."
     if game.is_win():
         spare = plural(game.get_moves(), "move")
-        return f"You win! {objective_text(colour, target)} with {spare} to spare. Score: {score}."
+        return Ending(
+            WIN_TITLE,
+            f"{objective_text(colour, target)} with {spare} to spare. {score}",
+        )
     if game.game_over():
         still = cleared_text(colour, target)
-        return f"Out of moves, with {still} still to clear. Game over; score: {score}."
+        return Ending(LOSS_TITLE, f"Out of moves, with {still} still to clear. {score}")
     if not game.has_path():
-        return f"No two neighbouring dots match: no move is left. Score: {score}."
+        return Ending(
+            LOSS_TITLE, f"No two neighbouring dots match: no move is left. {score}"
+        )
     return None
 
 

@@ -464,7 +464,7 @@ class Controller:
 
     def _settle(self) -> None:
         """After a move, an undo or a new game: has the game ended?"""
-        ended = messages.end_text(self._game) is not None
+        ended = messages.ending(self._game) is not None
         self._mode = Mode.ENDED if ended else Mode.PLAYING
 
     def _try_save(self) -> bool:
@@ -480,10 +480,9 @@ class Controller:
         return True
 
     def _overlay(self) -> Overlay | None:
-        if self._mode is Mode.ENDED:
-            title = "You win!" if self._game.is_win() else "Game over"
-            ended = messages.end_text(self._game) or ""
-            return Overlay(title, (ended, "", *describe(ENDED_KEYS)))
+        ended = messages.ending(self._game) if self._mode is Mode.ENDED else None
+        if ended is not None:
+            return Overlay(ended.title, (ended.detail, "", *describe(ENDED_KEYS)))
         if self._mode is Mode.CONFIRM_QUIT:
             return Overlay(QUIT_TITLE, quit_question(self._save_target))
         if self._mode is Mode.HELP:
