@@ -24,30 +24,13 @@ from dataclasses import dataclass, field
 from types import FrameType
 from typing import TYPE_CHECKING, Any, Final
 
+from gamestate.palette import BOARD_COLOUR, PALETTE, palette_key
+
 from .controller import CTRL_C, Controller
 from .layout import Span, render
 
 if TYPE_CHECKING:
     import curses
-
-# The original game's tile colours (gabrielecirulli/2048, main.scss):
-# value -> (background, text). 4096 and up share the "super" tile.
-PALETTE: Final[Mapping[int, tuple[str, str]]] = {
-    0: ("#cdc1b4", "#776e65"),
-    2: ("#eee4da", "#776e65"),
-    4: ("#ede0c8", "#776e65"),
-    8: ("#f2b179", "#f9f6f2"),
-    16: ("#f59563", "#f9f6f2"),
-    32: ("#f67c5f", "#f9f6f2"),
-    64: ("#f65e3b", "#f9f6f2"),
-    128: ("#edcf72", "#f9f6f2"),
-    256: ("#edcc61", "#f9f6f2"),
-    512: ("#edc850", "#f9f6f2"),
-    1024: ("#edc53f", "#f9f6f2"),
-    2048: ("#edc22e", "#f9f6f2"),
-    4096: ("#3c3a32", "#f9f6f2"),
-}
-BOARD_COLOUR: Final = "#bbada0"
 
 # The 8 basic colours (curses COLOR_BLACK ... COLOR_WHITE are 0 to 7).
 BLACK, RED, GREEN, YELLOW, BLUE, CYAN, WHITE = 0, 1, 2, 3, 4, 6, 7
@@ -85,14 +68,6 @@ def tile_colours(rich: bool) -> dict[int, tuple[int, int]]:
         used = frozenset(pair[1] for pair in colours.values())
         colours[value] = (xterm_index(text), xterm_index(background, avoid=used))
     return colours
-
-
-def palette_key(value: int) -> int:
-    """Return the PALETTE entry for a tile: itself, or the band it falls in."""
-    if value <= 0:
-        return 0
-    power = 1 << (value.bit_length() - 1)
-    return min(max(power, 2), 4096)
 
 
 def _xterm_rgb(index: int) -> tuple[int, int, int]:
