@@ -1,0 +1,33 @@
+"""gamestate.gym: Java-exact 2048 as Gymnasium environments.
+
+Importing this module registers ``gamestate2048/TwentyFortyEight-v0``:
+
+    import gymnasium
+    import gamestate.gym  # noqa: F401  (registers the id)
+    env = gymnasium.make("gamestate2048/TwentyFortyEight-v0")
+    envs = gymnasium.make_vec("gamestate2048/TwentyFortyEight-v0", num_envs=1024,
+                              vectorization_mode="vector_entry_point")
+
+or without the import, ``gymnasium.make("gamestate.gym:gamestate2048/
+TwentyFortyEight-v0")``. The single environment plays a GameState; the
+vector one plays :class:`gamestate.batch.Batch`. Needs the ``gym`` extra
+(numpy, gymnasium).
+"""
+
+from typing import Final
+
+from gymnasium.envs.registration import register, registry
+
+from .env import TwentyFortyEightEnv
+from .vector import TwentyFortyEightVectorEnv
+
+ENV_ID: Final = "gamestate2048/TwentyFortyEight-v0"
+
+if ENV_ID not in registry:
+    register(
+        id=ENV_ID,
+        entry_point="gamestate.gym.env:TwentyFortyEightEnv",
+        vector_entry_point="gamestate.gym.vector:TwentyFortyEightVectorEnv",
+    )
+
+__all__ = ["ENV_ID", "TwentyFortyEightEnv", "TwentyFortyEightVectorEnv"]

@@ -1,0 +1,164 @@
+"""TwentyFortyEightEnv: one Java-exact game of 2048 as a Gymnasium environment.
+
+The game is a :class:`gamestate.GameState` itself (4x4, the start-up's
+two tiles), so every board, score and random draw is the reference's:
+``reset(seed=N)`` starts the game of ``GameState(4, 4, seed=N)``. What
+this module adds is Gymnasium's interface (spaces, rewards, episode
+ends, info, rendering); the options are in :mod:`gamestate.gym._options`.
+It never prints and never touches files.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import gymnasium as gym
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from .. import config as Config
+from ..direction import Direction
+from ..game_state import GameState
+from ._options import (
+    ACTION_MASKS,
+    JAVA_SEEDS,
+    MAX_EXPONENT,
+    RENDER_MODES,
+    Observation,
+    Options,
+    Reward,
+    checked_render_mode,
+    legal_bits,
+)
+from .render import board_image
+
+_DIRECTIONS: Final = tuple(Direction)
+_LARGEST: Final = 1 << MAX_EXPONENT
+
+
+class TwentyFortyEightEnv(gym.Env[npt.NDArray[np.uint8], np.int64]):
+    """2048 on a 4x4 board, tile for tile the Java reference's game.
+
+    Actions (Discrete(4)) are Direction values: 0 DOWN, 1 LEFT, 2 UP,
+    3 RIGHT. Observations are the 4x4 tile exponents (0 = empty, e = tile
+    2**e), or with ``observation="onehot"`` a (16, 4, 4) one-hot stack.
+    The reward is the move's merge gain (the score's rise), or with
+    ``reward="log2"`` log2(1 + gain). A move that changes nothing changes
+    nothing (no tile, no draw, as in GameState); its reward is
+    ``illegal_penalty`` (0 by default) and with ``end_on_illegal`` it ends
+    the episode (terminated). ``terminated`` at game over; ``truncated``
+    after ``step_limit`` steps, or when a move would make a tile above
+    32768 (the observation cannot hold it: the move is refused, the game
+    stays as it was, and info's ``tile_overflow`` is True).
+    """
+
+    # Gymnasium reads metadata from the class, declared there as a plain dict.
+    metadata: dict[str, Any] = {"render_modes": RENDER_MODES, "render_fps": 4}  # noqa: RUF012
+
+    def __init__(
+        self,
+        render_mode: str | None = None,
+        *,
+        observation: Observation = "exponents",
+        reward: Reward = "score",
+        illegal_penalty: float = 0.0,
+        end_on_illegal: bool = False,
+        step_limit: int | None = None,
+        two_prob: int | None = None,
+    ) -> None:
+        self.options = Options(
+            observation, reward, illegal_penalty, end_on_illegal, step_limit, two_prob
+        )
+        self.render_mode = checked_render_mode(render_mode)
+        self.action_space = spaces.Discrete(4)
+        self.observation_space = self.options.observation_space()
+        self.game = GameState(4, 4)
+        """The game being played (a GameState; empty before reset)."""
+        self._steps = 0
+        self._exponents = [0] * 16
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.uint8], dict[str, Any]]:
+        """Start ``GameState(4, 4, seed=seed)`` with its two tiles.
+
+        Without a seed the game's seed is drawn from ``self.np_random``
+        (itself seeded by the last ``reset(seed=...)``).
+        """
+        super().reset(seed=seed)
+        if seed is None:
+            seed = int(self.np_random.integers(JAVA_SEEDS))
+        game = GameState(4, 4, seed=seed, two_prob=self.options.chance_of_two)
+        for _tile in range(Config.INITIAL_TILE_COUNT):
+            game.addTile()
+        self.game = game
+        self._steps = 0
+        legal = self._read_board()
+        return self._observation(), self._info(legal, moved=False, overflow=False)
+
+    def step(
+        self, action: np.int64 | int
+    ) -> tuple[npt.NDArray[np.uint8], float, bool, bool, dict[str, Any]]:
+        if not 0 <= action < 4:
+            raise ValueError(
+                f"action must be 0..3 (DOWN, LEFT, UP, RIGHT), got {action!r}"
+            )
+        game = self.game
+        direction = _DIRECTIONS[action]
+        before = game.getScore()
+        overflow = self._would_overflow(direction)
+        moved = not overflow and game.move(direction)
+        legal = self._read_board()
+        self._steps += 1
+        illegal = not moved and not overflow
+        reward = self.options.reward_of(game.getScore() - before, illegal=illegal)
+        terminated = legal == 0 or (illegal and self.options.end_on_illegal)
+        limit = self.options.step_limit
+        truncated = overflow or (limit is not None and self._steps >= limit)
+        info = self._info(legal, moved=moved, overflow=overflow)
+        return self._observation(), reward, terminated, truncated, info
+
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        if self.render_mode == "ansi":
+            return self.game.toString()
+        if self.render_mode == "rgb_array":
+            return board_image(self._exponent_array())
+        return None
+
+    # ------------------------------------------------------------ helpers
+    def _read_board(self) -> int:
+        """Read the game's board into exponents; return its legal action bits."""
+        self._exponents = [
+            value.bit_length() - 1 if value else 0
+            for row in self.game.getBoard()
+            for value in row
+        ]
+        return legal_bits(self._exponents)
+
+    def _would_overflow(self, direction: Direction) -> bool:
+        """Would this move merge two 32768s? Tried on a copy, only when it could."""
+        if self._exponents.count(MAX_EXPONENT) < 2:
+            return False
+        trial = self.game.copy()
+        trial.move(direction)
+        return any(value > _LARGEST for row in trial.getBoard() for value in row)
+
+    def _exponent_array(self) -> npt.NDArray[np.uint8]:
+        return np.array(self._exponents, dtype=np.uint8).reshape(4, 4)
+
+    def _observation(self) -> npt.NDArray[np.uint8]:
+        return self.options.observe(self._exponent_array())
+
+    def _info(self, legal: int, *, moved: bool, overflow: bool) -> dict[str, Any]:
+        return {
+            "score": self.game.getScore(),
+            "highest_tile": _tile(max(self._exponents)),
+            "action_mask": ACTION_MASKS[legal],
+            "moved": moved,
+            "tile_overflow": overflow,
+        }
+
+
+def _tile(exponent: int) -> int:
+    return 1 << exponent if exponent else 0
