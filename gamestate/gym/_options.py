@@ -16,6 +16,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from .. import config as Config
+from .._bitboard import transpose
 from ..batch import tables
 from ..direction import Direction
 
@@ -99,22 +100,57 @@ class Options:
         return np.where(illegal, self.illegal_penalty, values)
 
 
-def legal_bits(exponents: list[int]) -> int:
-    """Action bits (1 << action) of a 4x4 board given as 16 exponents, row-major.
+_EXPONENT: Final = {0: 0, **{1 << e: e for e in range(1, MAX_EXPONENT + 1)}}
 
-    Looked up in the batch engine's tables: each row, and each column read
-    top to bottom, as a 16-bit key (nibble j = cell j of the line).
+
+class BoardReader:
+    """Reads a 4x4 board of tile values into exponents and its legal actions.
+
+    The legal actions are looked up in the batch engine's tables: each
+    row, and each row of the transposed board (a column read top to
+    bottom), as a 16-bit key whose nibble j is cell j's exponent.
     """
-    t = tables()
-    rows, columns = t.legal_rows.data, t.legal_columns.data
-    e = exponents
-    bits = 0
-    for i in range(4):
-        bits |= rows[
-            e[4 * i] | e[4 * i + 1] << 4 | e[4 * i + 2] << 8 | e[4 * i + 3] << 12
-        ]
-        bits |= columns[e[i] | e[i + 4] << 4 | e[i + 8] << 8 | e[i + 12] << 12]
-    return bits
+
+    def __init__(self) -> None:
+        t = tables()
+        self._legal_rows = t.legal_rows.data
+        self._legal_columns = t.legal_columns.data
+        self._cells = (
+            (
+                np.arange(1 << 16, dtype="<u2")[:, None]
+                >> np.arange(0, 16, 4, dtype="<u2")
+                & 0xF
+            )
+            .astype(np.uint8)
+            .tobytes()
+        )
+        """Row key k -> its four exponents at bytes 4k..4k+3."""
+
+    def read(self, board: list[list[int]]) -> tuple[bytes, int]:
+        """(16 exponents row-major, legal action bits 1 << action).
+
+        Raises KeyError for a tile that is not 0 or 2..32768.
+        """
+        exponent = _EXPONENT
+        packed = 0
+        cells = b""
+        for shift, (a, b, c, d) in zip((0, 16, 32, 48), board, strict=True):
+            key = exponent[a] | exponent[b] << 4 | exponent[c] << 8 | exponent[d] << 12
+            packed |= key << shift
+            cells += self._cells[4 * key : 4 * key + 4]
+        columns = transpose(packed)
+        rows, across = self._legal_rows, self._legal_columns
+        bits = (
+            rows[packed & 0xFFFF]
+            | rows[(packed >> 16) & 0xFFFF]
+            | rows[(packed >> 32) & 0xFFFF]
+            | rows[packed >> 48]
+            | across[columns & 0xFFFF]
+            | across[(columns >> 16) & 0xFFFF]
+            | across[(columns >> 32) & 0xFFFF]
+            | across[columns >> 48]
+        )
+        return cells, bits
 
 
 def _readonly(array: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:

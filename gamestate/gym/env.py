@@ -25,11 +25,11 @@ from ._options import (
     JAVA_SEEDS,
     MAX_EXPONENT,
     RENDER_MODES,
+    BoardReader,
     Observation,
     Options,
     Reward,
     checked_render_mode,
-    legal_bits,
 )
 from .render import board_image
 
@@ -76,7 +76,9 @@ class TwentyFortyEightEnv(gym.Env[npt.NDArray[np.uint8], np.int64]):
         self.game = GameState(4, 4)
         """The game being played (a GameState; empty before reset)."""
         self._steps = 0
-        self._exponents = [0] * 16
+        self._reader = BoardReader()
+        self._cells = bytes(16)
+        """The board's 16 tile exponents, row-major."""
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -129,23 +131,19 @@ class TwentyFortyEightEnv(gym.Env[npt.NDArray[np.uint8], np.int64]):
     # ------------------------------------------------------------ helpers
     def _read_board(self) -> int:
         """Read the game's board into exponents; return its legal action bits."""
-        self._exponents = [
-            value.bit_length() - 1 if value else 0
-            for row in self.game.getBoard()
-            for value in row
-        ]
-        return legal_bits(self._exponents)
+        self._cells, legal = self._reader.read(self.game.getBoard())
+        return legal
 
     def _would_overflow(self, direction: Direction) -> bool:
         """Would this move merge two 32768s? Tried on a copy, only when it could."""
-        if self._exponents.count(MAX_EXPONENT) < 2:
+        if self._cells.count(MAX_EXPONENT) < 2:
             return False
         trial = self.game.copy()
         trial.move(direction)
         return any(value > _LARGEST for row in trial.getBoard() for value in row)
 
     def _exponent_array(self) -> npt.NDArray[np.uint8]:
-        return np.array(self._exponents, dtype=np.uint8).reshape(4, 4)
+        return np.frombuffer(bytearray(self._cells), dtype=np.uint8).reshape(4, 4)
 
     def _observation(self) -> npt.NDArray[np.uint8]:
         return self.options.observe(self._exponent_array())
@@ -153,7 +151,7 @@ class TwentyFortyEightEnv(gym.Env[npt.NDArray[np.uint8], np.int64]):
     def _info(self, legal: int, *, moved: bool, overflow: bool) -> dict[str, Any]:
         return {
             "score": self.game.getScore(),
-            "highest_tile": _tile(max(self._exponents)),
+            "highest_tile": _tile(max(self._cells)),
             "action_mask": ACTION_MASKS[legal],
             "moved": moved,
             "tile_overflow": overflow,

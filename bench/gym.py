@@ -1,0 +1,300 @@
+"""Issue 15's targets: the batch engine and the Gymnasium environments.
+
+Run from the repository root (``pip install -e .[gym,bench]`` adds numpy,
+gymnasium and the peer gymnasium-2048):
+
+    python bench/gym.py            # the full run, about two minutes
+    python bench/gym.py --quick    # a few seconds, for development
+
+One process, interleaved rounds (bench/engine.py's ``interleave``: every
+round times every engine once, in a rotating order), medians:
+
+* games: whole random 4x4 games, moves per second (every move counted,
+  no-ops included, as bench/engine.py's W2 counts them): the batch at
+  N = 4096 (finished games restarted from new seeds in the same step),
+  scalar GameState and the naive port (bench/naive.py), each playing
+  whole games from new seeds. Targets: batch >= 3M moves/s, >= 60x the
+  naive port, >= 8x GameState. After timing, some of the batch's games
+  are replayed in GameState and must match tile for tile.
+* env: ``step`` of the single environment against gymnasium-2048's, both
+  made by ``gymnasium.make`` (the same wrappers), random actions,
+  reset at episode end. Target: >= 4x.
+* vector: the vector environment at N = 1024, steps per second (N per
+  call). Target: >= 1M.
+* tables: build seconds in fresh processes (target < 1 s) and memory of
+  the tables, of a batch's state and of one step's temporaries.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from engine import interleave, play  # bench/ is not a package
+from naive import NaiveGame
+
+import gamestate.gym
+from gamestate import Direction, GameState
+from gamestate.batch import Batch, tables
+
+try:
+    import gymnasium_2048
+except ImportError:  # the peer is optional: pip install -e .[bench]
+    gymnasium_2048 = None
+
+DIRECTIONS = list(Direction)
+KEYS = 997
+"""Length of the cycled action tables (as W2's key list)."""
+
+
+def median_rates(work: list[float], seconds: list[float]) -> list[float]:
+    return sorted(w / s for w, s in zip(work, seconds, strict=True))
+
+
+def report(title: str, unit: str, rates: dict[str, list[float]], base: str) -> None:
+    print(f"\n{title}")
+    print(f"  {'engine':<16} {'min':>12} {'median':>12} {'max':>12}  {unit}  vs {base}")
+    reference = statistics.median(rates[base])
+    for name, values in rates.items():
+        median = statistics.median(values)
+        print(
+            f"  {name:<16} {values[0]:>12,.0f} {median:>12,.0f} {values[-1]:>12,.0f}"
+            f"  {' ' * len(unit)}  {median / reference:7.2f}x"
+        )
+
+
+# ------------------------------------------------------------------ games
+class BatchRun:
+    """The batch playing whole random games: N games, restarted when over."""
+
+    def __init__(self, count: int, seed: int) -> None:
+        rng = np.random.default_rng(seed)
+        self.actions = rng.integers(0, 4, (KEYS, count))
+        self.next_seed = 10**9
+        self.batch = Batch(range(self.next_seed, self.next_seed + count))
+        self.started = [(s, 0) for s in range(self.next_seed, self.next_seed + count)]
+        self.next_seed += count
+        self.turn = 0
+
+    def run(self, steps: int, track: bool = False) -> int:
+        count = len(self.batch)
+        for _ in range(steps):
+            seeds = np.arange(self.next_seed, self.next_seed + count)
+            self.next_seed += count
+            result = self.batch.step(self.actions[self.turn % KEYS], reset_seeds=seeds)
+            self.turn += 1
+            if track:
+                for i in np.flatnonzero(result.finished[:16]):
+                    self.started[i] = (int(seeds[i]), self.turn)
+        return steps * count
+
+    def check(self, steps: int) -> None:
+        """Play 16 games' histories in GameState: the same games, or stop."""
+        self.run(steps, track=True)
+        for i in range(16):
+            seed, first = self.started[i]
+            game = GameState(4, 4, seed=seed)
+            game.addTile()
+            game.addTile()
+            for turn in range(first, self.turn):
+                game.move(DIRECTIONS[self.actions[turn % KEYS, i]])
+            mine = self.batch.game(i)
+            if (mine.getBoard(), mine.getScore(), mine.rng.getstate()) != (
+                game.getBoard(),
+                game.getScore(),
+                game.rng.getstate(),
+            ):
+                raise SystemExit(f"games: batch game {i} differs from GameState")
+
+
+def games(rounds: int, count: int, steps: int, scalar_games: int) -> None:
+    rnd = random.Random(3)
+    keys = [rnd.choice(DIRECTIONS) for _ in range(KEYS)]
+    batch = BatchRun(count, seed=5)
+    moves: dict[str, list[float]] = {"batch": [], "GameState": [], "naive": []}
+
+    def whole_games(name: str, make: Callable[[int], Any]) -> Callable[[int], float]:
+        def run(r: int) -> float:
+            start = time.perf_counter()
+            played = sum(
+                play(make(1000 + r * scalar_games + g), keys)
+                for g in range(scalar_games)
+            )
+            seconds = time.perf_counter() - start
+            if r >= 0:
+                moves[name].append(played)
+            return seconds
+
+        return run
+
+    def batch_round(r: int) -> float:
+        start = time.perf_counter()
+        played = batch.run(steps)
+        seconds = time.perf_counter() - start
+        if r >= 0:
+            moves["batch"].append(played)
+        return seconds
+
+    series = interleave(
+        rounds,
+        {
+            "batch": batch_round,
+            "GameState": whole_games("GameState", lambda s: GameState(4, 4, seed=s)),
+            "naive": whole_games("naive", lambda s: NaiveGame(4, 4, seed=s)),
+        },
+    )
+    batch.check(steps=300)
+    rates = {name: median_rates(moves[name], series[name].seconds) for name in moves}
+    print(
+        f"\ngames: whole random 4x4 games; batch N = {count} ({steps} steps a round,"
+        f" games restarted in the step), scalar {scalar_games} games a round"
+    )
+    report("  moves per second", "moves/s", rates, "naive")
+    gs = statistics.median(rates["GameState"])
+    print(f"  batch vs GameState: {statistics.median(rates['batch']) / gs:.2f}x")
+    print("  (16 of the batch's games replayed in GameState after timing: identical)")
+
+
+# -------------------------------------------------------------------- env
+def env_runner(env: gym.Env[Any, Any], steps: int) -> Callable[[int], float]:
+    actions = np.random.default_rng(11).integers(0, 4, steps).tolist()
+    env.reset(seed=1)
+
+    def run(_r: int) -> float:
+        start = time.perf_counter()
+        for action in actions:
+            _obs, _reward, terminated, truncated, _info = env.step(action)
+            if terminated or truncated:
+                env.reset()
+        return time.perf_counter() - start
+
+    return run
+
+
+def envs(rounds: int, steps: int) -> None:
+    engines = {
+        "ours": env_runner(gym.make(gamestate.gym.ENV_ID), steps),
+        "ours onehot": env_runner(
+            gym.make(gamestate.gym.ENV_ID, observation="onehot"), steps
+        ),
+    }
+    if gymnasium_2048 is not None:
+        engines["gymnasium-2048"] = env_runner(
+            gym.make("gymnasium_2048/TwentyFortyEight-v0"), steps
+        )
+    series = interleave(rounds, engines)
+    rates = {name: s.rates(steps) for name, s in series.items()}
+    base = "gymnasium-2048" if gymnasium_2048 is not None else "ours"
+    print(
+        f"\nenv: single environment step, {steps} random actions a round, via gymnasium.make"
+    )
+    if gymnasium_2048 is None:
+        print("  gymnasium-2048 is not installed (pip install -e .[bench]): no ratio")
+    print("  (gymnasium-2048 observes a one-hot (4, 4, 16); ours exponents or one-hot)")
+    report("  steps per second", "steps/s", rates, base)
+
+
+def vector(rounds: int, count: int, steps: int) -> None:
+    envs = gym.make_vec(
+        gamestate.gym.ENV_ID, num_envs=count, vectorization_mode="vector_entry_point"
+    )
+    envs.reset(seed=3)
+    actions = np.random.default_rng(12).integers(0, 4, (KEYS, count))
+    turn = [0]
+
+    def run(_r: int) -> float:
+        start = time.perf_counter()
+        for _ in range(steps):
+            envs.step(actions[turn[0] % KEYS])
+            turn[0] += 1
+        return time.perf_counter() - start
+
+    series = interleave(rounds, {"vector env": run})
+    rates = {"vector env": series["vector env"].rates(steps * count)}
+    print(f"\nvector: N = {count}, {steps} steps a round (next-step autoreset)")
+    report("  sub-environment steps per second", "steps/s", rates, "vector env")
+
+
+# ----------------------------------------------------------------- tables
+def table_costs(count: int) -> None:
+    code = (
+        "import time; t = time.perf_counter(); import gamestate.batch as b;"
+        " i = time.perf_counter() - t; s = b.tables().seconds; print(i, s)"
+    )
+    runs = [
+        [
+            float(x)
+            for x in subprocess.run(
+                [sys.executable, "-c", code], capture_output=True, text=True, check=True
+            ).stdout.split()
+        ]
+        for _ in range(3)
+    ]
+    imports = statistics.median(r[0] for r in runs)
+    builds = statistics.median(r[1] for r in runs)
+    batch = Batch(range(count))
+    state = sum(
+        a.nbytes
+        for a in (
+            batch.boards,
+            batch._columns,
+            batch.scores,
+            batch.states,
+            batch.two_prob,
+            batch.legal,
+        )
+    )
+    actions = np.zeros(count, dtype=np.int64)
+    tracemalloc.start()
+    batch.step(actions, reset_seeds=np.arange(count))
+    _now, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    print("\ntables and memory")
+    print(
+        f"  table build (fresh process, median of 3): {builds:.3f} s"
+        f" (import of gamestate.batch with numpy: {imports:.3f} s)"
+    )
+    print(f"  tables: {tables().nbytes / 2**20:.2f} MiB, once per process")
+    print(
+        f"  batch state at N = {count}: {state / 1024:.0f} KiB ({state / count:.0f} bytes a game)"
+    )
+    print(f"  one step's temporaries at N = {count}: peak {peak / 2**20:.2f} MiB")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a few seconds")
+    quick = parser.parse_args().quick
+    print(
+        f"Python {sys.version.split()[0]}, numpy {np.__version__}, gymnasium"
+        f" {gym.__version__}, {os.cpu_count()} CPUs, load average"
+        f" {os.getloadavg()[0]:.2f} at the start"
+    )
+    table_costs(4096)
+    games(
+        rounds=3 if quick else 9,
+        count=4096,
+        steps=20 if quick else 100,
+        scalar_games=3 if quick else 15,
+    )
+    envs(rounds=3 if quick else 9, steps=500 if quick else 3000)
+    vector(rounds=3 if quick else 9, count=1024, steps=30 if quick else 200)
+    print(f"\nload average {os.getloadavg()[0]:.2f} at the end")
+
+
+if __name__ == "__main__":
+    main()
