@@ -22,7 +22,10 @@ import contextlib
 import errno
 import os
 import stat
-from typing import Final
+
+TYPE_CHECKING = False  # typing costs start-up time (issue 14)
+if TYPE_CHECKING:
+    from typing import Final
 
 MAX_FILE_BYTES: Final = 1 << 20
 """Largest save file we read (1 MiB; a 300 x 300 board of 4-digit tiles)."""
@@ -237,7 +240,9 @@ def check_header(text: str, path: str, game: str, versions: frozenset[int]) -> s
     if words[1] not in versions:
         readable = ", ".join(map(str, sorted(versions)))
         raise SaveFileError(
-            path, 1, f"format version {words[1]} is not one this program reads "
-            f"(it reads {readable})"
+            path,
+            1,
+            f"format version {words[1]} is not one this program reads "
+            f"(it reads {readable})",
         )
     return rest
