@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamestate import Config, Direction, GameState, JavaRandom
-from gamestate.batch import Batch, transpose
+from gamestate.batch import Batch, tables, transpose
 from gamestate.batch import _random as batch_random
 
 _MULTIPLIER = 0x5DEECE66D
@@ -274,6 +274,12 @@ def test_transpose_swaps_rows_and_columns() -> None:
     batch.boards = transpose(batch.boards)
     flipped = batch.game(0).getBoard()
     assert flipped == [list(column) for column in zip(*rows, strict=True)]
+
+
+def test_the_tables_are_built_once_and_stay_small() -> None:
+    built = tables()
+    assert tables() is built
+    assert built.nbytes < 8 << 20  # the memory bench/gym.py reports
 
 
 def test_importing_gamestate_never_imports_numpy() -> None:

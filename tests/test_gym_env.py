@@ -198,6 +198,8 @@ def test_vector_env_matches_single_envs_step_for_step(options: dict[str, Any]) -
     assert ended > 0  # autoresets were exercised
     seeds = [5, None, 7, None, 9, 11]
     assert data_equivalence(ours.reset(seed=seeds), reference.reset(seed=seeds))
+    # Without a seed, each sub-environment draws its next game's seed.
+    assert data_equivalence(ours.reset(), reference.reset())
 
 
 def test_vector_env_metadata_render_and_errors() -> None:
@@ -210,6 +212,8 @@ def test_vector_env_metadata_render_and_errors() -> None:
     images.reset(seed=1)
     rendered = images.render()
     assert rendered is not None and rendered[0].shape[2] == 3
+    assert TwentyFortyEightVectorEnv(1).render() is None
+    assert TwentyFortyEightEnv().render() is None
     with pytest.raises(ValueError):
         envs.reset(seed=[1, 2])
     with pytest.raises(ValueError):

@@ -145,14 +145,6 @@ def _empty_cells(rows: U64) -> U64:
     return bits
 
 
-def _spread(bits: U64) -> U64:
-    """Four bits down a column of cells: bit j goes to bit 4 * j."""
-    spread = np.zeros_like(bits)
-    for j in range(4):
-        spread |= ((bits >> np.uint64(j)) & np.uint64(1)) << np.uint64(4 * j)
-    return spread
-
-
 def _build() -> Tables:
     start = time.perf_counter()
     rows = np.arange(ROWS, dtype=np.uint64)

@@ -16,18 +16,17 @@ vector one plays :class:`gamestate.batch.Batch`. Needs the ``gym`` extra
 
 from typing import Final
 
-from gymnasium.envs.registration import register, registry
+from gymnasium.envs.registration import register
 
 from .env import TwentyFortyEightEnv
 from .vector import TwentyFortyEightVectorEnv
 
 ENV_ID: Final = "gamestate2048/TwentyFortyEight-v0"
 
-if ENV_ID not in registry:
-    register(
-        id=ENV_ID,
-        entry_point="gamestate.gym.env:TwentyFortyEightEnv",
-        vector_entry_point="gamestate.gym.vector:TwentyFortyEightVectorEnv",
-    )
+register(
+    id=ENV_ID,
+    entry_point="gamestate.gym.env:TwentyFortyEightEnv",
+    vector_entry_point="gamestate.gym.vector:TwentyFortyEightVectorEnv",
+)
 
 __all__ = ["ENV_ID", "TwentyFortyEightEnv", "TwentyFortyEightVectorEnv"]

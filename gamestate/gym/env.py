@@ -79,6 +79,8 @@ class TwentyFortyEightEnv(gym.Env[npt.NDArray[np.uint8], np.int64]):
         self._reader = BoardReader()
         self._cells = bytes(16)
         """The board's 16 tile exponents, row-major."""
+        self._legal = 0
+        """The board's legal action bits (1 << action)."""
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -111,7 +113,7 @@ class TwentyFortyEightEnv(gym.Env[npt.NDArray[np.uint8], np.int64]):
         before = game.getScore()
         overflow = self._would_overflow(direction)
         moved = not overflow and game.move(direction)
-        legal = self._read_board()
+        legal = self._read_board() if moved else self._legal
         self._steps += 1
         illegal = not moved and not overflow
         reward = self.options.reward_of(game.getScore() - before, illegal=illegal)
@@ -131,8 +133,8 @@ class TwentyFortyEightEnv(gym.Env[npt.NDArray[np.uint8], np.int64]):
     # ------------------------------------------------------------ helpers
     def _read_board(self) -> int:
         """Read the game's board into exponents; return its legal action bits."""
-        self._cells, legal = self._reader.read(self.game.getBoard())
-        return legal
+        self._cells, self._legal = self._reader.read(self.game.getBoard())
+        return self._legal
 
     def _would_overflow(self, direction: Direction) -> bool:
         """Would this move merge two 32768s? Tried on a copy, only when it could."""
