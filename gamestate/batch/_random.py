@@ -65,13 +65,13 @@ def advanced(states: U64) -> U64:
     return (states * _MULTIPLIER + _ADDEND) & _MASK
 
 
-def next_int(states: U64, bounds: U64 | int, drawing: Mask) -> tuple[U64, U64]:
+def next_int(states: U64, bounds: U64 | int, drawing: Mask | None) -> tuple[U64, U64]:
     """``nextInt(bound)`` for the generators in ``drawing``: (values, states).
 
     ``bounds`` is one bound for all, or one per generator; a bound is
     1..MAX_BOUND where ``drawing`` is set (0 elsewhere is fine).
     Elsewhere the state is returned unchanged and the value is
-    meaningless (but below the bound, or 0).
+    meaningless (but below the bound, or 0). ``drawing`` None: all draw.
     """
     if isinstance(bounds, int):
         power_of_two: Mask | bool = bounds & (bounds - 1) == 0
@@ -81,17 +81,24 @@ def next_int(states: U64, bounds: U64 | int, drawing: Mask) -> tuple[U64, U64]:
         moduli = np.maximum(bounds, np.uint64(1))
         power_of_two = _POWER_OF_TWO[moduli]
         limits = _LIMITS[moduli]
-    states = np.where(drawing, advanced(states), states)
+    states = advanced(states) if drawing is None else _advanced_where(states, drawing)
     u = states >> _NEXT_31_SHIFT
     if power_of_two is True:
         return (moduli * u) >> _SHIFT_31, states
     values = u % moduli
     if power_of_two is not False:
         values = np.where(power_of_two, (moduli * u) >> _SHIFT_31, values)
-    again = drawing & (u >= limits)
+    again = u >= limits
+    if drawing is not None:
+        again &= drawing
     while again.any():  # about once in 45 million draws of nextInt(100)
-        states = np.where(again, advanced(states), states)
+        states = _advanced_where(states, again)
         u = states >> _NEXT_31_SHIFT
         values = np.where(again, u % moduli, values)
         again &= u >= limits
     return values, states
+
+
+def _advanced_where(states: U64, which: Mask) -> U64:
+    """The states in ``which`` one step on, the others as they were."""
+    return np.where(which, advanced(states), states)

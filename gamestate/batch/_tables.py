@@ -63,6 +63,8 @@ class Tables:
     """A column read top to bottom, as a row -> bits for UP and DOWN."""
     transposed_cells: U16
     """16-bit cell set -> the same cells with rows and columns swapped."""
+    highest: U8
+    """Row -> its largest exponent."""
     popcount: U8
     """16-bit cell set -> how many cells it holds."""
     nth_cell: U8
@@ -79,6 +81,7 @@ class Tables:
             self.legal_rows,
             self.legal_columns,
             self.transposed_cells,
+            self.highest,
             self.popcount,
             self.nth_cell,
         )
@@ -177,8 +180,20 @@ def _build() -> Tables:
     # Set cells first, in increasing order: a stable sort on "not a member".
     nth = np.argsort(1 - members.astype(np.int8), axis=1, kind="stable")
     nth_cell = nth.astype(np.uint8).reshape(-1)
+    highest = np.zeros(ROWS, dtype=np.uint8)
+    for shift in (0, 4, 8, 12):
+        np.maximum(highest, (rows >> np.uint64(shift)) & np.uint64(0xF), out=highest)
     slid16 = slid.astype(np.uint16)
-    arrays = (slid16, meta, legal_rows, legal_columns, transposed, popcount, nth_cell)
+    arrays = (
+        slid16,
+        meta,
+        legal_rows,
+        legal_columns,
+        transposed,
+        highest,
+        popcount,
+        nth_cell,
+    )
     for array in arrays:
         _readonly(array)
     return Tables(
@@ -187,6 +202,7 @@ def _build() -> Tables:
         legal_rows=legal_rows,
         legal_columns=legal_columns,
         transposed_cells=transposed,
+        highest=highest,
         popcount=popcount,
         nth_cell=nth_cell,
         seconds=time.perf_counter() - start,

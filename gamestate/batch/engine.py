@@ -190,11 +190,10 @@ class Batch:
         columns = np.zeros(len(index), dtype=np.uint64)
         states = _random.seeded([int(seed) for seed in seeds])
         cells = np.full(len(index), _CELLS)
-        spawning = np.ones(len(index), dtype=np.bool_)
         two_prob = self.two_prob[index]
         for _tile in range(Config.INITIAL_TILE_COUNT):
             boards, columns, states, cell = self._spawn(
-                boards, columns, cells, states, two_prob, spawning
+                boards, columns, cells, states, two_prob, None
             )
             cells ^= np.uint64(1) << cell
         self.boards[index] = boards
@@ -300,10 +299,10 @@ class Batch:
         cells: U64,
         states: U64,
         two_prob: U64,
-        spawning: Mask,
+        spawning: Mask | None,
     ) -> tuple[U64, U64, U64, U64]:
-        """Add a tile to the boards in ``spawning``: (boards, columns, states,
-        cell indices).
+        """Add a tile to the boards in ``spawning`` (None: all): (boards,
+        columns, states, cell indices).
 
         ``cells`` is each board's set of empty cells (bit c for cell c,
         row-major). As GameState.addTile: position first, then value.
@@ -314,7 +313,8 @@ class Batch:
         cell = t.nth_cell[cells * _SIXTEEN + k].astype(np.uint64)
         draw, states = _random.next_int(states, 100, spawning)
         exponent = np.where(draw < two_prob, np.uint64(1), np.uint64(2))
-        exponent *= spawning
+        if spawning is not None:
+            exponent *= spawning
         boards = boards | exponent << (cell * _FOUR)
         columns = columns | exponent << (_TRANSPOSED_CELL[cell] * _FOUR)
         return boards, columns, states, cell
@@ -337,6 +337,14 @@ class Batch:
         cells[:, 0::2] = pairs & 0xF
         cells[:, 1::2] = pairs >> 4
         return cells.reshape(-1, 4, 4)
+
+    def highest_exponents(self) -> U8:
+        """Every board's largest tile exponent (0 for an empty board)."""
+        rows = self._tables.highest.take(_rows(self.boards))
+        highest: U8 = np.maximum(
+            np.maximum(rows[:, 0], rows[:, 1]), np.maximum(rows[:, 2], rows[:, 3])
+        )
+        return highest
 
     def legal_mask(self) -> Mask:
         """(N, 4) bool: ``[i, a]`` when action a would move game i."""

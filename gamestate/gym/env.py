@@ -115,10 +115,11 @@ class TwentyFortyEightEnv(gym.Env[npt.NDArray[np.uint8], np.int64]):
         moved = not overflow and game.move(direction)
         legal = self._read_board() if moved else self._legal
         self._steps += 1
+        options = self.options
         illegal = not moved and not overflow
-        reward = self.options.reward_of(game.getScore() - before, illegal=illegal)
-        terminated = legal == 0 or (illegal and self.options.end_on_illegal)
-        limit = self.options.step_limit
+        reward = options.reward_of(game.getScore() - before, illegal=illegal)
+        terminated = legal == 0 or (illegal and options.end_on_illegal)
+        limit = options.step_limit
         truncated = overflow or (limit is not None and self._steps >= limit)
         info = self._info(legal, moved=moved, overflow=overflow)
         return self._observation(), reward, terminated, truncated, info

@@ -167,7 +167,7 @@ class TwentyFortyEightVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any
         self, moved: npt.NDArray[np.bool_], overflow: npt.NDArray[np.bool_]
     ) -> dict[str, Any]:
         batch = self.batch
-        highest = batch.exponents().reshape(-1, 16).max(axis=1).astype(np.int64)
+        highest = batch.highest_exponents().astype(np.int64)
         values = {
             "score": batch.scores.copy(),
             "highest_tile": np.where(highest > 0, np.int64(1) << highest, 0),
