@@ -230,9 +230,26 @@ def test_other_moves_of_an_overflowing_game_stay_exact() -> None:
 
 def test_an_overflowing_game_is_reset_when_asked() -> None:
     batch = Batch.from_games([overflowing_game()])
+    ended = batch.boards.copy()
     result = batch.step(np.array([Direction.LEFT.value]), reset_seeds=[42])
-    assert result.final_scores[0] == 123456
+    assert result.final_scores[0] == 123456 and result.final_boards[0] == ended[0]
     assert_same(batch, [new_game(42, Config.TWO_PROB)])
+
+
+def test_a_refused_move_leaves_the_other_games_exact() -> None:
+    games = [overflowing_game(), new_game(8, 70), new_game(9, 70)]
+    batch = Batch.from_games(games)
+    refusals = 0
+    for action in (1, 1, 3, 0, 2, 1):
+        result = batch.step(np.full(3, action))
+        refused = [bool(flag) for flag in result.overflow]
+        refusals += refused[0]
+        assert refused[1:] == [False, False]
+        for game, flagged in zip(games, refused, strict=True):
+            if not flagged:  # the refused move is the one GameState would differ on
+                game.move(Direction(action))
+    assert refusals >= 3
+    assert_same(batch, games)
 
 
 # ------------------------------------------------------------ the edges

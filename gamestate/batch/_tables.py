@@ -61,11 +61,11 @@ class Tables:
     """Row -> action bits (1 << Direction value) for LEFT and RIGHT."""
     legal_columns: U8
     """A column read top to bottom, as a row -> bits for UP and DOWN."""
-    transposed_cells: U16
+    transposed_cells: U64
     """16-bit cell set -> the same cells with rows and columns swapped."""
     highest: U8
     """Row -> its largest exponent."""
-    popcount: U8
+    popcount: U64
     """16-bit cell set -> how many cells it holds."""
     nth_cell: U8
     """``cells * 16 + k`` -> index of the k-th cell (from 0) of the set."""
@@ -176,10 +176,11 @@ def _build() -> Tables:
         bit = (cells >> np.uint16(cell)) & np.uint16(1)
         transposed |= bit << np.uint16(4 * (cell % 4) + cell // 4)
     members = (cells[:, None] >> np.arange(16, dtype=np.uint16)) & np.uint16(1)
-    popcount = members.sum(axis=1).astype(np.uint8)
+    popcount = members.sum(axis=1).astype(np.uint64)
     # Set cells first, in increasing order: a stable sort on "not a member".
     nth = np.argsort(1 - members.astype(np.int8), axis=1, kind="stable")
     nth_cell = nth.astype(np.uint8).reshape(-1)
+    transposed_cells = transposed.astype(np.uint64)
     highest = np.zeros(ROWS, dtype=np.uint8)
     for shift in (0, 4, 8, 12):
         np.maximum(highest, (rows >> np.uint64(shift)) & np.uint64(0xF), out=highest)
@@ -189,7 +190,7 @@ def _build() -> Tables:
         meta,
         legal_rows,
         legal_columns,
-        transposed,
+        transposed_cells,
         highest,
         popcount,
         nth_cell,
@@ -201,7 +202,7 @@ def _build() -> Tables:
         meta=meta,
         legal_rows=legal_rows,
         legal_columns=legal_columns,
-        transposed_cells=transposed,
+        transposed_cells=transposed_cells,
         highest=highest,
         popcount=popcount,
         nth_cell=nth_cell,

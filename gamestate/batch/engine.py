@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -56,6 +56,7 @@ I64 = npt.NDArray[np.int64]
 U8 = npt.NDArray[np.uint8]
 Mask = npt.NDArray[np.bool_]
 Seeds = Sequence[int] | npt.NDArray[np.integer]
+AnyArray = TypeVar("AnyArray", bound=npt.NDArray[Any])
 
 DOWN, LEFT, UP, RIGHT = 0, 1, 2, 3
 ACTION_COUNT: Final = 4
@@ -110,9 +111,9 @@ class StepResult:
     overflow: Mask
     """The move was refused: a merge would have made a tile above 32768."""
     final_boards: U64
-    """Boards after the move, before any reset (a copy)."""
+    """Boards after the move, before any reset (not changed by later steps)."""
     final_scores: I64
-    """Scores after the move, before any reset (a copy)."""
+    """Scores after the move, before any reset (not changed by later steps)."""
 
     @property
     def finished(self) -> Mask:
@@ -196,10 +197,11 @@ class Batch:
                 boards, columns, cells, states, two_prob, None
             )
             cells ^= np.uint64(1) << cell
-        self.boards[index] = boards
+        # New arrays, never changed in place: a StepResult keeps the old.
+        self.boards = _replaced(self.boards, index, boards)
         self._columns[index] = columns
         self.states[index] = states
-        self.scores[index] = 0
+        self.scores = _replaced(self.scores, index, np.int64(0))
         self.legal[index] = self._legal_actions(boards, columns)
 
     def game(self, index: int) -> GameState:
@@ -239,28 +241,32 @@ class Batch:
         columns = np.where(vertical, slid, across)
         overflow = meta >= _OVERFLOW
         moved = (boards != self.boards) & ~overflow
+        # Plain: no game is held back or refused, so a game that did not
+        # move is unchanged and gained nothing; else mask those games.
+        plain = playing is None and not overflow.any()
         if playing is not None:
             moved &= playing
             overflow &= playing
         cells = meta & _CELLS
-        cells = np.where(
-            vertical, self._tables.transposed_cells[cells].astype(np.uint64), cells
-        )
+        cells = np.where(vertical, self._tables.transposed_cells.take(cells), cells)
         boards, columns, self.states, _cell = self._spawn(
             boards, columns, cells, self.states, self.two_prob, moved
         )
-        gains = np.where(moved, (meta >> np.uint64(GAIN_SHIFT)) & _GAIN, 0)
-        self.boards = np.where(moved, boards, self.boards)
-        self._columns = np.where(moved, columns, self._columns)
-        self.scores = self.scores + gains.astype(np.int64)
-        self.legal = self._legal_actions(self.boards, self._columns)
+        gains = ((meta >> np.uint64(GAIN_SHIFT)) & _GAIN).astype(np.int64)
+        if not plain:
+            gains = np.where(moved, gains, 0)
+            boards = np.where(moved, boards, self.boards)
+            columns = np.where(moved, columns, self._columns)
+        self.boards, self._columns = boards, columns
+        self.scores = self.scores + gains
+        self.legal = self._legal_actions(boards, columns)
         result = StepResult(
             moved=moved,
-            gains=gains.astype(np.int64),
+            gains=gains,
             over=self.legal == 0,
             overflow=overflow,
-            final_boards=self.boards.copy(),
-            final_scores=self.scores.copy(),
+            final_boards=boards,
+            final_scores=self.scores,
         )
         if reset_seeds is not None:
             finished = np.flatnonzero(result.finished)
@@ -308,7 +314,7 @@ class Batch:
         row-major). As GameState.addTile: position first, then value.
         """
         t = self._tables
-        count = t.popcount[cells].astype(np.uint64)
+        count = t.popcount.take(cells)
         k, states = _random.next_int(states, count, spawning)
         cell = t.nth_cell[cells * _SIXTEEN + k].astype(np.uint64)
         draw, states = _random.next_int(states, 100, spawning)
@@ -350,6 +356,13 @@ class Batch:
         """(N, 4) bool: ``[i, a]`` when action a would move game i."""
         mask: Mask = (self.legal[:, None] & _ACTION_BITS) != 0
         return mask
+
+
+def _replaced(array: AnyArray, index: npt.NDArray[np.intp], values: Any) -> AnyArray:
+    """A copy of ``array`` with ``values`` at ``index``."""
+    changed = array.copy()
+    changed[index] = values
+    return changed
 
 
 def _rows(boards: U64) -> npt.NDArray[np.uint16]:
