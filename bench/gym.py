@@ -5,6 +5,7 @@ gymnasium and the peer gymnasium-2048):
 
     python bench/gym.py            # the full run, about two minutes
     python bench/gym.py --quick    # a few seconds, for development
+    python bench/gym.py --profile  # where a batch step and an env step go
 
 One process, interleaved rounds (bench/engine.py's ``interleave``: every
 round times every engine once, in a rotating order), medians:
@@ -28,7 +29,9 @@ round times every engine once, in a rotating order), medians:
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
+import pstats
 import random
 import statistics
 import subprocess
@@ -275,10 +278,31 @@ def table_costs(count: int) -> None:
     print(f"  one step's temporaries at N = {count}: peak {peak / 2**20:.2f} MiB")
 
 
+def profile() -> None:
+    """Where a batch step and a single-env step spend their time (cProfile:
+    numpy's own calls are inside the Python functions that make them)."""
+    batch = BatchRun(4096, seed=5)
+    batch.run(50)
+    single = env_runner(gym.make(gamestate.gym.ENV_ID), 20000)
+    for title, work in (
+        ("batch, N = 4096, 300 steps", lambda: batch.run(300)),
+        ("single env, 20000 steps", lambda: single(0)),
+    ):
+        profiler = cProfile.Profile()
+        profiler.runcall(work)
+        print(f"\nprofile: {title}")
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(12)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few seconds")
-    quick = parser.parse_args().quick
+    parser.add_argument("--profile", action="store_true", help="profiles only")
+    arguments = parser.parse_args()
+    if arguments.profile:
+        profile()
+        return
+    quick = arguments.quick
     print(
         f"Python {sys.version.split()[0]}, numpy {np.__version__}, gymnasium"
         f" {gym.__version__}, {os.cpu_count()} CPUs, load average"
