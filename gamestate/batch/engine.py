@@ -67,6 +67,8 @@ _OVERFLOW: Final = np.uint64(1 << OVERFLOW_SHIFT)
 _TWO_SIDES: Final = 2 << 16
 _POSITIONS: Final = np.arange(4, dtype=np.uint32) * np.uint32(_TWO_SIDES)
 """Offsets of the four position blocks of Tables.meta."""
+_LITTLE_ENDIAN: Final = np.dtype("<u8")
+"""Boards viewed as bytes or 16-bit rows are read little-endian: row 0 first."""
 _FOUR: Final = np.uint64(4)
 _SIXTEEN: Final = np.uint64(16)
 _ACTION_BITS: Final = np.uint8(1) << np.arange(4, dtype=np.uint8)
@@ -338,7 +340,9 @@ class Batch:
     # ------------------------------------------------------------- views
     def exponents(self) -> U8:
         """Every board as (N, 4, 4) uint8 tile exponents (0 = empty)."""
-        pairs = self.boards.astype("<u8").view(np.uint8).reshape(-1, 8)
+        pairs = (
+            self.boards.astype(_LITTLE_ENDIAN, copy=False).view(np.uint8).reshape(-1, 8)
+        )
         cells = np.empty((len(self), 16), dtype=np.uint8)
         cells[:, 0::2] = pairs & 0xF
         cells[:, 1::2] = pairs >> 4
@@ -367,7 +371,7 @@ def _replaced(array: AnyArray, index: npt.NDArray[np.intp], values: Any) -> AnyA
 
 def _rows(boards: U64) -> npt.NDArray[np.uint16]:
     """(N, 4): the four 16-bit rows of each packed board, row 0 first."""
-    return boards.astype("<u8", copy=False).view(np.uint16).reshape(-1, 4)
+    return boards.astype(_LITTLE_ENDIAN, copy=False).view(np.uint16).reshape(-1, 4)
 
 
 def _two_probs(two_prob: int | Sequence[int] | None, count: int) -> U64:
