@@ -125,19 +125,27 @@ class BoardReader:
             .tobytes()
         )
         """Row key k -> its four exponents at bytes 4k..4k+3."""
+        self._learned: dict[tuple[int, ...], tuple[int, bytes]] = {}
+        """Row of tile values -> (row key, its exponent bytes), as met (at
+        most 16**4 rows)."""
+
+    def _learn(self, row: list[int]) -> tuple[int, bytes]:
+        a, b, c, d = (_EXPONENT[value] for value in row)
+        key = a | b << 4 | c << 8 | d << 12
+        found = self._learned[tuple(row)] = (key, self._cells[4 * key : 4 * key + 4])
+        return found
 
     def read(self, board: list[list[int]]) -> tuple[bytes, int]:
         """(16 exponents row-major, legal action bits 1 << action).
 
         Raises KeyError for a tile that is not 0 or 2..32768.
         """
-        exponent = _EXPONENT
-        packed = 0
-        cells = b""
-        for shift, (a, b, c, d) in zip((0, 16, 32, 48), board, strict=True):
-            key = exponent[a] | exponent[b] << 4 | exponent[c] << 8 | exponent[d] << 12
-            packed |= key << shift
-            cells += self._cells[4 * key : 4 * key + 4]
+        learned = self._learned
+        (k0, c0), (k1, c1), (k2, c2), (k3, c3) = [
+            learned.get(tuple(row)) or self._learn(row) for row in board
+        ]
+        packed = k0 | k1 << 16 | k2 << 32 | k3 << 48
+        cells = c0 + c1 + c2 + c3
         columns = transpose(packed)
         rows, across = self._legal_rows, self._legal_columns
         bits = (
