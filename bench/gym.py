@@ -39,6 +39,7 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +48,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from engine import interleave, play  # bench/ is not a package
+from engine import Engine, interleave, play  # bench/ is not a package
 from naive import NaiveGame
 
 import gamestate.gym
@@ -64,20 +65,54 @@ KEYS = 997
 """Length of the cycled action tables (as W2's key list)."""
 
 
-def median_rates(work: list[float], seconds: list[float]) -> list[float]:
-    return sorted(w / s for w, s in zip(work, seconds, strict=True))
+@dataclass
+class Record:
+    """One engine's rounds: work done, wall seconds and CPU seconds of each."""
+
+    work: list[float] = field(default_factory=list)
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+
+    def rates(self, cpu: bool = False) -> list[float]:
+        seconds = self.cpu if cpu else self.wall
+        return sorted(w / s for w, s in zip(self.work, seconds, strict=True))
 
 
-def report(title: str, unit: str, rates: dict[str, list[float]], base: str) -> None:
-    print(f"\n{title}")
-    print(f"  {'engine':<16} {'min':>12} {'median':>12} {'max':>12}  {unit}  vs {base}")
-    reference = statistics.median(rates[base])
-    for name, values in rates.items():
-        median = statistics.median(values)
-        print(
-            f"  {name:<16} {values[0]:>12,.0f} {median:>12,.0f} {values[-1]:>12,.0f}"
-            f"  {' ' * len(unit)}  {median / reference:7.2f}x"
-        )
+def measured(
+    records: dict[str, Record], name: str, work: Callable[[], float]
+) -> Engine:
+    """An engine for ``interleave``: runs ``work`` (which returns how much
+    it did), records wall and CPU time (``time.process_time``: this
+    process alone, on one core) and returns the wall time."""
+    records[name] = Record()
+
+    def run(r: int) -> float:
+        wall, cpu = time.perf_counter(), time.process_time()
+        done = work()
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        if r >= 0:
+            records[name].work.append(done)
+            records[name].wall.append(wall)
+            records[name].cpu.append(cpu)
+        return wall
+
+    return run
+
+
+def report(title: str, unit: str, records: dict[str, Record], base: str) -> None:
+    """Medians per wall second and per CPU second, with ratios to ``base``."""
+    for cpu in (False, True):
+        clock = "CPU second (this process)" if cpu else "wall second"
+        print(f"\n{title} per {clock}")
+        print(f"  {'engine':<16} {'min':>12} {'median':>12} {'max':>12}  vs {base}")
+        reference = statistics.median(records[base].rates(cpu))
+        for name, record in records.items():
+            values = record.rates(cpu)
+            median = statistics.median(values)
+            print(
+                f"  {name:<16} {values[0]:>12,.0f} {median:>12,.0f} {values[-1]:>12,.0f}"
+                f"  {median / reference:7.2f}x"
+            )
 
 
 # ------------------------------------------------------------------ games
@@ -128,79 +163,68 @@ def games(rounds: int, count: int, steps: int, scalar_games: int) -> None:
     rnd = random.Random(3)
     keys = [rnd.choice(DIRECTIONS) for _ in range(KEYS)]
     batch = BatchRun(count, seed=5)
-    moves: dict[str, list[float]] = {"batch": [], "GameState": [], "naive": []}
+    seeds = iter(range(1000, 10**9))
 
-    def whole_games(name: str, make: Callable[[int], Any]) -> Callable[[int], float]:
-        def run(r: int) -> float:
-            start = time.perf_counter()
-            played = sum(
-                play(make(1000 + r * scalar_games + g), keys)
-                for g in range(scalar_games)
-            )
-            seconds = time.perf_counter() - start
-            if r >= 0:
-                moves[name].append(played)
-            return seconds
+    def whole_games(make: Callable[[int], Any]) -> Callable[[], float]:
+        return lambda: sum(play(make(next(seeds)), keys) for _ in range(scalar_games))
 
-        return run
-
-    def batch_round(r: int) -> float:
-        start = time.perf_counter()
-        played = batch.run(steps)
-        seconds = time.perf_counter() - start
-        if r >= 0:
-            moves["batch"].append(played)
-        return seconds
-
-    series = interleave(
+    records: dict[str, Record] = {}
+    interleave(
         rounds,
         {
-            "batch": batch_round,
-            "GameState": whole_games("GameState", lambda s: GameState(4, 4, seed=s)),
-            "naive": whole_games("naive", lambda s: NaiveGame(4, 4, seed=s)),
+            "batch": measured(records, "batch", lambda: batch.run(steps)),
+            "GameState": measured(
+                records, "GameState", whole_games(lambda s: GameState(4, 4, seed=s))
+            ),
+            "naive": measured(
+                records, "naive", whole_games(lambda s: NaiveGame(4, 4, seed=s))
+            ),
         },
     )
     batch.check(steps=300)
-    rates = {name: median_rates(moves[name], series[name].seconds) for name in moves}
     print(
         f"\ngames: whole random 4x4 games; batch N = {count} ({steps} steps a round,"
         f" games restarted in the step), scalar {scalar_games} games a round"
     )
-    report("  moves per second", "moves/s", rates, "naive")
-    gs = statistics.median(rates["GameState"])
-    print(f"  batch vs GameState: {statistics.median(rates['batch']) / gs:.2f}x")
+    report("  moves", "moves/s", records, "naive")
+    for cpu in (False, True):
+        ratio = statistics.median(records["batch"].rates(cpu)) / statistics.median(
+            records["GameState"].rates(cpu)
+        )
+        print(
+            f"  batch vs GameState per {'CPU' if cpu else 'wall'} second: {ratio:.2f}x"
+        )
     print("  (16 of the batch's games replayed in GameState after timing: identical)")
 
 
 # -------------------------------------------------------------------- env
-def env_runner(env: gym.Env[Any, Any], steps: int) -> Callable[[int], float]:
+def env_runner(env: gym.Env[Any, Any], steps: int) -> Callable[[], float]:
     actions = np.random.default_rng(11).integers(0, 4, steps).tolist()
     env.reset(seed=1)
 
-    def run(_r: int) -> float:
-        start = time.perf_counter()
+    def run() -> float:
         for action in actions:
             _obs, _reward, terminated, truncated, _info = env.step(action)
             if terminated or truncated:
                 env.reset()
-        return time.perf_counter() - start
+        return steps
 
     return run
 
 
 def envs(rounds: int, steps: int) -> None:
-    engines = {
-        "ours": env_runner(gym.make(gamestate.gym.ENV_ID), steps),
-        "ours onehot": env_runner(
-            gym.make(gamestate.gym.ENV_ID, observation="onehot"), steps
-        ),
+    made = {
+        "ours": gym.make(gamestate.gym.ENV_ID),
+        "ours onehot": gym.make(gamestate.gym.ENV_ID, observation="onehot"),
     }
     if gymnasium_2048 is not None:
-        engines["gymnasium-2048"] = env_runner(
-            gym.make("gymnasium_2048/TwentyFortyEight-v0"), steps
-        )
-    series = interleave(rounds, engines)
-    rates = {name: s.rates(steps) for name, s in series.items()}
+        made["gymnasium-2048"] = gym.make("gymnasium_2048/TwentyFortyEight-v0")
+    records: dict[str, Record] = {}
+    engines = {
+        name: measured(records, name, env_runner(env, steps))
+        for name, env in made.items()
+    }
+    interleave(rounds, engines)
     base = "gymnasium-2048" if gymnasium_2048 is not None else "ours"
     print(
         f"\nenv: single environment step, {steps} random actions a round, via gymnasium.make"
@@ -208,7 +232,7 @@ def envs(rounds: int, steps: int) -> None:
     if gymnasium_2048 is None:
         print("  gymnasium-2048 is not installed (pip install -e .[bench]): no ratio")
     print("  (gymnasium-2048 observes a one-hot (4, 4, 16); ours exponents or one-hot)")
-    report("  steps per second", "steps/s", rates, base)
+    report("  steps", "steps/s", records, base)
 
 
 def vector(rounds: int, count: int, steps: int) -> None:
@@ -216,20 +240,19 @@ def vector(rounds: int, count: int, steps: int) -> None:
         gamestate.gym.ENV_ID, num_envs=count, vectorization_mode="vector_entry_point"
     )
     envs.reset(seed=3)
-    actions = np.random.default_rng(12).integers(0, 4, (KEYS, count))
-    turn = [0]
+    actions = iter(
+        np.random.default_rng(12).integers(0, 4, (KEYS, count)).tolist() * 1000
+    )
 
-    def run(_r: int) -> float:
-        start = time.perf_counter()
+    def run() -> float:
         for _ in range(steps):
-            envs.step(actions[turn[0] % KEYS])
-            turn[0] += 1
-        return time.perf_counter() - start
+            envs.step(np.array(next(actions)))
+        return steps * count
 
-    series = interleave(rounds, {"vector env": run})
-    rates = {"vector env": series["vector env"].rates(steps * count)}
+    records: dict[str, Record] = {}
+    interleave(rounds, {"vector env": measured(records, "vector env", run)})
     print(f"\nvector: N = {count}, {steps} steps a round (next-step autoreset)")
-    report("  sub-environment steps per second", "steps/s", rates, "vector env")
+    report("  sub-environment steps", "steps/s", records, "vector env")
 
 
 # ----------------------------------------------------------------- tables
@@ -286,7 +309,7 @@ def profile() -> None:
     single = env_runner(gym.make(gamestate.gym.ENV_ID), 20000)
     for title, work in (
         ("batch, N = 4096, 300 steps", lambda: batch.run(300)),
-        ("single env, 20000 steps", lambda: single(0)),
+        ("single env, 20000 steps", single),
     ):
         profiler = cProfile.Profile()
         profiler.runcall(work)
