@@ -6,6 +6,7 @@ gymnasium and the peer gymnasium-2048):
     python bench/gym.py            # the full run, about two minutes
     python bench/gym.py --quick    # a few seconds, for development
     python bench/gym.py --profile  # where a batch step and an env step go
+    python bench/gym.py --only env # one part (tables, games, env, vector)
 
 One process, interleaved rounds (bench/engine.py's ``interleave``: every
 round times every engine once, in a rotating order), medians:
@@ -317,29 +318,38 @@ def profile() -> None:
         pstats.Stats(profiler).sort_stats("tottime").print_stats(12)
 
 
+PARTS = ("tables", "games", "env", "vector")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few seconds")
     parser.add_argument("--profile", action="store_true", help="profiles only")
+    parser.add_argument("--only", choices=PARTS, action="append", help="these parts")
     arguments = parser.parse_args()
     if arguments.profile:
         profile()
         return
     quick = arguments.quick
+    parts = arguments.only or PARTS
     print(
         f"Python {sys.version.split()[0]}, numpy {np.__version__}, gymnasium"
         f" {gym.__version__}, {os.cpu_count()} CPUs, load average"
         f" {os.getloadavg()[0]:.2f} at the start"
     )
-    table_costs(4096)
-    games(
-        rounds=3 if quick else 9,
-        count=4096,
-        steps=20 if quick else 100,
-        scalar_games=3 if quick else 15,
-    )
-    envs(rounds=3 if quick else 9, steps=500 if quick else 3000)
-    vector(rounds=3 if quick else 9, count=1024, steps=30 if quick else 200)
+    if "tables" in parts:
+        table_costs(4096)
+    if "games" in parts:
+        games(
+            rounds=3 if quick else 9,
+            count=4096,
+            steps=20 if quick else 100,
+            scalar_games=3 if quick else 15,
+        )
+    if "env" in parts:
+        envs(rounds=3 if quick else 9, steps=500 if quick else 3000)
+    if "vector" in parts:
+        vector(rounds=3 if quick else 9, count=1024, steps=30 if quick else 200)
     print(f"\nload average {os.getloadavg()[0]:.2f} at the end")
 
 
