@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from gamestate import Config, Direction, GameState, JavaRandom
 from gamestate.batch import Batch, tables, transpose
 from gamestate.batch import _random as batch_random
+from gamestate.batch.single import PackedGame
 
 _MULTIPLIER = 0x5DEECE66D
 _MASK = (1 << 48) - 1
@@ -305,3 +306,30 @@ def test_importing_gamestate_never_imports_numpy() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == "False"
+
+
+@settings(max_examples=40)
+@given(big_seeds, st.integers(0, 100), st.lists(st.integers(0, 3), max_size=300))
+def test_packed_game_plays_gamestates_game(
+    seed: int, two_prob: int, actions: list[int]
+) -> None:
+    """The single-game engine (the batch step in plain Python) is GameState too."""
+    packed = PackedGame(seed, two_prob)
+    game = new_game(seed, two_prob)
+    for action in actions:
+        before = game.getScore()
+        moved, gain, refused = packed.move(action)
+        assert moved == game.move(Direction(action)) and not refused
+        assert gain == game.getScore() - before
+        legal = [game.copy().move(d) for d in Direction]
+        assert packed.legal() == sum(1 << d.value for d in Direction if legal[d.value])
+    mine = packed.game()
+    assert mine.getBoard() == game.getBoard() and mine.getScore() == game.getScore()
+    assert mine.rng.getstate() == game.rng.getstate()
+
+
+def test_packed_game_refuses_a_merge_past_32768() -> None:
+    packed = PackedGame.from_game(overflowing_game())
+    board, state = packed.board, packed.rng.getstate()
+    assert packed.move(Direction.LEFT.value) == (False, 0, True)
+    assert (packed.board, packed.rng.getstate()) == (board, state)

@@ -128,14 +128,32 @@ def test_onehot_and_log2() -> None:
 def test_a_merge_past_32768_truncates_and_changes_nothing() -> None:
     single = env()
     single.reset(seed=2)
-    single.game.setBoard([[32768, 32768, 0, 0], [0] * 4, [0] * 4, [0] * 4])
-    single._read_board()
+    game = single.game
+    game.setBoard([[32768, 32768, 0, 0], [0] * 4, [0] * 4, [0] * 4])
+    single.continue_game(game)
     state = single.game.rng.getstate()
     obs, reward, terminated, truncated, info = single.step(Direction.LEFT.value)
     assert truncated and info["tile_overflow"] and not terminated and reward == 0
     assert obs[0].tolist() == [15, 15, 0, 0] and single.game.rng.getstate() == state
     obs, *_, info = single.step(Direction.DOWN.value)
     assert obs[3].tolist()[:2] == [15, 15] and not info["tile_overflow"]
+
+
+def test_continue_game_plays_on_from_a_gamestate() -> None:
+    game = started(77)
+    for direction in (Direction.LEFT, Direction.UP, Direction.RIGHT):
+        game.move(direction)
+    single = env()
+    single.reset(seed=1)
+    single.continue_game(game)
+    obs, reward, *_ = single.step(Direction.DOWN.value)
+    before = game.getScore()
+    game.move(Direction.DOWN)
+    assert obs.tolist() == exponents(game) and reward == game.getScore() - before
+    assert single.game.rng.getstate() == game.rng.getstate()
+    wide = GameState(4, 5)
+    with pytest.raises(ValueError, match="4x4"):
+        single.continue_game(wide)
 
 
 def test_render_ansi_is_the_java_tostring_and_rgb_uses_the_palette() -> None:

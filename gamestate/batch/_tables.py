@@ -65,6 +65,8 @@ class Tables:
     """16-bit cell set -> the same cells with rows and columns swapped."""
     highest: U8
     """Row -> its largest exponent."""
+    row_exponents: U8
+    """Row k -> its four exponents, at ``4 * k`` of the flattened array."""
     popcount: U64
     """16-bit cell set -> how many cells it holds."""
     nth_cell: U8
@@ -82,6 +84,7 @@ class Tables:
             self.legal_columns,
             self.transposed_cells,
             self.highest,
+            self.row_exponents,
             self.popcount,
             self.nth_cell,
         )
@@ -184,6 +187,9 @@ def _build() -> Tables:
     highest = np.zeros(ROWS, dtype=np.uint8)
     for shift in (0, 4, 8, 12):
         np.maximum(highest, (rows >> np.uint64(shift)) & np.uint64(0xF), out=highest)
+    row_exponents = (
+        (rows[:, None] >> np.arange(0, 16, 4, dtype=np.uint64)) & np.uint64(0xF)
+    ).astype(np.uint8)
     slid16 = slid.astype(np.uint16)
     arrays = (
         slid16,
@@ -192,6 +198,7 @@ def _build() -> Tables:
         legal_columns,
         transposed_cells,
         highest,
+        row_exponents,
         popcount,
         nth_cell,
     )
@@ -204,6 +211,7 @@ def _build() -> Tables:
         legal_columns=legal_columns,
         transposed_cells=transposed_cells,
         highest=highest,
+        row_exponents=row_exponents,
         popcount=popcount,
         nth_cell=nth_cell,
         seconds=time.perf_counter() - start,

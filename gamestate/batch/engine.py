@@ -168,7 +168,9 @@ class Batch:
         Each must be 4x4 with tiles 0 or 2..32768. Raises ValueError
         naming the first game that does not fit.
         """
-        boards = [_packed(index, game.getBoard()) for index, game in enumerate(games)]
+        boards = [
+            packed_board(index, game.getBoard()) for index, game in enumerate(games)
+        ]
         batch = cls([0] * len(games), two_prob=[game.two_prob for game in games])
         batch.boards = np.array(boards, dtype=np.uint64)
         batch._columns = transpose(batch.boards)
@@ -383,7 +385,7 @@ def _two_probs(two_prob: int | Sequence[int] | None, count: int) -> U64:
     return values.astype(np.uint64)
 
 
-def _packed(index: int, board: list[list[int]]) -> int:
+def packed_board(index: int, board: list[list[int]]) -> int:
     """A 4x4 board of 0 and 2..32768 as a packed int, or ValueError."""
     if len(board) != 4 or any(len(row) != 4 for row in board):
         raise ValueError(f"game {index}: the batch plays 4x4 boards only")

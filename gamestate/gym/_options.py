@@ -16,8 +16,6 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from .. import config as Config
-from .._bitboard import transpose
-from ..batch import tables
 from ..direction import Direction
 
 ACTIONS: Final = tuple(direction.name for direction in Direction)
@@ -98,67 +96,6 @@ class Options:
         if self.reward == "log2":
             values = np.log2(1.0 + values)
         return np.where(illegal, self.illegal_penalty, values)
-
-
-_EXPONENT: Final = {0: 0, **{1 << e: e for e in range(1, MAX_EXPONENT + 1)}}
-
-
-class BoardReader:
-    """Reads a 4x4 board of tile values into exponents and its legal actions.
-
-    The legal actions are looked up in the batch engine's tables: each
-    row, and each row of the transposed board (a column read top to
-    bottom), as a 16-bit key whose nibble j is cell j's exponent.
-    """
-
-    def __init__(self) -> None:
-        t = tables()
-        self._legal_rows = t.legal_rows.data
-        self._legal_columns = t.legal_columns.data
-        self._cells = (
-            (
-                np.arange(1 << 16, dtype="<u2")[:, None]
-                >> np.arange(0, 16, 4, dtype="<u2")
-                & 0xF
-            )
-            .astype(np.uint8)
-            .tobytes()
-        )
-        """Row key k -> its four exponents at bytes 4k..4k+3."""
-        self._learned: dict[tuple[int, ...], tuple[int, bytes]] = {}
-        """Row of tile values -> (row key, its exponent bytes), as met (at
-        most 16**4 rows)."""
-
-    def _learn(self, row: list[int]) -> tuple[int, bytes]:
-        a, b, c, d = (_EXPONENT[value] for value in row)
-        key = a | b << 4 | c << 8 | d << 12
-        found = self._learned[tuple(row)] = (key, self._cells[4 * key : 4 * key + 4])
-        return found
-
-    def read(self, board: list[list[int]]) -> tuple[bytes, int]:
-        """(16 exponents row-major, legal action bits 1 << action).
-
-        Raises KeyError for a tile that is not 0 or 2..32768.
-        """
-        learned = self._learned
-        (k0, c0), (k1, c1), (k2, c2), (k3, c3) = [
-            learned.get(tuple(row)) or self._learn(row) for row in board
-        ]
-        packed = k0 | k1 << 16 | k2 << 32 | k3 << 48
-        cells = c0 + c1 + c2 + c3
-        columns = transpose(packed)
-        rows, across = self._legal_rows, self._legal_columns
-        bits = (
-            rows[packed & 0xFFFF]
-            | rows[(packed >> 16) & 0xFFFF]
-            | rows[(packed >> 32) & 0xFFFF]
-            | rows[packed >> 48]
-            | across[columns & 0xFFFF]
-            | across[(columns >> 16) & 0xFFFF]
-            | across[(columns >> 32) & 0xFFFF]
-            | across[columns >> 48]
-        )
-        return cells, bits
 
 
 def _readonly(array: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:

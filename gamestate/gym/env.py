@@ -1,10 +1,12 @@
 """TwentyFortyEightEnv: one Java-exact game of 2048 as a Gymnasium environment.
 
-The game is a :class:`gamestate.GameState` itself (4x4, the start-up's
-two tiles), so every board, score and random draw is the reference's:
-``reset(seed=N)`` starts the game of ``GameState(4, 4, seed=N)``. What
-this module adds is Gymnasium's interface (spaces, rewards, episode
-ends, info, rendering); the options are in :mod:`gamestate.gym._options`.
+The game is ``GameState(4, 4, seed=N)`` with its two tiles, played by
+:class:`gamestate.batch.single.PackedGame` (the batch engine's step for
+one game, in plain Python: a GameState step plus reading its board back
+costs twice as much), so every board, score and random draw is the
+reference's; tests compare it with GameState move by move. What this
+module adds is Gymnasium's interface (spaces, rewards, episode ends,
+info, rendering); the options are in :mod:`gamestate.gym._options`.
 It never prints and never touches files.
 """
 
@@ -17,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from .. import config as Config
+from ..batch.single import PackedGame
 from ..direction import Direction
 from ..game_state import GameState
 from ._options import (
@@ -25,7 +27,6 @@ from ._options import (
     JAVA_SEEDS,
     MAX_EXPONENT,
     RENDER_MODES,
-    BoardReader,
     Observation,
     Options,
     Reward,
@@ -73,14 +74,20 @@ class TwentyFortyEightEnv(gym.Env[npt.NDArray[np.uint8], np.int64]):
         self.render_mode = checked_render_mode(render_mode)
         self.action_space = spaces.Discrete(4)
         self.observation_space = self.options.observation_space()
-        self.game = GameState(4, 4)
-        """The game being played (a GameState; empty before reset)."""
+        self._game = PackedGame(0, self.options.chance_of_two)
         self._steps = 0
-        self._reader = BoardReader()
-        self._cells = bytes(16)
-        """The board's 16 tile exponents, row-major."""
-        self._legal = 0
-        """The board's legal action bits (1 << action)."""
+        self._legal = self._game.legal()
+
+    @property
+    def game(self) -> GameState:
+        """The game being played, as a new GameState (changing it changes
+        nothing here; see :meth:`continue_game`)."""
+        return self._game.game()
+
+    def continue_game(self, game: GameState) -> None:
+        """Play on from ``game`` (4x4, tiles 0 or 2..32768; else ValueError)."""
+        self._game = PackedGame.from_game(game)
+        self._legal = self._game.legal()
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -93,13 +100,10 @@ class TwentyFortyEightEnv(gym.Env[npt.NDArray[np.uint8], np.int64]):
         super().reset(seed=seed)
         if seed is None:
             seed = int(self.np_random.integers(JAVA_SEEDS))
-        game = GameState(4, 4, seed=seed, two_prob=self.options.chance_of_two)
-        for _tile in range(Config.INITIAL_TILE_COUNT):
-            game.addTile()
-        self.game = game
+        self._game = PackedGame(seed, self.options.chance_of_two)
         self._steps = 0
-        legal = self._read_board()
-        return self._observation(), self._info(legal, moved=False, overflow=False)
+        self._legal = self._game.legal()
+        return self._observation(), self._info(moved=False, overflow=False)
 
     def step(
         self, action: np.int64 | int
@@ -108,20 +112,18 @@ class TwentyFortyEightEnv(gym.Env[npt.NDArray[np.uint8], np.int64]):
             raise ValueError(
                 f"action must be 0..3 (DOWN, LEFT, UP, RIGHT), got {action!r}"
             )
-        game = self.game
-        direction = _DIRECTIONS[action]
-        before = game.getScore()
-        overflow = self._would_overflow(direction)
-        moved = not overflow and game.move(direction)
-        legal = self._read_board() if moved else self._legal
+        game = self._game
+        moved, gain, overflow = game.move(int(action))
+        if moved:
+            self._legal = game.legal()
         self._steps += 1
         options = self.options
         illegal = not moved and not overflow
-        reward = options.reward_of(game.getScore() - before, illegal=illegal)
-        terminated = legal == 0 or (illegal and options.end_on_illegal)
+        reward = options.reward_of(gain, illegal=illegal)
+        terminated = self._legal == 0 or (illegal and options.end_on_illegal)
         limit = options.step_limit
         truncated = overflow or (limit is not None and self._steps >= limit)
-        info = self._info(legal, moved=moved, overflow=overflow)
+        info = self._info(moved=moved, overflow=overflow)
         return self._observation(), reward, terminated, truncated, info
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
@@ -132,30 +134,18 @@ class TwentyFortyEightEnv(gym.Env[npt.NDArray[np.uint8], np.int64]):
         return None
 
     # ------------------------------------------------------------ helpers
-    def _read_board(self) -> int:
-        """Read the game's board into exponents; return its legal action bits."""
-        self._cells, self._legal = self._reader.read(self.game.getBoard())
-        return self._legal
-
-    def _would_overflow(self, direction: Direction) -> bool:
-        """Would this move merge two 32768s? Tried on a copy, only when it could."""
-        if self._cells.count(MAX_EXPONENT) < 2:
-            return False
-        trial = self.game.copy()
-        trial.move(direction)
-        return any(value > _LARGEST for row in trial.getBoard() for value in row)
-
     def _exponent_array(self) -> npt.NDArray[np.uint8]:
-        return np.frombuffer(bytearray(self._cells), dtype=np.uint8).reshape(4, 4)
+        cells = bytearray(self._game.exponents())
+        return np.frombuffer(cells, dtype=np.uint8).reshape(4, 4)
 
     def _observation(self) -> npt.NDArray[np.uint8]:
         return self.options.observe(self._exponent_array())
 
-    def _info(self, legal: int, *, moved: bool, overflow: bool) -> dict[str, Any]:
+    def _info(self, *, moved: bool, overflow: bool) -> dict[str, Any]:
         return {
-            "score": self.game.getScore(),
-            "highest_tile": _tile(max(self._cells)),
-            "action_mask": ACTION_MASKS[legal],
+            "score": self._game.score,
+            "highest_tile": _tile(max(self._game.exponents())),
+            "action_mask": ACTION_MASKS[self._legal],
             "moved": moved,
             "tile_overflow": overflow,
         }
