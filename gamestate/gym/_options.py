@@ -108,3 +108,5 @@ ACTION_MASKS: Final = tuple(
     for bits in range(16)
 )
 """Action bits -> the action mask (read-only), int8 as Discrete.sample takes."""
+ACTION_MASK_ROWS: Final = np.stack(ACTION_MASKS)
+"""The same masks as one (16, 4) array, for many games at once."""

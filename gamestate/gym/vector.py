@@ -31,6 +31,7 @@ from gymnasium.vector.utils import batch_space
 
 from ..batch import Batch
 from ._options import (
+    ACTION_MASK_ROWS,
     JAVA_SEEDS,
     RENDER_MODES,
     Observation,
@@ -133,7 +134,8 @@ class TwentyFortyEightVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any
             result = self.batch.step(actions)
         playing = ~restart
         illegal = ~result.moved & ~result.overflow & playing
-        rewards = np.where(playing, self.options.rewards(result.gains, illegal), 0.0)
+        # A restarted game neither moved nor was illegal: its reward is 0.
+        rewards = self.options.rewards(result.gains, illegal)
         self._steps += playing
         terminated = (result.over | (illegal & self.options.end_on_illegal)) & playing
         truncated = result.overflow.copy()
@@ -167,11 +169,12 @@ class TwentyFortyEightVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any
         self, moved: npt.NDArray[np.bool_], overflow: npt.NDArray[np.bool_]
     ) -> dict[str, Any]:
         batch = self.batch
+        # Every game holds a tile; scores are copied, as a caller may change them.
         highest = batch.highest_exponents().astype(np.int64)
         values = {
             "score": batch.scores.copy(),
-            "highest_tile": np.where(highest > 0, np.int64(1) << highest, 0),
-            "action_mask": batch.legal_mask().astype(np.int8),
+            "highest_tile": np.int64(1) << highest,
+            "action_mask": ACTION_MASK_ROWS.take(batch.legal, axis=0),
             "moved": moved,
             "tile_overflow": overflow,
         }
