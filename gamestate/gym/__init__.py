@@ -9,8 +9,9 @@ Importing this module registers ``gamestate2048/TwentyFortyEight-v0``:
                               vectorization_mode="vector_entry_point")
 
 or without the import, ``gymnasium.make("gamestate.gym:gamestate2048/
-TwentyFortyEight-v0")``. The single environment plays a GameState; the
-vector one plays :class:`gamestate.batch.Batch`. Needs the ``gym`` extra
+TwentyFortyEight-v0")``. The single environment plays
+:class:`gamestate.batch.single.PackedGame`, the vector one
+:class:`gamestate.batch.Batch`: the same tables, GameState's games. Needs the ``gym`` extra
 (numpy, gymnasium).
 """
 
