@@ -161,10 +161,9 @@ def test_next_int_draws_again_exactly_as_java(
     java = JavaRandom(0)
     java.setstate(state)
     expected = java.nextInt(bound)
-    drawing = np.array([True])
     states = np.array([state], dtype=np.uint64)
     for bounds in (bound, np.array([bound], dtype=np.uint64)):
-        values, new_states = batch_random.next_int(states, bounds, drawing)
+        values, new_states = batch_random.next_int(states, bounds)
         assert int(values[0]) == expected
         assert int(new_states[0]) == java.getstate()
 

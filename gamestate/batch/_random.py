@@ -7,7 +7,7 @@ modulo 2**48 (uint64 products wrap modulo 2**64, whose low 48 bits are the
 same); ``next(31)`` is the state's top 31 bits; ``nextInt(bound)`` takes
 ``bound * r >> 31`` for a power of two and otherwise ``r % bound``,
 drawing again while ``u - r + bound - 1`` would overflow a Java int.
-Only the generators marked ``drawing`` advance. This module never prints.
+This module never prints.
 """
 
 from __future__ import annotations
@@ -65,13 +65,12 @@ def advanced(states: U64) -> U64:
     return (states * _MULTIPLIER + _ADDEND) & _MASK
 
 
-def next_int(states: U64, bounds: U64 | int, drawing: Mask | None) -> tuple[U64, U64]:
-    """``nextInt(bound)`` for the generators in ``drawing``: (values, states).
+def next_int(states: U64, bounds: U64 | int) -> tuple[U64, U64]:
+    """``nextInt(bound)`` of every generator: (values, new states).
 
-    ``bounds`` is one bound for all, or one per generator; a bound is
-    1..MAX_BOUND where ``drawing`` is set (0 elsewhere is fine).
-    Elsewhere the state is returned unchanged and the value is
-    meaningless (but below the bound, or 0). ``drawing`` None: all draw.
+    ``bounds`` is one bound for all, or one per generator, 1..MAX_BOUND
+    (0 is drawn as 1: a caller that draws for some generators only keeps
+    the old states of the others, whatever their bound).
     """
     if isinstance(bounds, int):
         power_of_two: Mask | bool = bounds & (bounds - 1) == 0
@@ -81,7 +80,7 @@ def next_int(states: U64, bounds: U64 | int, drawing: Mask | None) -> tuple[U64,
         moduli = np.maximum(bounds, np.uint64(1))
         power_of_two = _POWER_OF_TWO[moduli]
         limits = _LIMITS[moduli]
-    states = advanced(states) if drawing is None else _advanced_where(states, drawing)
+    states = advanced(states)
     u = states >> _NEXT_31_SHIFT
     if power_of_two is True:
         return (moduli * u) >> _SHIFT_31, states
@@ -89,16 +88,9 @@ def next_int(states: U64, bounds: U64 | int, drawing: Mask | None) -> tuple[U64,
     if power_of_two is not False:
         values = np.where(power_of_two, (moduli * u) >> _SHIFT_31, values)
     again = u >= limits
-    if drawing is not None:
-        again &= drawing
     while again.any():  # about once in 45 million draws of nextInt(100)
-        states = _advanced_where(states, again)
+        states = np.where(again, advanced(states), states)
         u = states >> _NEXT_31_SHIFT
         values = np.where(again, u % moduli, values)
         again &= u >= limits
     return values, states
-
-
-def _advanced_where(states: U64, which: Mask) -> U64:
-    """The states in ``which`` one step on, the others as they were."""
-    return np.where(which, advanced(states), states)

@@ -319,12 +319,15 @@ class Batch:
         """
         t = self._tables
         count = t.popcount.take(cells)
-        k, states = _random.next_int(states, count, spawning)
+        k, drawn = _random.next_int(states, count)
         cell = t.nth_cell[cells * _SIXTEEN + k].astype(np.uint64)
-        draw, states = _random.next_int(states, 100, spawning)
+        draw, drawn = _random.next_int(drawn, 100)
         exponent = np.where(draw < two_prob, np.uint64(1), np.uint64(2))
-        if spawning is not None:
+        if spawning is None:
+            states = drawn
+        else:  # the others draw nothing: no tile, the old state
             exponent *= spawning
+            states = np.where(spawning, drawn, states)
         boards = boards | exponent << (cell * _FOUR)
         columns = columns | exponent << (_TRANSPOSED_CELL[cell] * _FOUR)
         return boards, columns, states, cell
