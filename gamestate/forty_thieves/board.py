@@ -146,6 +146,13 @@ def foundation_problem(cards: Sequence[CardT]) -> str | None:
     return None
 
 
+def _check_two_decks(cards: Sequence[object]) -> None:
+    """invalid_argument (ValueError) unless two_decks holds for ``cards``."""
+    problem = two_decks_problem(cards)
+    if problem is not None:
+        raise ValueError(f"a game needs two of each card: {problem}")
+
+
 def _check_category(c: object) -> None:
     if not isinstance(c, CategoryT):
         raise TypeError(f"the category must be a CategoryT, got {c!r}")
@@ -184,9 +191,7 @@ class BoardT:
         first missing or extra card.
         """
         cards = tuple(deck)
-        problem = two_decks_problem(cards)
-        if problem is not None:
-            raise ValueError(f"a game needs two of each card: {problem}")
+        _check_two_decks(cards)
         dealt = TABLEAU_PILES * DEALT_PER_PILE
         self._tableau: list[CardStackT] = [
             Stack._of(cards[i * DEALT_PER_PILE : (i + 1) * DEALT_PER_PILE])
@@ -224,10 +229,7 @@ class BoardT:
             raise ValueError(f"there must be {TABLEAU_PILES} tableau piles")
         if len(self._foundation) != FOUNDATION_PILES:
             raise ValueError(f"there must be {FOUNDATION_PILES} foundations")
-        cards = [card for pile in self._piles() for card in pile]
-        problem = two_decks_problem(cards)
-        if problem is not None:
-            raise ValueError(f"a game needs two of each card: {problem}")
+        _check_two_decks([card for pile in self._piles() for card in pile])
         for number, pile in enumerate(self._foundation):
             problem = foundation_problem(pile.toSeq())
             if problem is not None:
