@@ -44,10 +44,16 @@ class Game(NamedTuple):
 TWENTY_FORTY_EIGHT: Final = Game(
     "2048", "2048, the CSE 8B PA4 game (the default)", "playmanager.play2048", "save.2048"
 )
+FORTY_THIEVES: Final = Game(
+    "forty-thieves",
+    "Forty Thieves solitaire (spec 002)",
+    "playmanager.forty_thieves.cli",
+    "save.forty-thieves",
+)
 DEFAULT: Final = TWENTY_FORTY_EIGHT
 
 GAMES: Final[Mapping[str, Game]] = MappingProxyType(
-    {game.name: game for game in (TWENTY_FORTY_EIGHT,)}
+    {game.name: game for game in (TWENTY_FORTY_EIGHT, FORTY_THIEVES)}
 )
 
 GAME_OPTION: Final = "--game"
