@@ -8,7 +8,9 @@ of them, with one-line errors that name the value.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
 from .storage import whole_number
@@ -58,3 +60,22 @@ def chosen_seed(value: int | str | None, stdout: TextIO) -> int | None:
     drawn = draw_seed()
     stdout.write(f"Seed: {drawn}\n")
     return drawn
+
+
+def parse_command_line(
+    parser: argparse.ArgumentParser,
+    argv: Sequence[str] | None,
+    stdout: TextIO,
+    stderr: TextIO,
+    check: Callable[[argparse.ArgumentParser, argparse.Namespace], None],
+) -> argparse.Namespace | int:
+    """Parse ``argv`` and ``check`` the combination; return the options, or
+    the exit status of --help or a usage error (whose text goes to
+    ``stdout`` or ``stderr``, not to the process's streams)."""
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        try:
+            args = parser.parse_args(argv)
+            check(parser, args)
+        except SystemExit as done:
+            return done.code if isinstance(done.code, int) else EXIT_USAGE
+    return args

@@ -15,7 +15,6 @@ To add a mode: an option in :func:`build_parser`, a check in
 from __future__ import annotations
 
 import argparse
-import contextlib
 import io
 import os
 from collections.abc import Callable
@@ -33,6 +32,7 @@ from .options import (
     EXIT_USAGE,
     bounded,
     chosen_seed,
+    parse_command_line,
     percent,
 )
 from .options import seed as seed_option
@@ -149,14 +149,7 @@ def parse_arguments(
 ) -> argparse.Namespace | int:
     """Parse ``argv``; return the options, or the exit status of --help or
     a usage error (whose text goes to ``stdout`` or ``stderr``)."""
-    parser = build_parser()
-    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-        try:
-            args = parser.parse_args(argv)
-            check_combinations(parser, args)
-        except SystemExit as done:
-            return done.code if isinstance(done.code, int) else EXIT_USAGE
-    return args
+    return parse_command_line(build_parser(), argv, stdout, stderr, check_combinations)
 
 
 def choose_seed(args: argparse.Namespace, stdout: TextIO) -> int | None:

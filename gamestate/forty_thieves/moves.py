@@ -198,25 +198,49 @@ def why_invalid(board: BoardT, move: Move, card_text: CardText = str) -> str | N
     """
     if is_valid(board, move):
         return None
-    if isinstance(move, DeckMove):
-        return "the deck is empty (Forty Thieves deals the deck only once)"
-    source = "the waste" if isinstance(move, WasteMove) else None
-    c, n = (move.c, move.n) if isinstance(move, WasteMove) else (move.c, move.n1)
-    if isinstance(move, TabMove):
-        if not is_valid_pos(CategoryT.Tableau, move.n0):
-            return f"there is no tableau {move.n0 + 1} (tableau piles are 1-10)"
-        source = _pile_name(CategoryT.Tableau, move.n0)
     card = _moving_card(board, move)
-    if card is None:
-        return f"{source} is empty"
+    if card is None or isinstance(move, DeckMove):
+        return _no_card(move)
+    c, n = (move.c, move.n) if isinstance(move, WasteMove) else (move.c, move.n1)
     if c not in (CategoryT.Tableau, CategoryT.Foundation):
         return f"cards never go to the {c.value}"
     if not is_valid_pos(c, n):
         last = TABLEAU_PILES if c is CategoryT.Tableau else FOUNDATION_PILES
         return f"there is no {c.value} {n + 1} ({c.value} piles are 1-{last})"
     if isinstance(move, TabMove) and c is CategoryT.Tableau and move.n0 == n:
-        return f"{card_text(card)} is already on {source}"
+        return f"{card_text(card)} is already on {_pile_name(c, n)}"
     return _refusal(board, card, c, n, card_text)
+
+
+def _no_card(move: Move) -> str:
+    """Why ``move`` has no card to take: its source pile is empty or none."""
+    if isinstance(move, DeckMove):
+        return "the deck is empty (Forty Thieves deals the deck only once)"
+    if isinstance(move, WasteMove):
+        return "the waste is empty"
+    if not is_valid_pos(CategoryT.Tableau, move.n0):
+        return (
+            f"there is no tableau {move.n0 + 1} (tableau piles are 1-{TABLEAU_PILES})"
+        )
+    return f"{_pile_name(CategoryT.Tableau, move.n0)} is empty"
+
+
+def why_no_foundation(board: BoardT, n0: int | None, card_text: CardText = str) -> str:
+    """Why no foundation takes the top of tableau ``n0`` (None: the waste),
+    in one line, for when :func:`foundation_move` finds none."""
+    move: Move = (
+        WasteMove(CategoryT.Foundation, 0)
+        if n0 is None
+        else TabMove(CategoryT.Foundation, n0, 0)
+    )
+    card = _moving_card(board, move)
+    if card is None:
+        return _no_card(move)
+    # Not an Ace: an Ace off the foundations leaves one of the 8 empty.
+    return (
+        f"no foundation takes {card_text(card)}: foundations build up in suit "
+        "from the Ace"
+    )
 
 
 def _refusal(

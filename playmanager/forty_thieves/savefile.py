@@ -115,8 +115,11 @@ def loads(text: str, path: str) -> SavedGame:
     """The game a save's ``text`` holds (``path`` names it in errors)."""
     rest = storage.check_header(text, path, FORTY_THIEVES.name, READABLE_VERSIONS)
     lines = _named_lines(rest, path)
-    seed = _seed(lines[SEED], path)
+    seed = _seed(lines[SEED], path) if SEED in lines else None
     piles = {key: _cards(line, path) for key, line in lines.items() if key != SEED}
+    missing = [key for key in KEYS if key not in lines]
+    if missing or seed is None:
+        raise SaveFileError(path, None, f"there is no line for {missing[0]}")
     for key in FOUNDATION_KEYS:
         problem = foundation_problem(piles[key])
         if problem is not None:
@@ -141,7 +144,7 @@ def _content_lines(rest: str) -> Iterator[tuple[int, str]]:
 
 
 def _named_lines(rest: str, path: str) -> dict[str, _Line]:
-    """Every pile line and the seed line, by name; each exactly once."""
+    """The pile lines and the seed line, by name; none twice."""
     lines: dict[str, _Line] = {}
     for number, text in _content_lines(rest):
         name, colon, value = text.partition(":")
@@ -160,9 +163,6 @@ def _named_lines(rest: str, path: str) -> dict[str, _Line]:
                 path, number, f"{key} is listed twice (first on line {first})"
             )
         lines[key] = _Line(number, key, value.strip())
-    missing = [key for key in KEYS if key not in lines]
-    if missing:
-        raise SaveFileError(path, None, f"there is no line for {missing[0]}")
     return lines
 
 

@@ -1,0 +1,112 @@
+"""Forty Thieves' command line: ``python -m playmanager --game forty-thieves``.
+
+:func:`main` is the game's front end in :mod:`playmanager.games`:
+:mod:`playmanager.cli` chooses it (from ``--game`` or a save file's first
+line) and handles Ctrl-C and closed pipes. The game is played in the line
+mode (:mod:`.line_mode`).
+
+FILE is loaded when it exists (a file that cannot be loaded is refused
+with one line, exit 2); when it does not, a new deal saves there. A new
+deal takes ``--seed N``, or a random seed that the first line prints, so
+that every deal can be played again. Exit status: 0 when the game ends,
+2 for a usage error or a save file that cannot be loaded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import TextIO
+
+from .. import messages
+from ..games import FORTY_THIEVES, add_game_option, mismatch
+from ..options import EXIT_USAGE, draw_seed, parse_command_line
+from ..options import seed as seed_option
+from ..storage import SaveFileError
+from . import savefile, text
+from .commands import HELP_ROWS
+from .line_mode import LineGame
+from .session import Session
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of every option; the help lists the commands."""
+    commands = "; ".join(f"{example}: {what}" for example, what in HELP_ROWS)
+    parser = argparse.ArgumentParser(
+        prog="playmanager --game forty-thieves",
+        description="Play Forty Thieves solitaire (two decks, 10 tableau piles "
+        "building down in suit, 8 foundations building up from the Ace, the deck "
+        "dealt once). Type a command and Enter.",
+        epilog=f"commands: {commands}".replace("%", "%%"),
+    )
+    add_game_option(parser, FORTY_THIEVES)
+    parser.add_argument(
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help="load this saved game; if it does not exist, a new deal that saves "
+        f"there (default save file: {FORTY_THIEVES.default_save})",
+    )
+    parser.add_argument(
+        "--seed",
+        type=seed_option,
+        metavar="N",
+        help="the deal to play, a Java long (a Java program shuffling with "
+        "Collections.shuffle(cards, new Random(N)) deals the same); 'random' (the "
+        "default) draws one and prints it",
+    )
+    return parser
+
+
+def check_combinations(
+    parser: argparse.ArgumentParser, args: argparse.Namespace
+) -> None:
+    """Reject options that make no sense together (argparse exits with 2)."""
+    wrong_file = mismatch(FORTY_THIEVES, args.file)
+    if wrong_file is not None:
+        parser.error(wrong_file)
+    if args.seed is not None and args.file is not None and os.path.exists(args.file):
+        parser.error(
+            f"--seed only chooses a new deal, but {args.file} exists and holds a game"
+        )
+
+
+def start(args: argparse.Namespace) -> tuple[Session, str]:
+    """The session the options ask for and the line that greets it.
+
+    Raises SaveFileError when FILE exists and cannot be loaded.
+    """
+    seed = draw_seed() if args.seed in (None, "random") else int(args.seed)
+    if args.file is None:
+        return Session.new(seed, FORTY_THIEVES.default_save), text.new_deal(seed)
+    if not os.path.exists(args.file):
+        greeting = text.new_file(args.file) + text.new_deal(seed)
+        return Session.new(seed, args.file), greeting
+    board, saved_seed = savefile.load(args.file)
+    return Session(board, saved_seed, args.file, saved=True), text.loaded(
+        args.file, saved_seed
+    )
+
+
+def play(
+    args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
+) -> int:
+    """Start the game the options ask for and play it; return the status."""
+    try:
+        session, greeting = start(args)
+    except SaveFileError as error:
+        stdout.flush()
+        stderr.write(messages.cannot_load(error.path, error.detail))
+        return EXIT_USAGE
+    stdout.write(greeting)
+    card_text = text.card_style(stdout, os.environ)
+    game = LineGame(session, stdin, stdout, stderr, card_text=card_text, hinter=None)
+    return game.play()
+
+
+def main(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    """Parse ``argv`` as Forty Thieves' command line and play; return the status."""
+    args = parse_command_line(build_parser(), argv, stdout, stderr, check_combinations)
+    if isinstance(args, int):
+        return args
+    return play(args, stdin, stdout, stderr)
