@@ -124,7 +124,9 @@ def game_rules(args: argparse.Namespace) -> Rules:
     return rules
 
 
-def check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+def check_combinations(
+    parser: argparse.ArgumentParser, args: argparse.Namespace
+) -> None:
     """Reject options that make no sense together (argparse exits with 2)."""
     if args.size is not None and (args.rows is not None or args.cols is not None):
         parser.error("--size cannot be combined with --rows or --cols")
@@ -157,7 +159,9 @@ def choose_seed(args: argparse.Namespace, stdout: TextIO) -> int | None:
     return chosen_seed(args.seed, stdout)
 
 
-def start_game(rows: int, cols: int, seed: int | None, two_prob: int | None) -> GameState:
+def start_game(
+    rows: int, cols: int, seed: int | None, two_prob: int | None
+) -> GameState:
     """A new game as Java starts one: INITIAL_TILE_COUNT tiles drawn."""
     game = GameState(rows, cols, seed=seed, two_prob=two_prob)
     for _ in range(Config.INITIAL_TILE_COUNT):
@@ -202,7 +206,11 @@ def game_maker(game: GameState, rules: Rules) -> Callable[[int], GameState]:
 
 
 def play_full_screen(
-    args: argparse.Namespace, game: GameState, seed: int, save_target: str, stderr: TextIO
+    args: argparse.Namespace,
+    game: GameState,
+    seed: int,
+    save_target: str,
+    stderr: TextIO,
 ) -> int:
     """Run the --tui game on the process's terminal; return the status."""
     from . import tui  # here, not at the top: start-up of the line mode stays fast
@@ -246,7 +254,9 @@ def play_autoplay(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
     return EXIT_INTERRUPTED if report.interrupted else EXIT_OK
 
 
-def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+def play(
+    args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
+) -> int:
     """Start the game the options ask for and play it; return the status."""
     if args.autoplay:
         return play_autoplay(args, stdout, stderr)

@@ -237,7 +237,9 @@ def check_header(text: str, path: str, game: str, versions: frozenset[int]) -> s
     if words[1] not in versions:
         readable = ", ".join(map(str, sorted(versions)))
         raise SaveFileError(
-            path, 1, f"format version {words[1]} is not one this program reads "
-            f"(it reads {readable})"
+            path,
+            1,
+            f"format version {words[1]} is not one this program reads "
+            f"(it reads {readable})",
         )
     return rest

@@ -17,7 +17,7 @@ from playmanager import savefile
 from playmanager.play2048 import start_game
 from playmanager.rules import JAVA
 from playmanager.tui.controller import PLAYING_KEYS, Action, Controller, Solver
-from tests.test_tui_end_to_end import Terminal, playmanager
+from tests.test_tui_end_to_end import playmanager, terminal
 
 RULES = JAVA._replace(goal=2048)
 
@@ -121,15 +121,15 @@ def test_autoplay_that_finds_no_move_turns_itself_off(tmp_path: Path) -> None:
 def test_autoplay_on_a_real_terminal_moves_visibly_and_any_key_stops_it(
     tmp_path: Path,
 ) -> None:
-    terminal = Terminal(playmanager("--seed", "5"), tmp_path)
-    terminal.wait_for("Score")
-    terminal.press("H")
-    terminal.wait_for("Hint: move ")
-    terminal.press("A")
-    terminal.wait_for("Autoplay: ", "(any key stops)")
-    terminal.press("x")
-    terminal.wait_for("Autoplay stopped")
-    terminal.press("q")
-    terminal.wait_until(lambda text: "Save to" in text, "the save prompt")
-    terminal.press("n")
-    assert terminal.wait_for_exit() == 0
+    term = terminal(playmanager("--seed", "5"), tmp_path)
+    term.wait_for("Score")
+    term.press("H")
+    term.wait_for("Hint: move ")
+    term.press("A")
+    term.wait_for("Autoplay: ", "(any key stops)")
+    term.press("x")
+    term.wait_for("Autoplay stopped")
+    term.press("q")
+    term.wait_until(lambda text: "Save to" in text, "the save prompt")
+    term.press("n")
+    assert term.wait_for_exit() == 0

@@ -72,7 +72,9 @@ def test_header_round_trip_and_refusals() -> None:
     assert header_game("dots save two") is None
     rest = check_header("dots save 1\nbody\n", "f", "dots", frozenset({1}))
     assert rest == "body\n"
-    with pytest.raises(SaveFileError, match="line 1: expected 'dots save 1', got '4 4'"):
+    with pytest.raises(
+        SaveFileError, match="line 1: expected 'dots save 1', got '4 4'"
+    ):
         check_header("4 4\n", "f", "dots", frozenset({1}))
     with pytest.raises(SaveFileError, match="format version 9 is not one"):
         check_header("dots save 9\n", "f", "dots", frozenset({1}))

@@ -17,13 +17,9 @@ from gamestate import Direction, GameState
 from playmanager import savefile
 from playmanager.play2048 import start_game
 from playmanager.rules import JAVA, MVC, Rules
-from playmanager.tui.controller import (
-    CTRL_C,
-    ESCAPE,
-    PLAYING_KEYS,
-    Controller,
-    key_label,
-)
+from playmanager.tui.controller import PLAYING_KEYS, Controller
+from playmanager.tui.keys import key_label
+from playmanager.tui.shell import CTRL_C, ESCAPE
 
 ONE_MERGE_FROM_2048 = [
     [1024, 1024, 0, 0],

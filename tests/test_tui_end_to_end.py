@@ -10,7 +10,6 @@ has a generous limit so that a slow machine only makes the test slower.
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
 import signal
@@ -18,18 +17,21 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-import pexpect
-import pyte
 import pytest
 
 from gamestate import Direction, GameState
 from playmanager import savefile
 from playmanager.play2048 import start_game
+from tests.pty_terminal import Terminal
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
 
-WAIT_LIMIT = 20.0
 FOOTER_END = "? help  q quit"
+
+
+def terminal(command: str, cwd: Path, **options: object) -> Terminal:
+    """The game on a pty; a frame is complete when its key line is drawn."""
+    return Terminal(command, cwd, footer=FOOTER_END, **options)  # type: ignore[arg-type]
 UP, DOWN, RIGHT, LEFT = "\x1bOA", "\x1bOB", "\x1bOC", "\x1bOD"  # xterm keypad mode
 ONE_MERGE_FROM_2048 = [
     [1024, 1024, 0, 0],
@@ -37,91 +39,6 @@ ONE_MERGE_FROM_2048 = [
     [0, 0, 0, 0],
     [0, 0, 0, 2],
 ]
-
-
-class Terminal:
-    """A program on a pty, seen through a pyte screen."""
-
-    def __init__(
-        self,
-        command: str,
-        cwd: Path,
-        *,
-        rows: int = 30,
-        cols: int = 80,
-        env: dict[str, str] | None = None,
-    ) -> None:
-        self.screen = pyte.Screen(cols, rows)
-        self.stream = pyte.ByteStream(self.screen)
-        self.raw = b""
-        base = {
-            "PATH": os.environ.get("PATH", ""),
-            "HOME": str(cwd),
-            "TERM": "xterm-256color",
-            "XDG_DATA_HOME": str(cwd / "data"),
-        }
-        self.child = pexpect.spawn(
-            "/bin/sh",
-            ["-c", command],
-            cwd=str(cwd),
-            env={**base, **(env or {})},
-            dimensions=(rows, cols),
-        )
-
-    def text(self) -> str:
-        return "\n".join(self.screen.display)
-
-    def _pump(self) -> bool:
-        """Feed what the program printed to the screen; False at its end."""
-        try:
-            data = self.child.read_nonblocking(65536, timeout=0.05)
-        except pexpect.TIMEOUT:
-            return True
-        except pexpect.EOF:
-            return False
-        self.raw += data
-        self.stream.feed(data)
-        return True
-
-    def wait_until(self, check: Callable[[str], bool], what: str) -> str:
-        """Read until ``check(screen text)`` holds; fail after WAIT_LIMIT."""
-        deadline = _now() + WAIT_LIMIT
-        while not check(self.text()):
-            if not self._pump() or _now() > deadline:
-                if check(self.text()):
-                    break
-                raise AssertionError(f"the screen never showed {what}:\n{self.text()}")
-        return self.text()
-
-    def wait_for(self, *texts: str) -> str:
-        """Read until every one of ``texts`` is on the screen at once, with
-        the key line at the bottom (curses draws top to bottom, so the
-        frame above it is complete)."""
-        return self.wait_until(
-            lambda screen: all(text in screen for text in (*texts, FOOTER_END)),
-            repr(texts),
-        )
-
-    def press(self, keys: str) -> None:
-        self.child.send(keys)
-
-    def wait_for_exit(self) -> int:
-        deadline = _now() + WAIT_LIMIT
-        while self._pump():
-            assert _now() < deadline, f"the program did not end:\n{self.text()}"
-        # The pty can report its end before the process has exited; wait for
-        # the exit so close() does not kill a child that is still finishing.
-        self.child.wait()
-        self.child.close()
-        status = self.child.exitstatus
-        assert status is not None, f"killed by signal {self.child.signalstatus}"
-        return int(status)
-
-
-def _now() -> float:
-    import time
-
-    return time.monotonic()
 
 
 def playmanager(*args: str) -> str:
@@ -158,7 +75,7 @@ def folder(tmp_path: Path) -> Path:
 
 
 def test_a_move_and_an_undo(folder: Path) -> None:
-    term = Terminal(playmanager(), folder)
+    term = terminal(playmanager(), folder)
     game = start_game(4, 4, None, None)
     screen = term.wait_for("seed 118")
     assert board_numbers(screen) == tiles(game)
@@ -181,7 +98,7 @@ def test_a_move_and_an_undo(folder: Path) -> None:
 
 
 def test_the_help_overlay_lists_the_keys(folder: Path) -> None:
-    term = Terminal(playmanager(), folder)
+    term = terminal(playmanager(), folder)
     term.wait_for("seed 118")
     term.press("?")
     term.wait_for(
@@ -195,7 +112,7 @@ def test_the_help_overlay_lists_the_keys(folder: Path) -> None:
 
 def test_the_win_overlay_then_keep_going(folder: Path) -> None:
     save = write_save(folder / "near.2048", ONE_MERGE_FROM_2048)
-    term = Terminal(playmanager(str(save)), folder)
+    term = terminal(playmanager(str(save)), folder)
     term.wait_for(f"Loaded {save}")
     term.press(LEFT)
     screen = term.wait_for("You win!", "You reached the 2048 tile.", "play again")
@@ -212,7 +129,7 @@ def test_the_win_overlay_then_keep_going(folder: Path) -> None:
 
 
 def test_saving_and_quitting_with_the_save_prompt(folder: Path) -> None:
-    term = Terminal(playmanager("game.2048"), folder)
+    term = terminal(playmanager("game.2048"), folder)
     term.wait_for("game.2048 does not exist yet")
     term.press("d")
     term.press("o")
@@ -238,7 +155,7 @@ def test_ctrl_c_asks_then_quits_and_the_terminal_is_restored(folder: Path) -> No
     # The shell survives Ctrl-C (a trap, unlike an ignore, is not inherited)
     # to show the exit status and the terminal's settings afterwards.
     command = f"trap : INT; {playmanager()}; echo status=$?; stty -a"
-    term = Terminal(command, folder)
+    term = terminal(command, folder)
     term.wait_for("seed 118")
     term.press("d")
     term.wait_until(score_is(4), "the move")
@@ -255,7 +172,7 @@ def test_ctrl_c_asks_then_quits_and_the_terminal_is_restored(folder: Path) -> No
 
 
 def test_a_small_terminal_gets_a_message_and_resizing_redraws(folder: Path) -> None:
-    term = Terminal(playmanager(), folder, rows=10, cols=30)
+    term = terminal(playmanager(), folder, rows=10, cols=30)
     term.wait_until(
         lambda s: "Terminal too small" in s and "(30x10, need 26x15)." in s,
         "the too-small message",
@@ -268,7 +185,7 @@ def test_a_small_terminal_gets_a_message_and_resizing_redraws(folder: Path) -> N
 
 
 def test_tiles_are_coloured_unless_no_color_is_set(folder: Path) -> None:
-    term = Terminal(playmanager(), folder)
+    term = terminal(playmanager(), folder)
     screen = term.wait_for("seed 118")
     row = next(
         i for i, line in enumerate(screen.splitlines()) if re.search(r"\b2\b", line)
@@ -279,7 +196,7 @@ def test_tiles_are_coloured_unless_no_color_is_set(folder: Path) -> None:
     term.press("q")
     term.wait_for_exit()
 
-    plain = Terminal(playmanager(), folder, env={"NO_COLOR": "1"})
+    plain = terminal(playmanager(), folder, env={"NO_COLOR": "1"})
     screen = plain.wait_for("seed 118")
     assert "+--------+" in screen and "|   2    |" in screen
     cells = [char for line in plain.screen.buffer.values() for char in line.values()]
@@ -307,7 +224,7 @@ def test_without_a_terminal_it_says_so(folder: Path) -> None:
 
 
 def test_the_terminal_closing_saves_unsaved_progress(folder: Path) -> None:
-    term = Terminal(f"exec {playmanager('kept.2048')}", folder)
+    term = terminal(f"exec {playmanager('kept.2048')}", folder)
     term.wait_for("kept.2048 does not exist yet")
     term.press("d")
     term.wait_for("Score 0", "Best 0")
@@ -339,7 +256,7 @@ def test_a_crash_restores_the_terminal_and_keeps_the_game(folder: Path) -> None:
         "sys.exit(main(['--tui']))\n"
     )
     command = f"{shlex.join([sys.executable, str(script)])}; echo status=$?; stty -a"
-    term = Terminal(command, folder)
+    term = terminal(command, folder)
     term.wait_for("seed 118")
     term.press("d")
     term.wait_for("Best 0")
@@ -360,7 +277,7 @@ def test_a_crash_restores_the_terminal_and_keeps_the_game(folder: Path) -> None:
 
 def test_the_mvc_preset_and_another_goal(folder: Path) -> None:
     save = write_save(folder / "eights.2048", [[4, 4, 0, 0], [0] * 4, [0] * 4, [0] * 4])
-    term = Terminal(playmanager("--rules", "mvc", "--goal", "8", str(save)), folder)
+    term = terminal(playmanager("--rules", "mvc", "--goal", "8", str(save)), folder)
     term.wait_for("mvc rules, goal 8")
     term.press("a")
     term.wait_for("You win!", "You reached the 8 tile.", "play again")
@@ -382,7 +299,7 @@ def test_the_mvc_preset_and_another_goal(folder: Path) -> None:
 def test_a_terminal_curses_cannot_drive_is_refused(
     folder: Path, term: str, reason: str
 ) -> None:
-    terminal = Terminal(playmanager(), folder, env={"TERM": term}, cols=120)
-    status = terminal.wait_for_exit()
+    refused = terminal(playmanager(), folder, env={"TERM": term}, cols=120)
+    status = refused.wait_for_exit()
     assert status == 2
-    assert terminal.text().strip() == f"playmanager: --tui cannot start: {reason}"
+    assert refused.text().strip() == f"playmanager: --tui cannot start: {reason}"

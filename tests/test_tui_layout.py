@@ -22,20 +22,12 @@ from playmanager.tui.layout import (
     GAP_X,
     GAP_Y,
     HEADER_LINES,
-    Span,
     minimum_size,
     render,
     tile_size,
 )
-from playmanager.tui.view import (
-    EIGHT_COLOURS,
-    PALETTE,
-    key_name,
-    palette_key,
-    tile_colours,
-    wants_colour,
-    xterm_index,
-)
+from playmanager.tui.shell import Span, key_name, wants_colour, xterm_index
+from playmanager.tui.view import EIGHT_COLOURS, PALETTE, palette_key, tile_colours
 
 BOARD = ((0, 2, 0, 0), (0, 0, 4, 0), (0, 0, 0, 2048), (16, 0, 0, 0))
 

@@ -1,15 +1,17 @@
 """The full-screen terminal game (``python -m playmanager --tui [FILE]``).
 
-Three layers, each testable alone: :mod:`.controller` (keys to actions on
-the model, a screen description out; no curses), :mod:`.layout` (where
-everything goes on a terminal of a given size; no curses) and :mod:`.view`
-(curses: draws, reads keys, restores the terminal). :func:`run` wires
-them; :mod:`playmanager.cli` builds the game exactly as the line mode does.
+Layers, each testable alone: :mod:`.controller` (keys to actions on the
+model, a screen description out; no curses), :mod:`.layout` (where
+everything goes on a terminal of a given size, from the shared pieces of
+:mod:`.widgets`; no curses), :mod:`.view` (2048's colours and the app the
+shell runs) and :mod:`.shell` (curses, shared by every game's full
+screen: draws, reads keys and the mouse, restores the terminal).
+:func:`run` wires them; :mod:`playmanager.play2048` builds the game
+exactly as the line mode does.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from typing import Final, TextIO
 
@@ -19,7 +21,9 @@ from .. import savefile
 from ..rules import Rules
 from .best_score import default_path
 from .controller import Controller, GameFactory
-from .view import open_terminal_problem, play, say
+from .shell import run as run_app
+from .shell import say, terminal_problem
+from .view import App
 
 EXIT_NO_TERMINAL: Final = 2
 
@@ -41,9 +45,7 @@ def run(
     is found from ``environ`` (XDG_DATA_HOME, HOME) and NO_COLOR turns
     colours off. Without a usable terminal: one line on ``stderr``, 2.
     """
-    problem: str | None = "stdin and stdout must be a terminal"
-    if os.isatty(0) and os.isatty(1):
-        problem = open_terminal_problem()
+    problem = terminal_problem()
     if problem is not None:
         stderr.write(f"playmanager: --tui cannot start: {problem}\n")
         return EXIT_NO_TERMINAL
@@ -57,11 +59,5 @@ def run(
         best_path=default_path(environ),
         greeting=greeting,
     )
-    try:
-        say(play(controller, environ))
-    except Exception:
-        # A bug: the terminal is back (curses.wrapper); keep the game, then
-        # let the traceback tell what went wrong.
-        say(controller.hang_up("playmanager crashed"))
-        raise
+    say(run_app(App(controller), environ))
     return 0

@@ -13,17 +13,25 @@ over (try again / undo / quit) and "save before quitting?". Undo keeps
 every earlier turn (board, score, random generator, seed and whether the
 goal was reached), so a replayed move draws the same tile, and a new game
 can be undone too.
+
+Time: after each move the screen marks the new tile and the merged ones
+and shows the points earned ("+12") for :data:`MARK_SECONDS`; autoplay
+moves every :data:`AUTOPLAY_PAUSE_SECONDS`. The controller says when it
+next wants to run (:meth:`Controller.wake_at`) and the view calls
+:meth:`Controller.tick` then; a key never waits for either.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
 from gamestate import Direction, GameState
+from gamestate.effects import added_tile, slide_effects
 from gamestate.solver import best_move
 
 from ..rules import (
@@ -37,12 +45,25 @@ from ..rules import (
     reached_message,
 )
 from .best_score import load_best, store_best
+from .keys import (
+    CONFIRM_QUIT_KEYS,
+    QUIT_TITLE,
+    Binding,
+    QuitChoice,
+    describe,
+    find_action,
+    quit_question,
+    rescue,
+)
+from .shell import CTRL_C
 
 RESCUE_FILE: Final = "rescued.2048"
 """Where a game goes when the terminal closes and the save file cannot be written."""
-CTRL_C: Final = "^C"
-"""The key name of Ctrl-C; the view also sends it for KeyboardInterrupt."""
-ESCAPE: Final = "^["
+MARK_SECONDS: Final = 0.8
+"""How long the new tile, the merged tiles and the points stay marked: long
+enough to notice, and a key pressed meanwhile is played at once."""
+AUTOPLAY_PAUSE_SECONDS: Final = 0.15
+"""How long autoplay shows each board before its next move."""
 
 SaveFunction = Callable[[GameState, str], None]
 """Writes a game to a path (savefile.save), raising OSError when it cannot."""
@@ -50,6 +71,9 @@ GameFactory = Callable[[int], GameState]
 """Makes a new game, its first tiles drawn, from a seed."""
 Solver = Callable[[GameState], Direction | None]
 """Suggests a move for a game (never changing it); None when none is left."""
+Clock = Callable[[], float]
+"""Seconds that only go forward (time.monotonic), for marks and autoplay."""
+Cell = tuple[int, int]
 
 
 class Action(enum.Enum):
@@ -67,19 +91,8 @@ class Action(enum.Enum):
     KEEP_GOING = "keep going"
     PLAY_AGAIN = "play again"
     TRY_AGAIN = "try again"
-    SAVE_AND_QUIT = "save, then quit"
-    QUIT_UNSAVED = "quit without saving"
-    CANCEL = "keep playing"
     HINT = "hint: the solver's move"
     AUTOPLAY = "autoplay: the solver plays; any key stops it"
-
-
-@dataclass(frozen=True)
-class Binding:
-    """Keys (curses key names) that do one action."""
-
-    keys: tuple[str, ...]
-    action: Action
 
 
 # h j k l are vim's left, down, up, right (as in the original web game);
@@ -107,47 +120,12 @@ OVER_KEYS: Final = (
     Binding(("u",), Action.UNDO),
     Binding(("q",), Action.QUIT),
 )
-CONFIRM_QUIT_KEYS: Final = (
-    Binding(("y",), Action.SAVE_AND_QUIT),
-    Binding(("n", CTRL_C), Action.QUIT_UNSAVED),
-    Binding(("c", ESCAPE), Action.CANCEL),
-)
-
 _DIRECTIONS: Final = {
     Action.UP: Direction.UP,
     Action.DOWN: Direction.DOWN,
     Action.LEFT: Direction.LEFT,
     Action.RIGHT: Direction.RIGHT,
 }
-_KEY_LABELS: Final = {
-    "KEY_UP": "Up",
-    "KEY_DOWN": "Down",
-    "KEY_LEFT": "Left",
-    "KEY_RIGHT": "Right",
-    CTRL_C: "Ctrl-C",
-    ESCAPE: "Esc",
-}
-
-
-def key_label(key: str) -> str:
-    """Return how a key name is shown to the player."""
-    return _KEY_LABELS.get(key, key)
-
-
-def describe(bindings: Sequence[Binding]) -> tuple[str, ...]:
-    """Return one help line per binding: its keys, then what it does."""
-    return tuple(
-        f"{' '.join(key_label(k) for k in binding.keys):<16}{binding.action.value}"
-        for binding in bindings
-    )
-
-
-def find_action(bindings: Sequence[Binding], key: str) -> Action | None:
-    """Return the action bound to ``key``, or None."""
-    for binding in bindings:
-        if key in binding.keys:
-            return binding.action
-    return None
 
 
 class Mode(enum.Enum):
@@ -160,11 +138,10 @@ class Mode(enum.Enum):
     CONFIRM_QUIT = "confirm quit"
 
 
-_MODE_KEYS: Final = {
+_MODE_KEYS: Final[dict[Mode, tuple[Binding[Action], ...]]] = {
     Mode.PLAYING: PLAYING_KEYS,
     Mode.WON: WON_KEYS,
     Mode.OVER: OVER_KEYS,
-    Mode.CONFIRM_QUIT: CONFIRM_QUIT_KEYS,
 }
 
 
@@ -190,6 +167,25 @@ class Screen:
     status: str
     overlay: Overlay | None
     footer: str
+    new_tile: Cell | None = None
+    """Where the last move added its tile, while it is marked."""
+    merged: frozenset[Cell] = frozenset()
+    """The tiles the last move merged, while they are marked."""
+    gained: int = 0
+    """The points the last move earned, while they are shown (0: none)."""
+
+
+@dataclass(frozen=True)
+class _Marks:
+    """What the last move did, shown until ``until`` (a Clock time)."""
+
+    new_tile: Cell | None
+    merged: frozenset[Cell]
+    gained: int
+    until: float
+
+
+_NO_MARKS: Final = _Marks(None, frozenset(), 0, 0.0)
 
 
 FOOTER: Final = (
@@ -221,6 +217,7 @@ class Controller:
         best_path: Path,
         greeting: str = "",
         solver: Solver = best_move,
+        clock: Clock = time.monotonic,
     ) -> None:
         """Start with ``game`` (new or loaded; it counts as saved).
 
@@ -228,9 +225,13 @@ class Controller:
         game is ``new_game(the next seed)``. ``save`` writes to
         ``save_target``; the best score lives in ``best_path``.
         ``greeting`` is the first status line. ``solver`` answers the
-        hint key and plays autoplay's moves.
+        hint key and plays autoplay's moves. ``clock`` times the marks
+        and autoplay.
         """
         self._game = game
+        self._clock = clock
+        self._marks: _Marks | None = None
+        self._next_autoplay = 0.0
         self._rules = rules
         self._solver = solver
         self._autoplaying = False
@@ -264,8 +265,27 @@ class Controller:
 
     @property
     def autoplaying(self) -> bool:
-        """True while autoplay is on: the view calls :meth:`autoplay_step`."""
+        """True while autoplay is on (its moves come from :meth:`tick`)."""
         return self._autoplaying
+
+    def wake_at(self) -> float | None:
+        """When :meth:`tick` has something to do: the marks end, or autoplay's
+        next move is due; None when only a key can change the screen."""
+        times = []
+        if self._marks is not None:
+            times.append(self._marks.until)
+        if self._autoplaying:
+            times.append(self._next_autoplay)
+        return min(times, default=None)
+
+    def tick(self) -> None:
+        """Let time act: the marks fade when their moment is over, and
+        autoplay moves when its pause is over."""
+        now = self._clock()
+        if self._marks is not None and now >= self._marks.until:
+            self._marks = None
+        if self._autoplaying and now >= self._next_autoplay:
+            self.autoplay_step()
 
     @property
     def game(self) -> GameState:
@@ -279,6 +299,7 @@ class Controller:
 
     def screen(self) -> Screen:
         """Describe what the view should draw now."""
+        marks = self._shown_marks()
         return Screen(
             board=tuple(tuple(row) for row in self._game.getBoard()),
             score=self._game.getScore(),
@@ -290,7 +311,17 @@ class Controller:
             status=self._status,
             overlay=self._overlay(),
             footer=FOOTER,
+            new_tile=marks.new_tile,
+            merged=marks.merged,
+            gained=marks.gained,
         )
+
+    def _shown_marks(self) -> _Marks:
+        """The marks of the last move, or none once their moment is over."""
+        marks = self._marks
+        if marks is None or self._clock() >= marks.until:
+            return _NO_MARKS
+        return marks
 
     # ------------------------------------------------------------ keys
     def press(self, key: str) -> None:
@@ -304,7 +335,11 @@ class Controller:
             self._mode = Mode.PLAYING
             if key != CTRL_C:
                 return
-        action = find_action(_MODE_KEYS[self._mode], key)
+        action: Action | QuitChoice | None
+        if self._mode is Mode.CONFIRM_QUIT:
+            action = find_action(CONFIRM_QUIT_KEYS, key)
+        else:
+            action = find_action(_MODE_KEYS[self._mode], key)
         if action is None and key == CTRL_C:
             action = Action.QUIT
         if action is not None:
@@ -321,23 +356,21 @@ class Controller:
         self._store_best()
         if not self._unsaved:
             return f"{why}; nothing to save."
-        if self._try_save():
-            return f"{why}; game saved to {self._save_target}"
-        rescue = self._best_path.parent / RESCUE_FILE
-        try:
-            rescue.parent.mkdir(parents=True, exist_ok=True)
-            self._save(self._game, str(rescue))
-        except OSError as error:
-            return f"{why}; {self._status}; nor to {rescue}: {error.strerror or error}"
-        return f"{why}; {self._status}; saved to {rescue} instead"
+        game = self._game
+        return rescue(
+            lambda path: self._save(game, path),
+            self._save_target,
+            self._best_path.parent / RESCUE_FILE,
+            why,
+        )
 
     # ------------------------------------------------------------ actions
-    def _do(self, action: Action) -> None:
-        direction = _DIRECTIONS.get(action)
+    def _do(self, action: Action | QuitChoice) -> None:
+        direction = _DIRECTIONS.get(action) if isinstance(action, Action) else None
         if direction is not None:
             self._move(direction)
             return
-        handlers: dict[Action, Callable[[], None]] = {
+        handlers: dict[Action | QuitChoice, Callable[[], None]] = {
             Action.UNDO: self._undo,
             Action.SAVE: self._save_now,
             Action.NEW_GAME: self._new_game,
@@ -346,9 +379,9 @@ class Controller:
             Action.HELP: self._show_help,
             Action.QUIT: self._quit,
             Action.KEEP_GOING: self._keep_going,
-            Action.SAVE_AND_QUIT: self._save_and_quit,
-            Action.QUIT_UNSAVED: self._quit_unsaved,
-            Action.CANCEL: self._cancel_quit,
+            QuitChoice.SAVE_AND_QUIT: self._save_and_quit,
+            QuitChoice.QUIT_UNSAVED: self._quit_unsaved,
+            QuitChoice.CANCEL: self._cancel_quit,
             Action.HINT: self._hint,
             Action.AUTOPLAY: self._start_autoplay,
         }
@@ -356,9 +389,16 @@ class Controller:
 
     def _move(self, direction: Direction) -> None:
         before = self._turn()
+        effects = slide_effects(self._game.getBoard(), direction)
         if not self._game.move(direction):
             return  # as in the original game: nothing moves, nothing happens
         self._history.append(before)
+        self._marks = _Marks(
+            new_tile=added_tile(effects.board, self._game.getBoard()),
+            merged=effects.merged,
+            gained=effects.gained,
+            until=self._clock() + MARK_SECONDS,
+        )
         self._changed("")
         self._settle()
 
@@ -371,6 +411,7 @@ class Controller:
             self._stop_autoplay("Autoplay stopped: no move is left")
             return
         self._move(direction)
+        self._next_autoplay = self._clock() + AUTOPLAY_PAUSE_SECONDS
         if self._mode is Mode.PLAYING:
             self._status = f"Autoplay: {direction.name.lower()} (any key stops)"
         else:
@@ -378,6 +419,7 @@ class Controller:
 
     def _start_autoplay(self) -> None:
         self._autoplaying = True
+        self._next_autoplay = self._clock() + AUTOPLAY_PAUSE_SECONDS
         self._status = "Autoplay on (any key stops)"
 
     def _stop_autoplay(self, status: str) -> None:
@@ -396,6 +438,7 @@ class Controller:
             self._status = "Nothing to undo"
             return
         turn = self._history.pop()
+        self._marks = None
         self._game = turn.game
         self._seed = turn.seed
         self._tracker.reached = turn.goal_reached
@@ -404,6 +447,7 @@ class Controller:
 
     def _new_game(self) -> None:
         self._history.append(self._turn())
+        self._marks = None
         self._seed = next_game_seed(self._seed)
         self._game = self._make_game(self._seed)
         self._tracker.start(self._game.getBoard())
@@ -506,8 +550,7 @@ class Controller:
             score = f"No move is left. Score: {self._game.getScore()}"
             return Overlay("Game over!", (score, "", *describe(OVER_KEYS)))
         if self._mode is Mode.CONFIRM_QUIT:
-            question = f"Save to {self._save_target} before quitting?"
-            return Overlay("Unsaved game", (question, "", *describe(CONFIRM_QUIT_KEYS)))
+            return Overlay(QUIT_TITLE, quit_question(self._save_target))
         if self._mode is Mode.HELP:
             lines = (*describe(PLAYING_KEYS), "", "Press any key to close this help.")
             return Overlay("Keys", lines)

@@ -1,21 +1,30 @@
 """Where everything goes on a terminal of a given size, without curses.
 
 :func:`render` turns a :class:`~playmanager.tui.controller.Screen` and a
-terminal size into :class:`Span` s: a text at a row and column with a
-role (a tile value, the board, a title...). The curses view only maps
-roles to colours and writes the spans, so the whole picture is testable
-as plain data. Tiles grow with the terminal (about twice as wide as tall,
+terminal size into :class:`~.shell.Span` s: a text at a row and column
+with a role (a tile value, the board, a title...), built from the shared
+pieces of :mod:`.widgets`. The shell only maps roles to colours and
+writes the spans, so the whole picture is testable as plain data. Tiles grow with the terminal (about twice as wide as tall,
 as terminal cells are tall) and the board is centred. A terminal too small
 for the smallest board gets a clear message instead.
 """
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass
 from typing import Final
 
-from .controller import Overlay, Screen
+from .controller import Screen
+from .shell import Span, clip
+from .widgets import (
+    Grid,
+    board_background,
+    footer_lines,
+    overlay_box,
+    ring,
+    title_line,
+    too_small,
+)
 
 HEADER_LINES: Final = 3
 """Title and score, seed and rules, a blank line."""
@@ -24,21 +33,6 @@ FOOTER_LINES: Final = 3
 GAP_X: Final = 2
 GAP_Y: Final = 1
 MAX_TILE_HEIGHT: Final = 7
-
-
-@dataclass(frozen=True)
-class Span:
-    """Text to draw at (row, col), styled by its role.
-
-    Roles: "title", "text", "status", "board" (the grid behind the tiles),
-    "tile" (``value`` says which; 0 is an empty cell), "overlay".
-    """
-
-    row: int
-    col: int
-    text: str
-    role: str
-    value: int = 0
 
 
 @dataclass(frozen=True)
@@ -76,67 +70,67 @@ def minimum_size(screen: Screen) -> tuple[int, int]:
 def render(screen: Screen, width: int, height: int, *, colour: bool) -> list[Span]:
     """Lay out ``screen`` on a ``width`` x ``height`` terminal.
 
-    Without ``colour`` tiles get ASCII borders so that the board stays
-    readable in plain text.
+    The board is one rectangle of the board colour with the same gap
+    around every tile. Marks after a move: a merged tile "pops" (its
+    colour spills into the gap around it) and the new tile gets a ring of
+    the "new" colour; without ``colour`` tiles get ASCII borders, ``*``
+    for a merged tile and ``#`` for the new one.
     """
     size = tile_size(screen, width, height)
     if size is None:
         return _too_small(screen, width, height)
-    board_width = len(screen.board[0]) * (size.width + GAP_X) + GAP_X
-    left = (width - board_width) // 2
-    spans = _header(screen, left, board_width)
-    spans += _board(screen, size, HEADER_LINES, left, colour=colour)
-    board_bottom = HEADER_LINES + len(screen.board) * (size.height + GAP_Y) + GAP_Y
-    spans += _footer(screen, board_bottom + 1, left, width)
+    rows, cols = len(screen.board), len(screen.board[0])
+    grid = Grid(rows, cols, size.width, size.height, GAP_X, GAP_Y, HEADER_LINES, 0)
+    grid = grid._replace(left=(width - grid.width) // 2)
+    spans = _header(screen, grid.left, grid.width)
+    spans += _board(screen, grid, colour=colour)
+    spans += footer_lines(
+        grid.bottom + 1, grid.left, width, screen.status, screen.footer
+    )
     if screen.overlay is not None:
-        spans += _overlay(screen.overlay, width, height)
-    return _clip(spans, width, height)
+        spans += overlay_box(screen.overlay.title, screen.overlay.lines, width, height)
+    return clip(spans, width, height)
 
 
 def _header(screen: Screen, left: int, board_width: int) -> list[Span]:
-    score = f"Score {screen.score}   Best {'-' if screen.best is None else screen.best}"
+    gained = f" +{screen.gained}" if screen.gained else ""
+    best = "-" if screen.best is None else screen.best
+    score = f"Score {screen.score}{gained}   Best {best}"
     goal = "no goal" if screen.goal is None else f"goal {screen.goal}"
     about = f"seed {screen.seed}   {screen.rules_name} rules, {goal}"
     return [
-        Span(0, left, "2048", "title"),
-        Span(0, left + max(board_width - len(score), 6), score, "title"),
+        *title_line(0, left, board_width, "2048", score),
         Span(1, left, about, "text"),
     ]
 
 
-def _footer(screen: Screen, top: int, left: int, width: int) -> list[Span]:
-    """The status and key lines, under the board, moved left if they are long."""
-    return [
-        Span(top + i, min(left, max(width - len(text), 0)), text, role)
-        for i, (text, role) in enumerate(
-            ((screen.status, "status"), (screen.footer, "text"))
-        )
-    ]
-
-
-def _board(
-    screen: Screen, size: TileSize, top: int, left: int, *, colour: bool
-) -> list[Span]:
-    board_width = len(screen.board[0]) * (size.width + GAP_X) + GAP_X
-    board_height = len(screen.board) * (size.height + GAP_Y) + GAP_Y
-    spans = []
+def _board(screen: Screen, grid: Grid, *, colour: bool) -> list[Span]:
+    """The board: its background, the marks, then the tiles on top."""
+    spans = board_background(grid) if colour else []
     if colour:
-        spans = [
-            Span(top + r, left, " " * board_width, "board") for r in range(board_height)
-        ]
+        for r, c in sorted(screen.merged):
+            spans += ring(grid, r, c, "tile", screen.board[r][c])  # the pop
+        if screen.new_tile is not None:
+            spans += ring(grid, *screen.new_tile, "new")
+    size = TileSize(grid.cell_width, grid.cell_height)
     for r, row in enumerate(screen.board):
         for c, value in enumerate(row):
-            tile_top = top + GAP_Y + r * (size.height + GAP_Y)
-            tile_left = left + GAP_X + c * (size.width + GAP_X)
-            lines = _tile_lines(value, size, colour=colour)
-            spans += [
-                Span(tile_top + i, tile_left, line, "tile", value)
-                for i, line in enumerate(lines)
-            ]
+            mark = _plain_mark(screen, (r, c)) if not colour else None
+            lines = _tile_lines(value, size, colour=colour, mark=mark)
+            spans += grid.cell(r, c, lines, "tile", value)
     return spans
 
 
-def _tile_lines(value: int, size: TileSize, *, colour: bool) -> list[str]:
+def _plain_mark(screen: Screen, cell: tuple[int, int]) -> str | None:
+    """The border character of a marked tile without colours, or None."""
+    if cell == screen.new_tile:
+        return "#"
+    return "*" if cell in screen.merged else None
+
+
+def _tile_lines(
+    value: int, size: TileSize, *, colour: bool, mark: str | None = None
+) -> list[str]:
     """The text rows of one tile: the number centred, borders when plain."""
     label = str(value) if value else ("" if colour else ".")
     inner = size.width - 2
@@ -146,65 +140,19 @@ def _tile_lines(value: int, size: TileSize, *, colour: bool) -> list[str]:
         lines[middle] = f" {label:^{inner}} "
         return lines
     if size.height < 3:
+        left, right = (mark, mark) if mark else ("[", "]")
         lines = [" " * size.width] * size.height
-        lines[middle] = f"[{label:^{inner}}]"
+        lines[middle] = f"{left}{label:^{inner}}{right}"
         return lines
-    edge = "+" + "-" * inner + "+"
-    lines = [edge] + [f"|{'':^{inner}}|"] * (size.height - 2) + [edge]
-    lines[max(middle, 1)] = f"|{label:^{inner}}|"
+    corner, side = (mark, mark) if mark else ("+", "|")
+    edge = corner + "-" * inner + corner
+    lines = [edge] + [f"{side}{'':^{inner}}{side}"] * (size.height - 2) + [edge]
+    lines[max(middle, 1)] = f"{side}{label:^{inner}}{side}"
     return lines
 
 
-def _overlay(overlay: Overlay, width: int, height: int) -> list[Span]:
-    """A bordered box in the middle of the terminal; long lines wrap."""
-    widest = max(len(overlay.title) + 4, *(len(line) for line in overlay.lines))
-    inner = max(min(widest, width - 4), 1)
-    body = ["", *_wrap(overlay.lines, inner), ""]
-    box_width = inner + 4
-    top = max((height - len(body) - 2) // 2, 0)
-    left = max((width - box_width) // 2, 0)
-    title = f" {overlay.title} "[: box_width - 2]
-    edge = "+" + "-" * (box_width - 2) + "+"
-    title_at = max((box_width - len(title)) // 2, 1)
-    rows = [edge[:title_at] + title + edge[title_at + len(title) :]]
-    rows += [f"| {line:<{inner}} |" for line in body]
-    rows.append(edge)
-    return [Span(top + i, left, text, "overlay") for i, text in enumerate(rows)]
-
-
-def _wrap(lines: tuple[str, ...], width: int) -> list[str]:
-    """Wrap each line to ``width``, keeping blank lines and key columns."""
-    wrapped: list[str] = []
-    for line in lines:
-        wrapped += textwrap.wrap(line, width, break_on_hyphens=False) or [""]
-    return wrapped
-
-
 def _too_small(screen: Screen, width: int, height: int) -> list[Span]:
-    need_width, need_height = minimum_size(screen)
-    lines = [
-        "Terminal too small",
-        f"({width}x{height}, need {need_width}x{need_height}).",
-        "Please enlarge it;",
-        "q quits.",
-    ]
+    overlay = None
     if screen.overlay is not None:
-        lines += ["", screen.overlay.title, *screen.overlay.lines]
-    spans = [Span(i, 0, line, "text") for i, line in enumerate(lines)]
-    return _clip(spans, width, height)
-
-
-def _clip(spans: list[Span], width: int, height: int) -> list[Span]:
-    """Drop what falls outside the terminal; curses errors on the last cell."""
-    kept = []
-    for span in spans:
-        if not 0 <= span.row < height or span.col >= width:
-            continue
-        room = width - span.col
-        if span.row == height - 1:
-            room -= 1  # writing the bottom-right cell makes curses raise
-        if room > 0:
-            kept.append(
-                Span(span.row, span.col, span.text[:room], span.role, span.value)
-            )
-    return kept
+        overlay = (screen.overlay.title, screen.overlay.lines)
+    return clip(too_small(width, height, minimum_size(screen), overlay), width, height)

@@ -1,0 +1,107 @@
+"""Key tables and the quit prompt, shared by every game's full screen.
+
+A game lists its keys as :class:`Binding` s (curses key names -> one of
+its actions, an Enum whose values are the help texts), finds the action
+of a key with :func:`find_action` and builds its help overlay with
+:func:`describe`, so a key is one line in one table. Every game asks the
+same question before quitting with unsaved progress
+(:data:`CONFIRM_QUIT_KEYS`, :func:`quit_question`), and saves the same way
+when the terminal goes away with no one to ask (:func:`rescue`).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Final, Generic, NamedTuple, TypeVar
+
+from ..storage import describe_os_error
+from .shell import CTRL_C, ESCAPE
+
+A = TypeVar("A", bound=enum.Enum)
+
+QUIT_TITLE: Final = "Unsaved game"
+
+
+class Binding(NamedTuple, Generic[A]):
+    """Keys (curses key names) that do one action."""
+
+    keys: tuple[str, ...]
+    action: A
+
+
+class QuitChoice(enum.Enum):
+    """The answers to "save before quitting?"."""
+
+    SAVE_AND_QUIT = "save, then quit"
+    QUIT_UNSAVED = "quit without saving"
+    CANCEL = "keep playing"
+
+
+CONFIRM_QUIT_KEYS: Final = (
+    Binding(("y",), QuitChoice.SAVE_AND_QUIT),
+    Binding(("n", CTRL_C), QuitChoice.QUIT_UNSAVED),  # Ctrl-C twice quits
+    Binding(("c", ESCAPE), QuitChoice.CANCEL),
+)
+
+_KEY_LABELS: Final = {
+    "KEY_UP": "Up",
+    "KEY_DOWN": "Down",
+    "KEY_LEFT": "Left",
+    "KEY_RIGHT": "Right",
+    "KEY_BACKSPACE": "Backspace",
+    "\n": "Enter",
+    " ": "Space",
+    CTRL_C: "Ctrl-C",
+    ESCAPE: "Esc",
+}
+
+
+def key_label(key: str) -> str:
+    """Return how a key name is shown to the player."""
+    return _KEY_LABELS.get(key, key)
+
+
+def describe(bindings: Sequence[Binding[A]]) -> tuple[str, ...]:
+    """Return one help line per binding: its keys, then what it does."""
+    return tuple(
+        f"{' '.join(key_label(k) for k in binding.keys):<16}{binding.action.value}"
+        for binding in bindings
+    )
+
+
+def find_action(bindings: Sequence[Binding[A]], key: str) -> A | None:
+    """Return the action bound to ``key``, or None."""
+    for binding in bindings:
+        if key in binding.keys:
+            return binding.action
+    return None
+
+
+def quit_question(save_target: str) -> tuple[str, ...]:
+    """The lines of the "save before quitting?" overlay."""
+    return (f"Save to {save_target} before quitting?", "", *describe(CONFIRM_QUIT_KEYS))
+
+
+def rescue(
+    save: Callable[[str], None], save_target: str, rescue_path: Path, why: str
+) -> str:
+    """Save unsaved progress when no one can be asked; say where it went.
+
+    First to ``save_target``, as "save before quitting?" answered yes
+    would; if that fails, to ``rescue_path`` (its folder is made). Returns
+    one line for stderr: ``why``, then what happened.
+    """
+    try:
+        save(save_target)
+    except OSError as error:
+        first = f"Not saved to {save_target}: {describe_os_error(error)}"
+    else:
+        return f"{why}; game saved to {save_target}"
+    try:
+        rescue_path.parent.mkdir(parents=True, exist_ok=True)
+        save(str(rescue_path))
+    except OSError as error:
+        return f"{why}; {first}; nor to {rescue_path}: {describe_os_error(error)}"
+    return f"{why}; {first}; saved to {rescue_path} instead"

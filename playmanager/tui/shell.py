@@ -1,0 +1,539 @@
+"""The curses shell that every full-screen game runs in.
+
+A game's full screen is a :class:`FullScreenApp`: it turns key names and
+mouse events into actions on its model and describes each frame as a list
+of :class:`Span` (a text at a row and column, with a role). The shell owns
+the terminal and nothing else; it never knows which game it runs:
+
+* entering and leaving curses (``curses.wrapper``: the terminal is given
+  back on every exit, Ctrl-C and crashes included), a hidden cursor, and
+  Esc that answers at once;
+* colours: :meth:`FullScreenApp.styles` maps roles to :class:`Style` s
+  (an xterm-256 colour pair, its 8-colour fallback, bold/underline); a
+  span is drawn in the style of ``"ROLE:VALUE"`` if the app has one,
+  else of ``"ROLE"``. With ``NO_COLOR`` set, or a terminal without
+  colours, only bold and underline are used, and the app is told
+  (``colour=False``) so it can draw borders instead;
+* keys, as names: ``"w"``, ``"KEY_UP"``, ``"^C"``, ``"^["`` (Esc),
+  ``"\\n"`` (Enter), ``"KEY_BACKSPACE"``;
+* the mouse, for an app whose :attr:`~FullScreenApp.wants_mouse` is true:
+  presses, releases and drags (xterm's button-event tracking, decoded by
+  curses) as :class:`MouseEvent` s, in screen rows and columns;
+* time: an app that changes the screen without a key (a highlight that
+  fades, autoplay's next move) returns when from
+  :meth:`~FullScreenApp.wake_at`; the shell waits for a key only until
+  then and calls :meth:`~FullScreenApp.tick`. A key that comes sooner is
+  handled at once, so nothing timed ever slows the player down;
+* signals: Ctrl-C (SIGINT) becomes the key ``^C`` (the app asks before
+  quitting); SIGWINCH redraws at the new size; SIGHUP and SIGTERM (the
+  terminal closing) end the game through :meth:`~FullScreenApp.hang_up`,
+  which saves unsaved progress, since there is no one left to ask. A
+  terminal that disappears without a signal is noticed after
+  :data:`MAX_FAILED_READS` failed reads. Signals are acted on between
+  keys, never in the middle of a move.
+
+``curses`` is imported only when a game runs, so importing this module
+has no effect on the terminal.
+
+Writing a game's full screen: a controller that knows nothing of curses
+(keys in, a description of the screen out, testable with plain calls), a
+layout that turns that description into spans with the shared pieces of
+:mod:`.widgets` (a board of cells with even gaps, rings that mark a cell,
+the title and status lines, overlay boxes, the too-small message), the
+key tables and the quit prompt of :mod:`.keys`, and a small
+:class:`FullScreenApp` joining them; then ``say(run(app, os.environ))``
+after checking :func:`terminal_problem`. 2048's is :mod:`.view`
+(:class:`~.view.App`), :mod:`.controller` and :mod:`.layout`. End-to-end
+tests drive the real program on a pty with ``tests/pty_terminal.py``,
+whose screen shows erased cells without colour, as tmux does, and whose
+``background(row, col)`` reads the colour a person sees.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager, suppress
+from types import FrameType
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple
+
+if TYPE_CHECKING:
+    import curses
+
+CTRL_C: Final = "^C"
+"""The key name of Ctrl-C; the shell also sends it for SIGINT."""
+ESCAPE: Final = "^["
+"""The key name of Esc."""
+DEFAULT_COLOUR: Final = -1
+"""The terminal's own foreground or background (curses.use_default_colors)."""
+
+MAX_FAILED_READS: Final = 20
+"""Failed key reads in a row after which the terminal counts as closed."""
+
+# xterm: report motion while a button is held (drags); curses itself only
+# asks for presses and releases. Turned off again when the game ends.
+_DRAG_TRACKING_ON: Final = "\x1b[?1002h"
+_DRAG_TRACKING_OFF: Final = "\x1b[?1002l"
+
+
+class Span(NamedTuple):
+    """Text to draw at (row, col), styled by its role.
+
+    ``value`` refines the role when it is not 0: a 2048 tile's number, a
+    dot's colour. The shell looks up the style ``"role:value"`` first,
+    then ``"role"``.
+    """
+
+    row: int
+    col: int
+    text: str
+    role: str
+    value: int = 0
+
+
+class Style(NamedTuple):
+    """How a role looks, on 256-colour and on 8-colour terminals.
+
+    Colours are xterm-256 indexes (:func:`xterm_index` finds the nearest
+    to a ``#rrggbb``) and, for terminals with 8 colours, the curses colour
+    numbers 0-7; -1 is the terminal's own colour.
+    """
+
+    fg: int = DEFAULT_COLOUR
+    bg: int = DEFAULT_COLOUR
+    fg8: int = DEFAULT_COLOUR
+    bg8: int = DEFAULT_COLOUR
+    bold: bool = False
+    underline: bool = False
+
+
+class MouseEvent(NamedTuple):
+    """A mouse event at a screen cell.
+
+    ``action`` is "press", "release" or "drag" (motion with a button
+    held; curses does not say which button, so ``button`` is 0) or
+    "wheel" (``button`` 4 up, 5 down).
+    """
+
+    row: int
+    col: int
+    action: str
+    button: int
+
+
+class FullScreenApp:
+    """What a game's full screen does; the shell calls nothing else.
+
+    Subclasses implement :meth:`frame`, :meth:`press`, :meth:`hang_up` and
+    :attr:`finished`; the rest is optional.
+    """
+
+    wants_mouse: ClassVar[bool] = False
+    """True to receive :meth:`mouse` events."""
+
+    @property
+    def finished(self) -> bool:
+        """True once the player has quit: the shell gives the terminal back."""
+        raise NotImplementedError
+
+    def styles(self) -> Mapping[str, Style]:
+        """Role (or "role:value") -> style. Roles not listed are plain text."""
+        return {}
+
+    def frame(self, width: int, height: int, *, colour: bool) -> list[Span]:
+        """Describe the screen for a ``width`` x ``height`` terminal."""
+        raise NotImplementedError
+
+    def press(self, key: str) -> None:
+        """Act on one key (a curses key name, see the module docstring)."""
+        raise NotImplementedError
+
+    def mouse(self, event: MouseEvent) -> None:
+        """Act on a mouse event (only when :attr:`wants_mouse`)."""
+
+    def wake_at(self) -> float | None:
+        """When (``time.monotonic()``) to call :meth:`tick`; None: only keys."""
+        return None
+
+    def tick(self) -> None:
+        """Time has come (see :meth:`wake_at`): fade a mark, play a move..."""
+
+    def hang_up(self, why: str) -> str:
+        """End without asking (the terminal went away, or a crash).
+
+        Save unsaved progress; return one line that says what happened.
+        """
+        raise NotImplementedError
+
+
+# ------------------------------------------------------------ colours
+def _xterm_rgb(index: int) -> tuple[int, int, int]:
+    """The colour of xterm-256 entry ``index`` (16 to 255)."""
+    if index >= 232:
+        grey = 8 + 10 * (index - 232)
+        return grey, grey, grey
+    levels = (0, 95, 135, 175, 215, 255)
+    cube = index - 16
+    return levels[cube // 36], levels[cube // 6 % 6], levels[cube % 6]
+
+
+def xterm_index(hex_colour: str, avoid: frozenset[int] = frozenset()) -> int:
+    """Return the xterm-256 colour nearest to ``#rrggbb``, not one in ``avoid``.
+
+    Candidates are the 6x6x6 cube (16-231) and the grey ramp (232-255);
+    ``avoid`` keeps two close colours (2048's 16 and 32 tiles) apart.
+    """
+    target = tuple(int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+
+    def distance(index: int) -> int:
+        rgb = _xterm_rgb(index)
+        return sum((a - b) ** 2 for a, b in zip(rgb, target, strict=True))
+
+    return min((i for i in range(16, 256) if i not in avoid), key=distance)
+
+
+def wants_colour(environ: Mapping[str, str]) -> bool:
+    """False when NO_COLOR is set to anything but the empty string."""
+    return not environ.get("NO_COLOR")
+
+
+class _Attributes:
+    """curses attributes for each style key, made after curses starts."""
+
+    def __init__(self, by_key: dict[str, int], coloured: bool) -> None:
+        self.by_key = by_key
+        self.coloured = coloured
+
+    def of(self, span: Span) -> int:
+        if span.value:
+            found = self.by_key.get(f"{span.role}:{span.value}")
+            if found is not None:
+                return found
+        return self.by_key.get(span.role, 0)
+
+
+def _make_attributes(
+    curses_module: Any, styles: Mapping[str, Style], *, colour: bool
+) -> _Attributes:
+    """Turn styles into curses attributes: colour pairs when wanted and possible.
+
+    Every coloured style is drawn as a *reversed* pair (background as the
+    pair's foreground, and A_REVERSE): it looks the same, but curses never
+    clears a reversed run of spaces with an erase sequence (ECH/EL), which
+    tmux and some terminals show without its background colour; a board
+    background would show as black bars.
+    """
+    c = curses_module
+    plain = {
+        key: (c.A_BOLD if style.bold else 0) | (c.A_UNDERLINE if style.underline else 0)
+        for key, style in styles.items()
+    }
+    if not c.has_colors():
+        return _Attributes(plain, coloured=False)
+    # curses.wrapper has started colours; without this the text would be
+    # white on black (pair 0) even with NO_COLOR, on light terminals too.
+    with suppress(c.error):
+        c.use_default_colors()
+    rich = c.COLORS >= 256
+
+    def colours(style: Style) -> tuple[int, int] | None:
+        pair = (style.fg, style.bg) if rich else (style.fg8, style.bg8)
+        return None if pair == (DEFAULT_COLOUR, DEFAULT_COLOUR) else pair
+
+    pairs: dict[tuple[int, int], int] = {}
+    for style in styles.values():
+        found = colours(style)
+        if found is not None:
+            pairs.setdefault(found, len(pairs) + 1)
+    available: int = c.COLOR_PAIRS
+    if not colour or len(pairs) >= available:
+        return _Attributes(plain, coloured=False)
+    for (fg, bg), number in pairs.items():
+        c.init_pair(number, bg, fg)  # reversed: see the docstring
+    by_key = dict(plain)
+    for key, style in styles.items():
+        found = colours(style)
+        if found is not None:
+            by_key[key] |= c.color_pair(pairs[found]) | c.A_REVERSE
+    return _Attributes(by_key, coloured=True)
+
+
+# ------------------------------------------------------------ keys and mouse
+def key_name(curses_module: Any, key: int | str) -> str:
+    """The name of a key: "w", "KEY_UP", "^C", "^[" (Esc), "\\n" (Enter)."""
+    if isinstance(key, int):
+        return str(curses_module.keyname(key).decode("ascii", "replace"))
+    if key in ("\n", "\r"):
+        return "\n"
+    if len(key) == 1 and (ord(key) < 32 or ord(key) == 127):
+        return str(curses_module.keyname(ord(key)).decode("ascii", "replace"))
+    return key
+
+
+def mouse_event(curses_module: Any) -> MouseEvent | None:
+    """Read the pending curses mouse event; None when there is none to use."""
+    c = curses_module
+    try:
+        _id, col, row, _z, state = c.getmouse()
+    except c.error:
+        return None
+    presses = ((c.BUTTON1_PRESSED, 1), (c.BUTTON2_PRESSED, 2), (c.BUTTON3_PRESSED, 3))
+    releases = (
+        (c.BUTTON1_RELEASED, 1),
+        (c.BUTTON2_RELEASED, 2),
+        (c.BUTTON3_RELEASED, 3),
+    )
+    for flag, button in presses:
+        if state & flag:
+            return MouseEvent(row, col, "press", button)
+    for flag, button in releases:
+        if state & flag:
+            return MouseEvent(row, col, "release", button)
+    if state & c.BUTTON4_PRESSED:
+        return MouseEvent(row, col, "wheel", 4)
+    if state & getattr(c, "BUTTON5_PRESSED", 0):
+        return MouseEvent(row, col, "wheel", 5)
+    if state & c.REPORT_MOUSE_POSITION:
+        return MouseEvent(row, col, "drag", 0)
+    return None
+
+
+# ------------------------------------------------------------ signals
+class _SignalArrivedError(Exception):
+    """Raised by the signal handler while waiting for a key."""
+
+
+class _Signals:
+    """Turns signals into events handled between keys.
+
+    Handling SIGWINCH ourselves (curses then leaves it alone) is
+    deterministic: curses' own handler missed a resize now and then.
+    """
+
+    WATCHED: Final = (signal.SIGINT, signal.SIGHUP, signal.SIGTERM, signal.SIGWINCH)
+    CLOSED: Final = (signal.SIGHUP, signal.SIGTERM)
+
+    def __init__(self) -> None:
+        self.pending: list[int] = []
+        self.waiting = False
+
+    def handle(self, signum: int, frame: FrameType | None) -> None:
+        self.pending.append(signum)
+        if self.waiting:
+            raise _SignalArrivedError  # break out of the blocking key read
+
+    @contextmanager
+    def installed(self) -> Iterator[None]:
+        previous = {sig: signal.signal(sig, self.handle) for sig in self.WATCHED}
+        try:
+            yield
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+
+    def hung_up(self) -> bool:
+        return any(sig in self.CLOSED for sig in self.pending)
+
+    def take(self, signum: int) -> int:
+        """Return how many ``signum`` came, and forget them."""
+        count = self.pending.count(signum)
+        self.pending = [sig for sig in self.pending if sig != signum]
+        return count
+
+
+# ------------------------------------------------------------ the loop
+_TIMED_OUT: Final = "timed out"
+
+
+def draw(window: curses.window, spans: list[Span], attributes: _Attributes) -> None:
+    """Clear the window and write every span."""
+    window.erase()
+    for span in spans:
+        window.addstr(span.row, span.col, span.text, attributes.of(span))
+    window.noutrefresh()
+
+
+class _Session:
+    """One run of an app on a curses window."""
+
+    def __init__(
+        self, app: FullScreenApp, signals: _Signals, environ: Mapping[str, str]
+    ) -> None:
+        self.app = app
+        self.signals = signals
+        self.environ = environ
+        self.farewell = ""
+        self.failed_reads = 0
+
+    def run(self, window: curses.window) -> None:
+        import curses
+
+        with suppress(curses.error):
+            curses.curs_set(0)  # some terminals cannot hide the cursor
+        curses.set_escdelay(25)  # Esc answers at once, not after a second
+        window.keypad(True)
+        attributes = _make_attributes(
+            curses, self.app.styles(), colour=wants_colour(self.environ)
+        )
+        with self._mouse(curses):
+            self._loop(window, attributes)
+
+    @contextmanager
+    def _mouse(self, curses_module: Any) -> Iterator[None]:
+        """Mouse reporting on for the game, off again however it ends."""
+        if not self.app.wants_mouse:
+            yield
+            return
+        c = curses_module
+        c.mousemask(c.ALL_MOUSE_EVENTS | c.REPORT_MOUSE_POSITION)
+        c.mouseinterval(0)  # presses and releases as they come, no "clicks"
+        _write_terminal(_DRAG_TRACKING_ON)
+        try:
+            yield
+        finally:
+            _write_terminal(_DRAG_TRACKING_OFF)
+
+    def _loop(self, window: curses.window, attributes: _Attributes) -> None:
+        import curses
+
+        while not self.app.finished:
+            if self.signals.hung_up():
+                self.farewell = self.app.hang_up("Terminal closed")
+                return
+            height, width = window.getmaxyx()
+            spans = self.app.frame(width, height, colour=attributes.coloured)
+            draw(window, clip(spans, width, height), attributes)
+            curses.doupdate()
+            key = self._read_key(window)
+            if key == _TIMED_OUT:
+                self.app.tick()
+            elif key == "KEY_MOUSE":
+                event = mouse_event(curses)
+                if event is not None:
+                    self.app.mouse(event)
+            elif key is not None and key != "KEY_RESIZE":
+                self.app.press(key)
+            for _ in range(self.signals.take(signal.SIGINT)):
+                self.app.press(CTRL_C)
+            if self.signals.take(signal.SIGWINCH):
+                _follow_resize()
+
+    def _timeout_ms(self) -> int:
+        """How long to wait for a key: until the app's wake-up, or for ever."""
+        wake_at = self.app.wake_at()
+        if wake_at is None:
+            return -1
+        return max(int((wake_at - time.monotonic()) * 1000) + 1, 0)
+
+    def _read_key(self, window: curses.window) -> str | None:
+        """Wait for a key; _TIMED_OUT at the app's wake-up; None for a signal."""
+        import curses
+
+        timeout = self._timeout_ms()
+        window.timeout(timeout)
+        self.signals.waiting = True
+        try:
+            if self.signals.pending:
+                return None
+            key = key_name(curses, window.get_wch())
+        except _SignalArrivedError:
+            return None
+        except curses.error:
+            if timeout >= 0:
+                return _TIMED_OUT  # no key before the wake-up
+            # A read right after a signal can fail once; a terminal that
+            # has gone away (closed without SIGHUP) fails every time.
+            self.failed_reads += 1
+            if self.failed_reads >= MAX_FAILED_READS:
+                self.signals.pending.append(signal.SIGHUP)
+            return None
+        finally:
+            self.signals.waiting = False
+        self.failed_reads = 0
+        return key
+
+
+def clip(spans: list[Span], width: int, height: int) -> list[Span]:
+    """Drop what falls outside the terminal; curses errors on the last cell."""
+    kept = []
+    for span in spans:
+        if not 0 <= span.row < height or span.col >= width or span.col < 0:
+            continue
+        room = width - span.col
+        if span.row == height - 1:
+            room -= 1  # writing the bottom-right cell makes curses raise
+        if room > 0:
+            kept.append(span._replace(text=span.text[:room]))
+    return kept
+
+
+def _write_terminal(sequence: str) -> None:
+    """Send a control sequence straight to the terminal (curses draws on stdout)."""
+    with suppress(OSError, ValueError):
+        sys.stdout.write(sequence)
+        sys.stdout.flush()
+
+
+def _follow_resize() -> None:
+    """Tell curses the terminal's new size; the next frame is drawn to fit."""
+    import curses
+
+    with suppress(OSError):
+        columns, lines = os.get_terminal_size(1)  # curses draws on stdout
+        curses.resizeterm(lines, columns)
+
+
+def terminal_problem() -> str | None:
+    """Why a full screen cannot start here, or None when it can.
+
+    stdin and stdout must be a terminal that curses can drive (a known
+    TERM that can move the cursor).
+    """
+    if not (os.isatty(0) and os.isatty(1)):
+        return "stdin and stdout must be a terminal"
+    import curses
+
+    try:
+        curses.setupterm()
+    except curses.error as error:
+        return str(error)
+    if curses.tigetstr("cup") is None:  # TERM=dumb, say: no way to draw a screen
+        term = os.environ.get("TERM", "")
+        return f"this terminal (TERM={term}) cannot move the cursor"
+    return None
+
+
+def run(app: FullScreenApp, environ: Mapping[str, str]) -> str:
+    """Run ``app`` until the player quits or the terminal closes.
+
+    Returns the app's farewell (empty unless it hung up). A crash in the
+    app gives the terminal back, lets the app save (:meth:`hang_up`), says
+    so on stderr, and re-raises, so the traceback tells what went wrong.
+    """
+    import curses
+
+    signals = _Signals()
+    session = _Session(app, signals, environ)
+    with signals.installed():
+        try:
+            curses.wrapper(session.run)
+        except curses.error:
+            # endwin() on a terminal that has gone away; nothing to restore.
+            if not signals.hung_up():
+                say(app.hang_up("playmanager crashed"))
+                raise
+        except Exception:
+            say(app.hang_up("playmanager crashed"))
+            raise
+    return session.farewell
+
+
+def say(message: str) -> None:
+    """Print a last line on stderr, if there is still somewhere to print."""
+    if not message:
+        return
+    with suppress(OSError):
+        print(message, file=sys.stderr)

@@ -1,0 +1,175 @@
+"""Pieces every full screen draws: a board of cells, marks, status lines, boxes.
+
+Plain data, no curses: each function returns :class:`~.shell.Span` s, so
+a whole screen can be tested as a list. The games' layouts
+(:mod:`.layout` for 2048, and the other games' own) put these together:
+
+* :class:`Grid`: where each cell of a rows x cols board goes, with the
+  same gap on all four sides of every cell (the frame around the board
+  included), and which cell a screen position falls in (the mouse);
+* :func:`board_background`: the board as one rectangle of the board
+  colour, gaps and frame included (drawn first, cells on top);
+* :func:`ring`: a mark around one cell, in the gap, so the cell's own
+  colours stay as they are (2048's new and merged tiles, a hint);
+* :func:`title_line`, :func:`footer_lines`: the header (a title left,
+  figures right) and the status and key lines under the board;
+* :func:`overlay_box`: a bordered box in the middle of the screen;
+* :func:`too_small`: what to show when the terminal cannot fit the board.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .shell import Span
+
+
+class Grid(NamedTuple):
+    """A board of ``rows`` x ``cols`` cells, each ``cell_width`` x ``cell_height``,
+    ``gap_x`` columns and ``gap_y`` rows apart and from the board's edge,
+    whose top-left corner is at (``top``, ``left``)."""
+
+    rows: int
+    cols: int
+    cell_width: int
+    cell_height: int
+    gap_x: int
+    gap_y: int
+    top: int = 0
+    left: int = 0
+
+    @property
+    def width(self) -> int:
+        """Columns the whole board takes, frame included."""
+        return self.cols * (self.cell_width + self.gap_x) + self.gap_x
+
+    @property
+    def height(self) -> int:
+        """Rows the whole board takes, frame included."""
+        return self.rows * (self.cell_height + self.gap_y) + self.gap_y
+
+    @property
+    def bottom(self) -> int:
+        """The first screen row under the board."""
+        return self.top + self.height
+
+    def cell_top(self, row: int) -> int:
+        return self.top + self.gap_y + row * (self.cell_height + self.gap_y)
+
+    def cell_left(self, col: int) -> int:
+        return self.left + self.gap_x + col * (self.cell_width + self.gap_x)
+
+    def cell_at(self, screen_row: int, screen_col: int) -> tuple[int, int] | None:
+        """The (row, col) of the cell drawn at a screen position, or None
+        (a gap, the frame, or off the board)."""
+        row, row_offset = divmod(
+            screen_row - self.top - self.gap_y, self.cell_height + self.gap_y
+        )
+        col, col_offset = divmod(
+            screen_col - self.left - self.gap_x, self.cell_width + self.gap_x
+        )
+        inside = row_offset < self.cell_height and col_offset < self.cell_width
+        if inside and 0 <= row < self.rows and 0 <= col < self.cols:
+            return row, col
+        return None
+
+    def cell(
+        self, row: int, col: int, lines: Sequence[str], role: str, value: int = 0
+    ) -> list[Span]:
+        """The spans of one cell: ``lines`` from its top-left corner."""
+        top, left = self.cell_top(row), self.cell_left(col)
+        return [Span(top + i, left, line, role, value) for i, line in enumerate(lines)]
+
+
+def board_background(grid: Grid, role: str = "board") -> list[Span]:
+    """The board as one rectangle: every row of it, gaps and frame included."""
+    return [
+        Span(grid.top + r, grid.left, " " * grid.width, role)
+        for r in range(grid.height)
+    ]
+
+
+def ring(grid: Grid, row: int, col: int, role: str, value: int = 0) -> list[Span]:
+    """A frame one cell wide around cell (row, col), drawn in the gap.
+
+    It takes one column on each side (the gap is shared with the next
+    cell, which keeps the other half) and one row above and below.
+    """
+    top, left = grid.cell_top(row) - 1, grid.cell_left(col) - 1
+    width, height = grid.cell_width + 2, grid.cell_height + 2
+    spans = [
+        Span(top, left, " " * width, role, value),
+        Span(top + height - 1, left, " " * width, role, value),
+    ]
+    for r in range(top + 1, top + height - 1):
+        spans += [
+            Span(r, left, " ", role, value),
+            Span(r, left + width - 1, " ", role, value),
+        ]
+    return spans
+
+
+def title_line(row: int, left: int, width: int, title: str, figures: str) -> list[Span]:
+    """``title`` at the left of ``width`` columns, ``figures`` at their right."""
+    return [
+        Span(row, left, title, "title"),
+        Span(row, left + max(width - len(figures), len(title) + 2), figures, "title"),
+    ]
+
+
+def footer_lines(
+    top: int, left: int, screen_width: int, status: str, keys: str
+) -> list[Span]:
+    """The status line and the key line, moved left when they are long."""
+    return [
+        Span(top + i, min(left, max(screen_width - len(text), 0)), text, role)
+        for i, (text, role) in enumerate(((status, "status"), (keys, "text")))
+    ]
+
+
+def overlay_box(
+    title: str, lines: Sequence[str], width: int, height: int
+) -> list[Span]:
+    """A bordered box in the middle of the screen; long lines wrap."""
+    widest = max(len(title) + 4, *(len(line) for line in lines))
+    inner = max(min(widest, width - 4), 1)
+    body = ["", *wrap(lines, inner), ""]
+    box_width = inner + 4
+    top = max((height - len(body) - 2) // 2, 0)
+    left = max((width - box_width) // 2, 0)
+    label = f" {title} "[: box_width - 2]
+    edge = "+" + "-" * (box_width - 2) + "+"
+    label_at = max((box_width - len(label)) // 2, 1)
+    rows = [edge[:label_at] + label + edge[label_at + len(label) :]]
+    rows += [f"| {line:<{inner}} |" for line in body]
+    rows.append(edge)
+    return [Span(top + i, left, text, "overlay") for i, text in enumerate(rows)]
+
+
+def wrap(lines: Sequence[str], width: int) -> list[str]:
+    """Wrap each line to ``width``, keeping blank lines."""
+    wrapped: list[str] = []
+    for line in lines:
+        wrapped += textwrap.wrap(line, width, break_on_hyphens=False) or [""]
+    return wrapped
+
+
+def too_small(
+    width: int,
+    height: int,
+    need: tuple[int, int],
+    overlay: tuple[str, Sequence[str]] | None = None,
+) -> list[Span]:
+    """The message for a terminal smaller than ``need`` (width, height);
+    an overlay's title and lines follow it, so a question is still seen."""
+    lines = [
+        "Terminal too small",
+        f"({width}x{height}, need {need[0]}x{need[1]}).",
+        "Please enlarge it;",
+        "q quits.",
+    ]
+    if overlay is not None:
+        lines += ["", overlay[0], *overlay[1]]
+    return [Span(i, 0, line, "text") for i, line in enumerate(lines)]

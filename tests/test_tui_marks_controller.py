@@ -1,0 +1,182 @@
+"""The 2048 controller's marks and timing, on a clock the tests turn (issue 16).
+
+After a move the screen names the new tile and the merged tiles and the
+points earned, until MARK_SECONDS have passed; the controller asks to be
+woken then (wake_at) and tick() clears them. Autoplay moves through the
+same tick, every AUTOPLAY_PAUSE_SECONDS. Also the shared widgets' board
+geometry (Grid) that every full screen uses.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gamestate import Direction, GameState
+from gamestate.solver import best_move
+from playmanager import savefile
+from playmanager.play2048 import start_game
+from playmanager.rules import JAVA
+from playmanager.tui.controller import (
+    AUTOPLAY_PAUSE_SECONDS,
+    MARK_SECONDS,
+    Controller,
+)
+from playmanager.tui.widgets import Grid, board_background, ring
+
+
+class Clock:
+    """A clock that moves only when told."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def make(tmp_path: Path, board: list[list[int]], clock: Clock) -> Controller:
+    game = GameState(4, 4, seed=7)
+    game.setBoard(board)
+    return Controller(
+        game,
+        rules=JAVA._replace(goal=2048),
+        seed=7,
+        new_game=lambda seed: start_game(4, 4, seed, None),
+        save_target=str(tmp_path / "save.2048"),
+        save=savefile.save,
+        best_path=tmp_path / "best",
+        solver=lambda g: best_move(g, depth=1),
+        clock=clock,
+    )
+
+
+BOARD = [[2, 2, 4, 4], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 8]]
+
+
+def test_a_move_marks_its_merges_its_new_tile_and_its_points(tmp_path: Path) -> None:
+    clock = Clock()
+    controller = make(tmp_path, BOARD, clock)
+    screen = controller.screen()
+    assert (screen.new_tile, screen.merged, screen.gained) == (None, frozenset(), 0)
+    assert controller.wake_at() is None
+    expected = GameState(4, 4, seed=7)
+    expected.setBoard(BOARD)
+    expected.move(Direction.LEFT)
+    controller.press("a")
+    screen = controller.screen()
+    assert screen.merged == {(0, 0), (0, 1)}  # 2 2 4 4 -> 4 8 . .
+    assert screen.gained == 12
+    assert screen.new_tile is not None
+    row, col = screen.new_tile
+    assert expected.getBoard()[row][col] in (2, 4)
+    assert [[0, 0, 0, 0], *BOARD[1:3], [8, 0, 0, 0]][row][col] == 0
+    assert controller.wake_at() == clock.now + MARK_SECONDS
+
+
+def test_the_marks_last_their_moment_then_tick_clears_them(tmp_path: Path) -> None:
+    clock = Clock()
+    controller = make(tmp_path, BOARD, clock)
+    controller.press("a")
+    clock.now += MARK_SECONDS / 2
+    controller.tick()
+    assert controller.screen().gained == 12
+    clock.now += MARK_SECONDS / 2
+    assert controller.screen().gained == 0  # over, even before the tick
+    controller.tick()
+    assert controller.wake_at() is None
+    assert controller.screen().merged == frozenset()
+
+
+def test_a_move_during_the_marks_replaces_them(tmp_path: Path) -> None:
+    clock = Clock()
+    controller = make(tmp_path, BOARD, clock)
+    controller.press("a")
+    clock.now += 0.1
+    controller.press("s")
+    screen = controller.screen()
+    assert controller.wake_at() == clock.now + MARK_SECONDS
+    assert screen.gained == controller.game.getScore() - 12
+
+
+def test_a_move_that_changes_nothing_marks_nothing(tmp_path: Path) -> None:
+    clock = Clock()
+    controller = make(tmp_path, [[2, 4, 0, 0], [0] * 4, [0] * 4, [8, 0, 0, 0]], clock)
+    controller.press("a")
+    screen = controller.screen()
+    assert (screen.new_tile, screen.merged, screen.gained) == (None, frozenset(), 0)
+    assert controller.wake_at() is None
+
+
+def test_undo_and_a_new_game_drop_the_marks(tmp_path: Path) -> None:
+    clock = Clock()
+    controller = make(tmp_path, BOARD, clock)
+    controller.press("a")
+    controller.press("u")
+    assert controller.screen().gained == 0 and controller.wake_at() is None
+    controller.press("a")
+    controller.press("n")
+    assert controller.screen().new_tile is None
+
+
+def test_autoplay_moves_when_its_pause_is_over_and_marks_each_move(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    controller = make(tmp_path, BOARD, clock)
+    controller.press("A")
+    assert controller.autoplaying
+    assert controller.wake_at() == clock.now + AUTOPLAY_PAUSE_SECONDS
+    score = controller.game.getScore()
+    controller.tick()  # too early: nothing moves
+    assert controller.game.getScore() == score and controller.screen().new_tile is None
+    clock.now += AUTOPLAY_PAUSE_SECONDS
+    controller.tick()
+    assert controller.screen().new_tile is not None
+    assert controller.wake_at() == clock.now + AUTOPLAY_PAUSE_SECONDS
+    controller.press("x")
+    assert not controller.autoplaying
+    assert controller.wake_at() == clock.now + MARK_SECONDS
+
+
+# ---------------------------------------------------------------- widgets
+@given(
+    st.integers(1, 5),
+    st.integers(1, 5),
+    st.integers(1, 6),
+    st.integers(1, 3),
+    st.integers(1, 3),
+    st.integers(0, 1),
+)
+def test_grid_cell_at_finds_every_cell_and_no_gap(
+    rows: int, cols: int, width: int, height: int, gap_x: int, gap_y: int
+) -> None:
+    grid = Grid(rows, cols, width, height, gap_x, gap_y, top=3, left=5)
+    found = {}
+    for screen_row in range(grid.top - 2, grid.bottom + 2):
+        for screen_col in range(grid.left - 2, grid.left + grid.width + 2):
+            cell = grid.cell_at(screen_row, screen_col)
+            if cell is not None:
+                found.setdefault(cell, set()).add((screen_row, screen_col))
+    assert set(found) == {(r, c) for r in range(rows) for c in range(cols)}
+    for (r, c), places in found.items():
+        top, left = grid.cell_top(r), grid.cell_left(c)
+        assert places == {
+            (top + i, left + j) for i in range(height) for j in range(width)
+        }
+
+
+def test_the_board_background_covers_the_whole_grid_and_a_ring_its_gap() -> None:
+    grid = Grid(2, 3, 4, 2, 2, 1, top=1, left=1)
+    background = board_background(grid)
+    assert [(s.row, s.col, len(s.text)) for s in background] == [
+        (row, 1, grid.width) for row in range(1, 1 + grid.height)
+    ]
+    spans = ring(grid, 1, 2, "new")
+    cells = {(s.row, s.col + i) for s in spans for i in range(len(s.text))}
+    top, left = grid.cell_top(1), grid.cell_left(2)
+    assert min(r for r, _ in cells) == top - 1 and max(r for r, _ in cells) == top + 2
+    assert min(c for _, c in cells) == left - 1 and max(c for _, c in cells) == left + 4
+    assert all(grid.cell_at(r, c) is None for r, c in cells)  # only the gap
