@@ -322,3 +322,15 @@ moves = st.one_of(
 @given(moves)
 def test_command_text_is_what_parse_reads(move: Move) -> None:
     assert parse(command_text(move)) == move
+
+
+def test_a_plays_every_safe_card_and_undo_takes_them_back() -> None:
+    status, out, _ = run([str(SAVES / "two_moves_from_winning.forty-thieves")], "a\n")
+    assert status == 0
+    assert "> 2 cards to the foundations.\n" in out
+    assert out.endswith(text.WON)
+    # in_progress: the Ace of Clubs on the waste is safe, nothing after it
+    status, out, _ = run([str(SAVES / "in_progress.forty-thieves")], "a\nu\na\na\n")
+    assert "> 1 card to the foundations.\n" in out
+    assert "> Undone: AC from waste to foundation 4.\n" in out
+    assert out.endswith("> " + text.NO_SAFE_CARD + "> \n")

@@ -21,12 +21,13 @@ def test_undo_walks_back_every_move() -> None:
     for _ in range(5):
         assert session.play(DeckMove()) is None
         boards.append(session.board.copy())
-    assert session.last_move == DeckMove()
-    while boards:
+    assert session.history[-1].moves == (DeckMove(),)
+    while len(boards) > 1:
         assert session.board == boards.pop()
-        session.undo()
+        step = session.undo()
+        assert step is not None and step.moves == (DeckMove(),)
+    assert session.board == boards.pop()
     assert session.undo() is None
-    assert session.last_move is None
 
 
 def test_a_refused_move_changes_nothing_and_is_not_undoable() -> None:
@@ -63,10 +64,32 @@ def test_unsaved_means_quitting_would_lose_play(tmp_path: Path) -> None:
     assert not session.unsaved  # back to the saved position
 
 
-def test_new_deal_starts_over() -> None:
+def test_a_new_deal_can_be_undone() -> None:
     session = Session.new(9, "unused")
     session.play(DeckMove())
+    played = session.board.copy()
     session.new_deal(10)
     assert session.board == BoardT(deal(10))
     assert session.seed == 10
-    assert session.history == [] and not session.unsaved
+    assert session.unsaved
+    step = session.undo()
+    assert step is not None and step.moves == ()
+    assert session.board == played and session.seed == 9
+
+
+def test_play_safe_plays_every_safe_card_as_one_step() -> None:
+    board = position(
+        tableau={0: "3H AH", 1: "2H", 2: "9C AH", 3: "2H"}, foundation={}, rest=9
+    )
+    session = Session(board.copy(), 0, "unused", saved=False)
+    moves = session.play_safe()
+    # AH, 2H, the other AH and 2H; then 3H: both 2H are home, so nothing
+    # can go on it any more; 9C stays (8C is not home).
+    assert len(moves) == 5
+    assert session.board.get_tab(0).size() == 0
+    assert [session.board.get_foundation(n).size() for n in range(3)] == [3, 2, 0]
+    assert len(session.history) == 1
+    assert session.play_safe() == ()
+    assert len(session.history) == 1
+    session.undo()
+    assert session.board == board

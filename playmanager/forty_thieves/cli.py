@@ -2,8 +2,9 @@
 
 :func:`main` is the game's front end in :mod:`playmanager.games`:
 :mod:`playmanager.cli` chooses it (from ``--game`` or a save file's first
-line) and handles Ctrl-C and closed pipes. The game is played in the line
-mode (:mod:`.line_mode`).
+line) and handles Ctrl-C and closed pipes. Without ``--tui`` the game is
+played in the line mode (:mod:`.line_mode`); with it, full screen
+(:mod:`.tui`).
 
 FILE is loaded when it exists (a file that cannot be loaded is refused
 with one line, exit 2); when it does not, a new deal saves there. A new
@@ -15,12 +16,13 @@ that every deal can be played again. Exit status: 0 when the game ends,
 from __future__ import annotations
 
 import argparse
+import enum
 import os
 from typing import TextIO
 
 from .. import messages
 from ..games import FORTY_THIEVES, add_game_option, mismatch
-from ..options import EXIT_USAGE, draw_seed, parse_command_line
+from ..options import EXIT_USAGE, RANDOM_SEED, draw_seed, parse_command_line
 from ..options import seed as seed_option
 from ..storage import SaveFileError
 from . import savefile, text
@@ -40,6 +42,12 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=f"commands: {commands}".replace("%", "%%"),
     )
     add_game_option(parser, FORTY_THIEVES)
+    parser.add_argument(
+        "--tui",
+        action="store_true",
+        help="play full screen: cards in colour, keys and mouse, undo, hints "
+        "(? lists the keys)",
+    )
     parser.add_argument(
         "file",
         nargs="?",
@@ -71,21 +79,46 @@ def check_combinations(
         )
 
 
-def start(args: argparse.Namespace) -> tuple[Session, str]:
-    """The session the options ask for and the line that greets it.
+class Origin(enum.Enum):
+    """Where the game comes from, for the greeting."""
+
+    NEW = "a new deal"
+    NEW_FILE = "a new deal for a FILE that does not exist yet"
+    LOADED = "FILE, loaded"
+
+
+def start(args: argparse.Namespace) -> tuple[Session, Origin]:
+    """The session the options ask for, and where it comes from.
 
     Raises SaveFileError when FILE exists and cannot be loaded.
     """
-    seed = draw_seed() if args.seed in (None, "random") else int(args.seed)
+    seed = draw_seed() if args.seed in (None, RANDOM_SEED) else int(args.seed)
     if args.file is None:
-        return Session.new(seed, FORTY_THIEVES.default_save), text.new_deal(seed)
+        return Session.new(seed, FORTY_THIEVES.default_save), Origin.NEW
     if not os.path.exists(args.file):
-        greeting = text.new_file(args.file) + text.new_deal(seed)
-        return Session.new(seed, args.file), greeting
+        return Session.new(seed, args.file), Origin.NEW_FILE
     board, saved_seed = savefile.load(args.file)
-    return Session(board, saved_seed, args.file, saved=True), text.loaded(
-        args.file, saved_seed
-    )
+    return Session(board, saved_seed, args.file, saved=True), Origin.LOADED
+
+
+def line_greeting(session: Session, origin: Origin) -> str:
+    """The line mode's first lines."""
+    path, seed = session.save_target, session.seed
+    if origin is Origin.LOADED:
+        return text.loaded(path, seed)
+    if origin is Origin.NEW_FILE:
+        return text.new_file(path) + text.new_deal(seed)
+    return text.new_deal(seed)
+
+
+def screen_greeting(session: Session, origin: Origin) -> str:
+    """The full screen's first status line (the title shows the deal)."""
+    path = session.save_target
+    if origin is Origin.LOADED:
+        return f"Loaded {path}; ? lists the keys"
+    if origin is Origin.NEW_FILE:
+        return f"{path} does not exist yet: new deal, s saves there; ? lists the keys"
+    return f"New deal; s saves to {path}; ? lists the keys"
 
 
 def play(
@@ -93,12 +126,19 @@ def play(
 ) -> int:
     """Start the game the options ask for and play it; return the status."""
     try:
-        session, greeting = start(args)
+        session, origin = start(args)
     except SaveFileError as error:
         stdout.flush()
         stderr.write(messages.cannot_load(error.path, error.detail))
         return EXIT_USAGE
-    stdout.write(greeting)
+    if args.tui:
+        from . import tui  # here, not at the top: the line mode starts fast
+
+        greeting = screen_greeting(session, origin)
+        return tui.run(
+            session, greeting, hinter=None, environ=os.environ, stderr=stderr
+        )
+    stdout.write(line_greeting(session, origin))
     card_text = text.card_style(stdout, os.environ)
     game = LineGame(session, stdin, stdout, stderr, card_text=card_text, hinter=None)
     return game.play()

@@ -23,6 +23,7 @@ class Action(Enum):
     """A command that is not a move of a card."""
 
     UNDO = "u"
+    SAFE = "a"
     HINT = "h"
     SAVE = "s"
     QUIT = "q"
@@ -49,6 +50,7 @@ HELP_ROWS: Final = (
     ("3 7", "move the top card of tableau 3 onto tableau 7"),
     ("3 f", "move it to a foundation (f: the one that takes it; f1-f8: that one)"),
     ("w 7, w f", "move the waste's top card to tableau 7, to a foundation"),
+    (Action.SAFE.value, "play every safe card to the foundations"),
     (Action.UNDO.value, "undo the last move (again and again)"),
     (Action.HINT.value, "hint: a good move"),
     (Action.SAVE.value, "save the game"),

@@ -86,6 +86,8 @@ class LineGame:
             self.hint()
         elif command is Action.SAVE:
             self.save()
+        elif command is Action.SAFE:
+            self.write(text.played_safe(self.session.play_safe()))
         else:
             self.move(command)
         return True
@@ -99,11 +101,11 @@ class LineGame:
             self.write(text.refused(reason))
 
     def undo(self) -> None:
-        move = self.session.undo()
-        if move is None:
+        step = self.session.undo()
+        if step is None:
             self.write(text.NOTHING_TO_UNDO)
         else:
-            self.write(text.undone(move, self.session.board, self.card_text))
+            self.write(text.undone(step.moves, self.session.board, self.card_text))
 
     def hint(self) -> None:
         if self.hinter is None:

@@ -1,6 +1,6 @@
 """One game of Forty Thieves being played, for the line mode and the full
 screen alike: the board, the deal it came from, unlimited undo, where it
-saves and whether the last moves are saved.
+saves and whether quitting now would lose play.
 
 The rules stay in :mod:`gamestate.forty_thieves`; a session only keeps the
 history around them. It never prints and never reads input; it writes a
@@ -9,12 +9,15 @@ file only when asked to save.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from gamestate.forty_thieves import BoardT, deal
 from gamestate.forty_thieves.moves import (
     CardText,
     Move,
     apply,
     foundation_move,
+    safe_move,
     why_invalid,
     why_no_foundation,
 )
@@ -23,6 +26,16 @@ from . import savefile
 
 HINT_BUDGET_MS = 300
 """How long a hint may search: the issue asks for an answer within 0.5 s."""
+
+
+class Step(NamedTuple):
+    """What one undo takes back: the position and deal before it, and the
+    moves it made (one move; the safe cards played together; none for a
+    new deal)."""
+
+    before: BoardT
+    seed: int
+    moves: tuple[Move, ...]
 
 
 class Session:
@@ -35,8 +48,8 @@ class Session:
         self.board = board
         self.seed = seed
         self.save_target = save_target
-        self.history: list[tuple[BoardT, Move]] = []
-        """(board before, move) of every move made, the last one last."""
+        self.history: list[Step] = []
+        """Every step taken, the last one last."""
         self.saved_position = board.copy() if saved else None
         """The position in ``save_target``, if this game was saved there."""
 
@@ -53,7 +66,7 @@ class Session:
             return reason
         before = self.board.copy()
         apply(self.board, move)
-        self.history.append((before, move))
+        self.history.append(Step(before, self.seed, (move,)))
         return None
 
     def to_foundation(self, n0: int | None, card_text: CardText = str) -> str | None:
@@ -64,24 +77,36 @@ class Session:
             return why_no_foundation(self.board, n0, card_text)
         return self.play(move)
 
-    def undo(self) -> Move | None:
-        """Take back the last move; return it, or None when there is none."""
+    def play_safe(self) -> tuple[Move, ...]:
+        """Play every safe card to the foundations (the model's safe_move,
+        again and again) as one step; return the moves (none: nothing)."""
+        before = self.board.copy()
+        moves = []
+        while (move := safe_move(self.board)) is not None:
+            apply(self.board, move)
+            moves.append(move)
+        if moves:
+            self.history.append(Step(before, self.seed, tuple(moves)))
+        return tuple(moves)
+
+    def new_deal(self, seed: int) -> None:
+        """Start the deal of ``seed``; undo brings this game back."""
+        self.history.append(Step(self.board, self.seed, ()))
+        self.board = BoardT(deal(seed))
+        self.seed = seed
+
+    def undo(self) -> Step | None:
+        """Take back the last step; return it, or None when there is none."""
         if not self.history:
             return None
-        self.board, move = self.history.pop()
-        return move
+        step = self.history.pop()
+        self.board, self.seed = step.before.copy(), step.seed
+        return step
 
     def save(self) -> None:
         """Save to ``save_target``; raise OSError (and the old file stays)."""
         savefile.save(self.board, self.seed, self.save_target)
         self.saved_position = self.board.copy()
-
-    def new_deal(self, seed: int) -> None:
-        """Start the deal of ``seed`` (the history of the last game goes)."""
-        self.board = BoardT(deal(seed))
-        self.seed = seed
-        self.history.clear()
-        self.saved_position = None
 
     @property
     def won(self) -> bool:
@@ -100,7 +125,3 @@ class Session:
         if self.saved_position is None:
             return bool(self.history)
         return self.board != self.saved_position
-
-    @property
-    def last_move(self) -> Move | None:
-        return self.history[-1][1] if self.history else None

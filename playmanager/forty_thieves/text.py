@@ -93,6 +93,7 @@ PROMPT: Final = "> "
 WON: Final = "You won: all 104 cards are on the foundations!\n"
 NO_MOVE_LEFT: Final = "No move left: u undoes a move, q quits.\n"
 NOTHING_TO_UNDO: Final = "Nothing to undo.\n"
+NO_SAFE_CARD: Final = "No card is safe to play to the foundations now.\n"
 NO_HINT: Final = "Hint: no move left.\n"
 NO_HINTER: Final = "Hint: not in this build yet (it comes with the solver).\n"
 UNSAVED_QUIT: Final = (
@@ -125,10 +126,29 @@ def saved(path: str) -> str:
     return f"Saved to {path}.\n"
 
 
-def undone(move: Move, board: BoardT, card_text: CardText) -> str:
+def step_words(moves: tuple[Move, ...], board: BoardT, card_text: CardText) -> str:
+    """A step in words (``board``: the position before it): ``7♠ from
+    tableau 3 to foundation 1``, ``4 cards to the foundations``, ``the new
+    deal``."""
+    if not moves:
+        return "the new deal"
+    if len(moves) == 1:
+        return describe(moves[0], board, card_text)
+    return f"{len(moves)} cards to the foundations"
+
+
+def undone(moves: tuple[Move, ...], board: BoardT, card_text: CardText) -> str:
     """``Undone: 7♠ from tableau 3 to foundation 1.`` (``board``: as it is
-    again, before the move)."""
-    return f"Undone: {describe(move, board, card_text)}.\n"
+    again, before the step)."""
+    return f"Undone: {step_words(moves, board, card_text)}.\n"
+
+
+def played_safe(moves: tuple[Move, ...]) -> str:
+    """What ``a`` did: how many cards went home, or that none could."""
+    if not moves:
+        return NO_SAFE_CARD
+    cards = "1 card" if len(moves) == 1 else f"{len(moves)} cards"
+    return f"{cards} to the foundations.\n"
 
 
 def hint(move: Move, board: BoardT, card_text: CardText) -> str:
