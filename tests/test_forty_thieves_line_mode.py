@@ -224,18 +224,17 @@ def test_the_hint_is_printed_as_a_command_and_in_words() -> None:
     )
 
 
-def test_without_a_solver_the_hint_says_so() -> None:
-    out = io.StringIO()
-    game = LineGame(
-        Session.new(1, "unused"),
-        io.StringIO("h\n"),
-        out,
-        io.StringIO(),
-        card_text=str,
-        hinter=None,
+def test_the_hint_comes_from_the_solver() -> None:
+    near = str(SAVES / "two_moves_from_winning.forty-thieves")
+    status, out, _ = run([near], "h\n")
+    assert status == 0
+    hints = (
+        "> Hint: w f4 (KS from waste to foundation 4).\n",
+        "> Hint: 1 f1 (KH from tableau 1 to foundation 1).\n",
     )
-    game.play()
-    assert text.NO_HINTER in out.getvalue()
+    assert any(hint in out for hint in hints)
+    status, out, _ = run([str(SAVES / "no_move_left.forty-thieves")], "h\n")
+    assert "> " + text.NO_HINT in out
 
 
 # --- cards, commands -------------------------------------------------------

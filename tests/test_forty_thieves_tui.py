@@ -12,7 +12,7 @@ from gamestate.forty_thieves import BoardT, CategoryT, deal
 from gamestate.forty_thieves.moves import DeckMove, Move, TabMove, WasteMove
 from playmanager.forty_thieves.savefile import load
 from playmanager.forty_thieves.session import Session
-from playmanager.forty_thieves.text import NO_HINTER, symbol_text
+from playmanager.forty_thieves.text import symbol_text
 from playmanager.forty_thieves.tui.controller import (
     DECK,
     END_KEYS,
@@ -40,7 +40,7 @@ def controller(
     board: BoardT | None = None,
     *,
     save_target: str = "unused",
-    hinter: Hinter | None = None,
+    hinter: Hinter = lambda session: None,
     rescue_folder: Path = Path("/nonexistent"),
 ) -> Controller:
     session = Session(board or BoardT(deal(118)), 118, save_target, saved=False)
@@ -220,8 +220,7 @@ def test_every_kind_of_hint_has_its_piles(move: Move, piles: tuple[Pile, Pile]) 
     assert control.screen().hint == piles
 
 
-def test_no_hint_without_a_solver_or_without_a_move() -> None:
-    assert press(controller(), "h").screen().status == NO_HINTER.strip()
+def test_no_hint_without_a_move() -> None:
     control = press(controller(hinter=hint_of(None)), "h")
     assert control.screen().status == "Hint: no move left"
 
@@ -402,10 +401,10 @@ def test_cards_are_red_or_black_and_marks_have_their_roles() -> None:
 def test_without_colour_marks_are_characters() -> None:
     control = press(controller(hinter=hint_of(TabMove(T, 2, 6))), "h")
     spans = frame(control, colour=False)
-    assert "*3S *" in text_at(spans, 9) and "*4S *" in text_at(spans, 9)
+    assert "*3S*" in text_at(spans, 9) and "*4S*" in text_at(spans, 9)
     assert "[1]" in text_at(spans, 5)
     press(control, "1")
-    assert ">7C <" in text_at(frame(control, colour=False), 9)
+    assert ">7C<" in text_at(frame(control, colour=False), 9)
     assert not any(s.role in ("felt", "card") for s in frame(control, colour=False))
 
 

@@ -83,6 +83,8 @@ def test_keys_move_undo_save_and_quit(tmp_path: Path) -> None:
     )
     term.press("d")
     term.wait_for("moves 1", "Deal 8\u2665")
+    term.press("h")
+    term.wait_for("Hint: ")
     term.press("s")
     term.wait_for("Saved to game.ft")
     assert load(str(tmp_path / "game.ft")).board == after(DeckMove())
@@ -121,7 +123,7 @@ def test_no_color_writes_letters_without_colour_and_the_terminal_comes_back(
     cells = [char for line in term.screen.buffer.values() for char in line.values()]
     assert all(char.bg == "default" for char in cells)
     term.press("3")
-    term.wait_for(">3S <")
+    term.wait_for(">3S<")
     term.press("\x03")  # Ctrl-C: nothing unsaved yet, so it quits
     assert term.wait_for_exit() == 0
     settings = term.raw.decode(errors="replace").rsplit("status=", 1)[1]

@@ -20,6 +20,8 @@ import enum
 import os
 from typing import TextIO
 
+from gamestate.forty_thieves.moves import Move
+
 from .. import messages
 from ..games import FORTY_THIEVES, add_game_option, mismatch
 from ..options import EXIT_USAGE, RANDOM_SEED, draw_seed, parse_command_line
@@ -28,7 +30,7 @@ from ..storage import SaveFileError
 from . import savefile, text
 from .commands import HELP_ROWS
 from .line_mode import LineGame
-from .session import Session
+from .session import HINT_BUDGET_MS, Session
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -121,6 +123,13 @@ def screen_greeting(session: Session, origin: Origin) -> str:
     return f"New deal; s saves to {path}; ? lists the keys"
 
 
+def solver_hint(session: Session) -> Move | None:
+    """The solver's hint for the session's board, within HINT_BUDGET_MS."""
+    from gamestate.forty_thieves.solver import hint  # only when asked: it is big
+
+    return hint(session.board, budget_ms=HINT_BUDGET_MS)
+
+
 def play(
     args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
 ) -> int:
@@ -136,11 +145,13 @@ def play(
 
         greeting = screen_greeting(session, origin)
         return tui.run(
-            session, greeting, hinter=None, environ=os.environ, stderr=stderr
+            session, greeting, hinter=solver_hint, environ=os.environ, stderr=stderr
         )
     stdout.write(line_greeting(session, origin))
     card_text = text.card_style(stdout, os.environ)
-    game = LineGame(session, stdin, stdout, stderr, card_text=card_text, hinter=None)
+    game = LineGame(
+        session, stdin, stdout, stderr, card_text=card_text, hinter=solver_hint
+    )
     return game.play()
 
 

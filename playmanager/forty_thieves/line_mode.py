@@ -39,7 +39,7 @@ class LineGame:
         stderr: TextIO,
         *,
         card_text: CardText,
-        hinter: Hinter | None,
+        hinter: Hinter,
     ) -> None:
         self.session = session
         self.stdin = stdin
@@ -108,9 +108,6 @@ class LineGame:
             self.write(text.undone(step.moves, self.session.board, self.card_text))
 
     def hint(self) -> None:
-        if self.hinter is None:
-            self.write(text.NO_HINTER)
-            return
         move = self.hinter(self.session)
         if move is None:
             self.write(text.NO_HINT)

@@ -95,7 +95,6 @@ NO_MOVE_LEFT: Final = "No move left: u undoes a move, q quits.\n"
 NOTHING_TO_UNDO: Final = "Nothing to undo.\n"
 NO_SAFE_CARD: Final = "No card is safe to play to the foundations now.\n"
 NO_HINT: Final = "Hint: no move left.\n"
-NO_HINTER: Final = "Hint: not in this build yet (it comes with the solver).\n"
 UNSAVED_QUIT: Final = (
     "This game has moves that are not saved: s saves, q again quits.\n"
 )

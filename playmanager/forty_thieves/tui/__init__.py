@@ -28,7 +28,7 @@ def run(
     session: Session,
     greeting: str,
     *,
-    hinter: Hinter | None,
+    hinter: Hinter,
     environ: Mapping[str, str],
     stderr: TextIO,
 ) -> int:

@@ -195,12 +195,12 @@ class Controller:
         self,
         session: Session,
         *,
-        hinter: Hinter | None,
+        hinter: Hinter,
         rescue_folder: Path,
         greeting: str = "",
         card_text: CardText = str,
     ) -> None:
-        """``hinter`` answers the hint key (None: no solver in this build);
+        """``hinter`` answers the hint key;
         ``rescue_folder`` takes the game when the terminal closes and the
         save file cannot be written; ``card_text`` writes cards in the
         status line."""
@@ -442,9 +442,6 @@ class Controller:
         self._settle()
 
     def _show_hint(self) -> None:
-        if self._hinter is None:
-            self._status = text.NO_HINTER.strip()
-            return
         move = self._hinter(self.session)
         if move is None:
             self._status = "Hint: no move left"

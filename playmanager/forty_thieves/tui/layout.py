@@ -236,4 +236,4 @@ def _plain(label: str, mark: str | None) -> str:
     left, right = {"selected": (">", "<"), "hint": ("*", "*")}.get(
         mark or "", (" ", " ")
     )
-    return f"{left}{label:<3}{right}"[:CARD_WIDTH].ljust(CARD_WIDTH)
+    return f"{left}{label}{right}".ljust(CARD_WIDTH)
