@@ -14,12 +14,12 @@ stops early; the table then covers the games finished.
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Final, TextIO
 
 from gamestate import Config, Direction, GameState
@@ -233,7 +233,7 @@ def to_json(report: Report) -> str:
 
 
 def run(
-    args: argparse.Namespace,
+    args: SimpleNamespace,
     seed: int,
     make_game: GameMaker,
     stdout: TextIO,

@@ -7,8 +7,13 @@ solver behind it) is imported only when --autoplay is given.
 
 from __future__ import annotations
 
-import argparse
-from typing import Final
+from .options import bad_value
+
+TYPE_CHECKING = False  # argparse and typing cost start-up time (issue 14)
+if TYPE_CHECKING:
+    import argparse
+    from types import SimpleNamespace
+    from typing import Final
 
 DEFAULT_GAMES: Final = 10
 _ONLY_WITH_AUTOPLAY: Final = ("games", "depth", "ms", "json")
@@ -18,11 +23,9 @@ def _positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number, got {text!r}"
-        ) from None
+        raise bad_value(f"expected a whole number, got {text!r}") from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
+        raise bad_value(f"expected 1 or more, got {value}")
     return value
 
 
@@ -30,9 +33,9 @@ def _positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+        raise bad_value(f"expected a number, got {text!r}") from None
     if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"expected more than 0, got {text}")
+        raise bad_value(f"expected more than 0, got {text}")
     return value
 
 
@@ -66,7 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--json", action="store_true", help="print the results as JSON")
 
 
-def misused_option(args: argparse.Namespace) -> str | None:
+def misused_option(args: SimpleNamespace) -> str | None:
     """The error for an autoplay option given without --autoplay, else None."""
     if args.autoplay:
         return None

@@ -17,10 +17,13 @@ import importlib
 import io
 import os
 import sys
-from typing import TextIO
 
 from . import games
 from .options import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, EXIT_USAGE
+
+TYPE_CHECKING = False  # typing costs start-up time (issue 14)
+if TYPE_CHECKING:
+    from typing import TextIO
 
 __all__ = ["EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "EXIT_USAGE", "main", "run"]
 

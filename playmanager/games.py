@@ -17,28 +17,43 @@ start.
 
 from __future__ import annotations
 
-import argparse
 import os
-from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Final, NamedTuple
 
 from .storage import header_game
+
+TYPE_CHECKING = False  # typing and argparse cost start-up time (issue 14)
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Mapping, Sequence
+    from typing import Final
 
 _FIRST_LINE_BYTES: Final = 200
 
 
-class Game(NamedTuple):
-    """One game: its name, what it is, where its front end lives."""
+class Game:
+    """One game: its name, what it is, where its front end lives.
 
-    name: str
-    """What ``--game`` takes and what its save files' first line names."""
-    title: str
-    """A few words for the help."""
-    front_end: str
-    """The module with ``main(argv, stdin, stdout, stderr) -> int``."""
-    default_save: str
-    """Where the game saves when no FILE is given."""
+    A plain class, not a NamedTuple: typing is not imported at start-up.
+    Each game is one object, so identity is equality.
+    """
+
+    __slots__ = ("default_save", "front_end", "name", "title")
+
+    def __init__(
+        self, name: str, title: str, front_end: str, default_save: str
+    ) -> None:
+        self.name = name
+        """What ``--game`` takes and what its save files' first line names."""
+        self.title = title
+        """A few words for the help."""
+        self.front_end = front_end
+        """The module with ``main(argv, stdin, stdout, stderr) -> int``."""
+        self.default_save = default_save
+        """Where the game saves when no FILE is given."""
+
+    def __repr__(self) -> str:
+        return f"Game({self.name!r})"
 
 
 TWENTY_FORTY_EIGHT: Final = Game(

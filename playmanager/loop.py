@@ -14,17 +14,19 @@ goes on. The rules stay in :mod:`gamestate`; this module only moves them.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterator
-from typing import Final, TextIO
-
 from gamestate import Config, GameState
 
-from . import messages, rules, savefile
+from . import messages, rules
 from .commands import Action, command_for
 from .storage import describe_os_error
 
-_LINE_END: Final = re.compile("\r\n|[\n\r\u0085\u2028\u2029]")
+TYPE_CHECKING = False  # typing costs start-up time (issue 14)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+    from typing import Final, TextIO
+
+_OTHER_LINE_ENDS: Final = "\r\u0085\u2028\u2029"
+"""Java's line terminators besides \\n (and \\r\\n)."""
 
 
 def read_lines(stream: TextIO) -> Iterator[str]:
@@ -35,7 +37,10 @@ def read_lines(stream: TextIO) -> Iterator[str]:
     past the ``\\r``), so splitting each piece again is enough.
     """
     while piece := stream.readline():
-        lines = _LINE_END.split(piece)
+        piece = piece.replace("\r\n", "\n")
+        for end in _OTHER_LINE_ENDS:
+            piece = piece.replace(end, "\n")
+        lines = piece.split("\n")
         if lines[-1] == "":
             lines.pop()
         yield from lines
@@ -116,6 +121,8 @@ class LineGame:
 
     def save(self) -> None:
         """Save to the save target; on failure say why and play on."""
+        from . import savefile  # here: its parser is not needed to start (issue 14)
+
         try:
             savefile.save(self.game, self.save_target)
         except OSError as error:
@@ -137,7 +144,9 @@ class WinRound:
     :class:`playmanager.rules.WinTracker`.
     """
 
-    def __init__(self, goal: int, new_game: Callable[[int], GameState], seed: int) -> None:
+    def __init__(
+        self, goal: int, new_game: Callable[[int], GameState], seed: int
+    ) -> None:
         self.tracker = rules.WinTracker(goal)
         self.goal = goal
         self.new_game = new_game

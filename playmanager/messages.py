@@ -8,9 +8,11 @@ call time, so a changed key shows in the help as it works in the game.
 
 from __future__ import annotations
 
-from typing import Final
-
 from .commands import described_keys
+
+TYPE_CHECKING = False  # typing costs start-up time (issue 14)
+if TYPE_CHECKING:
+    from typing import Final
 
 START_DEFAULT: Final = "Starting a default-sized random game...\n"
 PROMPT: Final = "> "

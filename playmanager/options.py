@@ -7,13 +7,13 @@ of them, with one-line errors that name the value.
 
 from __future__ import annotations
 
-import argparse
-import contextlib
 import os
-from collections.abc import Callable, Sequence
-from typing import Final, TextIO
 
 from .storage import whole_number
+
+TYPE_CHECKING = False  # typing costs start-up time (issue 14)
+if TYPE_CHECKING:
+    from typing import Final, TextIO
 
 EXIT_OK: Final = 0
 EXIT_USAGE: Final = 2
@@ -30,10 +30,21 @@ def bounded(text: str, low: int, high: int, what: str) -> int:
     """Read a whole number from ``low`` to ``high`` as the save files do."""
     value = whole_number(text)
     if value is None or not low <= value <= high:
-        raise argparse.ArgumentTypeError(
+        raise bad_value(
             f"{what} must be a whole number from {low} to {high}, got {text!r}"
         )
     return value
+
+
+def bad_value(message: str) -> Exception:
+    """The error an option's type function raises (argparse names the option).
+
+    argparse is imported here, not at the top: only a parser calls type
+    functions, and the commonest starts need no parser (issue 14).
+    """
+    import argparse
+
+    return argparse.ArgumentTypeError(message)
 
 
 def seed(text: str) -> int | str:
@@ -60,22 +71,3 @@ def chosen_seed(value: int | str | None, stdout: TextIO) -> int | None:
     drawn = draw_seed()
     stdout.write(f"Seed: {drawn}\n")
     return drawn
-
-
-def parse_command_line(
-    parser: argparse.ArgumentParser,
-    argv: Sequence[str] | None,
-    stdout: TextIO,
-    stderr: TextIO,
-    check: Callable[[argparse.ArgumentParser, argparse.Namespace], None],
-) -> argparse.Namespace | int:
-    """Parse ``argv`` and ``check`` the combination; return the options, or
-    the exit status of --help or a usage error (whose text goes to
-    ``stdout`` or ``stderr``, not to the process's streams)."""
-    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-        try:
-            args = parser.parse_args(argv)
-            check(parser, args)
-        except SystemExit as done:
-            return done.code if isinstance(done.code, int) else EXIT_USAGE
-    return args

@@ -7,22 +7,27 @@ Ctrl-C and closed pipes for every game. Exit status: 0 when the game
 ends (``q``, end of input, game over), 2 for a usage error or a save file
 that cannot be loaded.
 
-To add a mode: an option in :func:`build_parser`, a check in
-:func:`check_combinations` if it excludes others, and a branch in
-:func:`play` that reuses :func:`new_game`.
+To add a mode: an option in :func:`build_parser` (and its value in
+:data:`NO_OPTIONS`), a check in :func:`check_combinations` if it excludes
+others, and a branch in :func:`play` that reuses :func:`new_game`.
+
+Start-up (issue 14): ``python -m playmanager`` with no option at all,
+the commonest start, needs no argparse, whose parser and help formatter
+cost as much as the rest of the start-up; nor do saves need their
+parser until one is read. Type-only names come from typing only for type
+checkers.
 """
 
 from __future__ import annotations
 
-import argparse
+import contextlib
 import io
 import os
-from collections.abc import Callable
-from typing import TextIO
+from types import SimpleNamespace
 
 from gamestate import Config, GameState
 
-from . import autoplay_options, messages, savefile
+from . import autoplay_options, messages
 from .commands import described_keys
 from .games import TWENTY_FORTY_EIGHT, add_game_option, mismatch
 from .loop import LineGame, WinRound
@@ -30,29 +35,63 @@ from .options import (
     EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_USAGE,
+    bad_value,
     bounded,
     chosen_seed,
-    parse_command_line,
     percent,
 )
 from .options import seed as seed_option
-from .rules import DEFAULT_GOAL, JAVA, PRESETS, Rules, check_goal
+from .rules import (
+    DEFAULT_GOAL,
+    JAVA,
+    MAX_SIDE,
+    MAX_TILE,
+    PRESETS,
+    Rules,
+    check_goal,
+)
 from .storage import SaveFileError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable
+    from typing import Final, TextIO
+
+NO_OPTIONS: Final = {
+    "game": TWENTY_FORTY_EIGHT.name,
+    "seed": None,
+    "size": None,
+    "rows": None,
+    "cols": None,
+    "two_prob": None,
+    "tui": False,
+    "rules": JAVA.name,
+    "goal": None,
+    "autoplay": False,
+    "games": None,
+    "depth": None,
+    "ms": None,
+    "json": False,
+}
+"""What :func:`build_parser` gives when no option is given (a test checks)."""
 
 
 def _side(text: str) -> int:
-    return bounded(text, 1, savefile.MAX_SIDE, "a side")
+    return bounded(text, 1, MAX_SIDE, "a side")
 
 
 def _goal(text: str) -> int:
     try:
-        return check_goal(bounded(text, 1, savefile.MAX_TILE, "the goal"))
+        return check_goal(bounded(text, 1, MAX_TILE, "the goal"))
     except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from error
+        raise bad_value(str(error)) from error
 
 
 def build_parser() -> argparse.ArgumentParser:
     """Return the parser of every option; the help lists the keys."""
+    import argparse  # here, not at the top: see the module docstring
+
     keys = ", ".join(f"{key} {what}" for key, what in described_keys())
     parser = argparse.ArgumentParser(
         prog="playmanager",
@@ -112,7 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def game_rules(args: argparse.Namespace) -> Rules:
+def game_rules(args: SimpleNamespace) -> Rules:
     """The preset of --rules, with --two-prob and --goal on top of it."""
     rules = PRESETS[args.rules]
     if args.two_prob is not None:
@@ -124,9 +163,7 @@ def game_rules(args: argparse.Namespace) -> Rules:
     return rules
 
 
-def check_combinations(
-    parser: argparse.ArgumentParser, args: argparse.Namespace
-) -> None:
+def check_combinations(parser: argparse.ArgumentParser, args: SimpleNamespace) -> None:
     """Reject options that make no sense together (argparse exits with 2)."""
     if args.size is not None and (args.rows is not None or args.cols is not None):
         parser.error("--size cannot be combined with --rows or --cols")
@@ -146,15 +183,36 @@ def check_combinations(
         )
 
 
+def without_options(argv: list[str]) -> SimpleNamespace | None:
+    """The options of a command line that has none (at most a FILE that
+    holds no other game), without a parser; None for any other."""
+    if len(argv) > 1 or any(arg.startswith("-") for arg in argv):
+        return None
+    file = argv[0] if argv else None
+    if mismatch(TWENTY_FORTY_EIGHT, file) is not None:
+        return None  # the parser reports it
+    return SimpleNamespace(**NO_OPTIONS, file=file)
+
+
 def parse_arguments(
-    argv: list[str] | None, stdout: TextIO, stderr: TextIO
-) -> argparse.Namespace | int:
+    argv: list[str], stdout: TextIO, stderr: TextIO
+) -> SimpleNamespace | int:
     """Parse ``argv``; return the options, or the exit status of --help or
     a usage error (whose text goes to ``stdout`` or ``stderr``)."""
-    return parse_command_line(build_parser(), argv, stdout, stderr, check_combinations)
+    plain = without_options(argv)
+    if plain is not None:
+        return plain
+    parser = build_parser()
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        try:
+            args = parser.parse_args(argv, namespace=SimpleNamespace())
+            check_combinations(parser, args)
+        except SystemExit as done:
+            return done.code if isinstance(done.code, int) else EXIT_USAGE
+    return args
 
 
-def choose_seed(args: argparse.Namespace, stdout: TextIO) -> int | None:
+def choose_seed(args: SimpleNamespace, stdout: TextIO) -> int | None:
     """Return the seed to use (None: Config.RANDOM_SEED); print a drawn one."""
     return chosen_seed(args.seed, stdout)
 
@@ -169,7 +227,7 @@ def start_game(
     return game
 
 
-def board_shape(args: argparse.Namespace) -> tuple[int, int]:
+def board_shape(args: SimpleNamespace) -> tuple[int, int]:
     """Rows and columns of a new game: --rows/--cols, --size, or the default."""
     size = args.size if args.size is not None else Config.DEFAULT_SIZE
     rows = args.rows if args.rows is not None else size
@@ -178,7 +236,7 @@ def board_shape(args: argparse.Namespace) -> tuple[int, int]:
 
 
 def new_game(
-    args: argparse.Namespace, stdout: TextIO, seed: int | None
+    args: SimpleNamespace, stdout: TextIO, seed: int | None
 ) -> tuple[GameState, str]:
     """Build the game as PlayManager.java does; return (game, save target).
 
@@ -195,6 +253,8 @@ def new_game(
         return game, Config.DEFAULT_OUTFILE
     stdout.write(messages.start_load(args.file))
     if os.path.exists(args.file):
+        from . import savefile  # here: see the module docstring
+
         game = savefile.load(args.file, seed=seed, two_prob=two_prob)
     return game, args.file
 
@@ -206,7 +266,7 @@ def game_maker(game: GameState, rules: Rules) -> Callable[[int], GameState]:
 
 
 def play_full_screen(
-    args: argparse.Namespace,
+    args: SimpleNamespace,
     game: GameState,
     seed: int,
     save_target: str,
@@ -237,7 +297,7 @@ def tui_greeting(file: str | None, save_target: str) -> str:
     return f"{file} does not exist yet; new game, o saves there"
 
 
-def play_autoplay(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+def play_autoplay(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
     """Let the solver play --games new games; 130 when Ctrl-C cut them short."""
     from . import autoplay  # here, not at the top: the solver is slow to import
 
@@ -254,9 +314,7 @@ def play_autoplay(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
     return EXIT_INTERRUPTED if report.interrupted else EXIT_OK
 
 
-def play(
-    args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
-) -> int:
+def play(args: SimpleNamespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     """Start the game the options ask for and play it; return the status."""
     if args.autoplay:
         return play_autoplay(args, stdout, stderr)

@@ -20,17 +20,23 @@ never prints and never reads input.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Final, NamedTuple
+
+TYPE_CHECKING = False  # typing costs start-up time (issue 14)
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+    from typing import Any, Final
 
 DEFAULT_GOAL: Final = 2048
 """The goal tile of the original game and of the MVC spec."""
 
 MIN_GOAL: Final = 4
 """A 2 is on the board from the start, so the smallest goal worth playing is 4."""
-MAX_GOAL: Final = 1 << 30
-"""The biggest tile that is a Java int."""
+MAX_TILE: Final = 1 << 30
+"""The biggest tile: the biggest power of two that is a Java int."""
+MAX_GOAL: Final = MAX_TILE
+MAX_SIDE: Final = 1024
+"""Most rows or columns a game may have (printing it is already slow)."""
 
 KEEP_GOING_KEY: Final = "k"
 PLAY_AGAIN_KEY: Final = "y"
@@ -38,21 +44,51 @@ TRY_AGAIN_KEY: Final = "t"
 """The MVC spec's keys: "play again ("y"), try again ("t") and keep going ("k")"."""
 
 
-class Rules(NamedTuple):
+class Rules:
     """What a preset sets on top of the shared model (immutable).
 
-    A NamedTuple rather than a dataclass: the line mode imports this at
-    start-up, and dataclasses costs more to import than the whole model.
+    A plain class rather than a dataclass or a NamedTuple: the line mode
+    imports this at start-up, and dataclasses or typing cost more to
+    import than the whole model (issue 14).
 
     ``two_prob`` is the percent chance that a new tile is a 2; None means
     ``Config.TWO_PROB``, read each time a tile is drawn, as in Java.
     ``goal`` is the tile that wins; None means there is no win (Java).
     """
 
-    name: str
-    two_prob: int | None
-    goal: int | None
-    summary: str
+    __slots__ = ("goal", "name", "summary", "two_prob")
+
+    def __init__(
+        self, name: str, two_prob: int | None, goal: int | None, summary: str
+    ) -> None:
+        self.name = name
+        self.two_prob = two_prob
+        self.goal = goal
+        self.summary = summary
+
+    def _fields(self) -> tuple[str, int | None, int | None, str]:
+        return self.name, self.two_prob, self.goal, self.summary
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rules) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        name, two_prob, goal, summary = self._fields()
+        return f"Rules({name=!r}, {two_prob=!r}, {goal=!r}, {summary=!r})"
+
+    def _replace(self, **changes: Any) -> Rules:
+        """These rules with some fields changed, as a NamedTuple's _replace."""
+        fields: dict[str, Any] = {
+            "name": self.name,
+            "two_prob": self.two_prob,
+            "goal": self.goal,
+            "summary": self.summary,
+        }
+        fields.update(changes)
+        return Rules(**fields)
 
     def with_goal(self, goal: int) -> Rules:
         """Return these rules with another goal tile (``--goal N``)."""

@@ -34,13 +34,8 @@ from typing import Final, NamedTuple
 
 from gamestate import GameState
 
+from .rules import MAX_SIDE, MAX_TILE
 from .storage import SaveFileError, read_text, whole_number, write_atomically
-
-MAX_SIDE: Final = 1024
-"""Most rows or columns a saved game may have (printing it is already slow)."""
-
-MAX_TILE: Final = 1 << 30
-"""Largest tile: the biggest power of two that is a Java int."""
 
 INT_MIN: Final = -(1 << 31)
 INT_MAX: Final = (1 << 31) - 1
@@ -163,7 +158,9 @@ def read_save(path: str) -> SaveData:
     return parse_save(read_text(path), path)
 
 
-def load(path: str, *, seed: int | None = None, two_prob: int | None = None) -> GameState:
+def load(
+    path: str, *, seed: int | None = None, two_prob: int | None = None
+) -> GameState:
     """Return a fresh GameState read from ``path``, as PlayManager.java does.
 
     The game gets a fresh random generator: ``seed`` defaults to
@@ -183,5 +180,3 @@ def save(game: GameState, path: str) -> None:
     Raises OSError on failure; see :func:`write_atomically`.
     """
     write_atomically(path, format_save(game))
-
-

@@ -22,7 +22,10 @@ import contextlib
 import errno
 import os
 import stat
-from typing import Final
+
+TYPE_CHECKING = False  # typing costs start-up time (issue 14)
+if TYPE_CHECKING:
+    from typing import Final
 
 MAX_FILE_BYTES: Final = 1 << 20
 """Largest save file we read (1 MiB; a 300 x 300 board of 4-digit tiles)."""

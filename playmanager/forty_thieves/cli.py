@@ -16,6 +16,7 @@ that every deal can be played again. Exit status: 0 when the game ends,
 from __future__ import annotations
 
 import argparse
+import contextlib
 import enum
 import os
 from typing import TextIO
@@ -24,7 +25,7 @@ from gamestate.forty_thieves.moves import Move
 
 from .. import messages
 from ..games import FORTY_THIEVES, add_game_option, mismatch
-from ..options import EXIT_USAGE, RANDOM_SEED, draw_seed, parse_command_line
+from ..options import EXIT_USAGE, RANDOM_SEED, draw_seed
 from ..options import seed as seed_option
 from ..storage import SaveFileError
 from . import savefile, text
@@ -79,6 +80,21 @@ def check_combinations(
         parser.error(
             f"--seed only chooses a new deal, but {args.file} exists and holds a game"
         )
+
+
+def parse_arguments(
+    argv: list[str], stdout: TextIO, stderr: TextIO
+) -> argparse.Namespace | int:
+    """The options, or the exit status of --help or a usage error (whose
+    text goes to ``stdout`` or ``stderr``, not the process's streams)."""
+    parser = build_parser()
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        try:
+            args = parser.parse_args(argv)
+            check_combinations(parser, args)
+        except SystemExit as done:
+            return done.code if isinstance(done.code, int) else EXIT_USAGE
+    return args
 
 
 class Origin(enum.Enum):
@@ -157,7 +173,7 @@ def play(
 
 def main(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     """Parse ``argv`` as Forty Thieves' command line and play; return the status."""
-    args = parse_command_line(build_parser(), argv, stdout, stderr, check_combinations)
+    args = parse_arguments(argv, stdout, stderr)
     if isinstance(args, int):
         return args
     return play(args, stdin, stdout, stderr)

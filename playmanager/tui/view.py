@@ -103,7 +103,9 @@ def styles() -> dict[str, Style]:
     board = xterm_index(BOARD_COLOUR)
     found["board"] = Style(board, board, EIGHT_BOARD, EIGHT_BOARD)
     ring = xterm_index(NEW_TILE_RING)
-    found["new"] = Style(ring, ring, WHITE, WHITE)
+    # A new tile is a 2 or a 4: white or cyan with 8 colours, so its ring
+    # is yellow there (a white ring would look like a merged tile's pop).
+    found["new"] = Style(ring, ring, YELLOW, YELLOW)
     return found
 
 

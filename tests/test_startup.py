@@ -1,0 +1,79 @@
+"""Start-up of the line mode (issue 14): what ``python -m playmanager`` loads.
+
+The time itself is a benchmark (bench/startup.py); these tests pin what
+makes it: the commonest starts (no option, or only a FILE) build no
+argparse parser, and nothing loads the save parser, the full screen or
+the solver before they are needed. The parser-free path must give
+exactly what the parser gives.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from playmanager.play2048 import NO_OPTIONS, build_parser, without_options
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_no_options_is_what_the_parser_gives_without_options() -> None:
+    parsed = vars(build_parser().parse_args([]))
+    assert parsed == {**NO_OPTIONS, "file": None}
+    assert vars(without_options([])) == parsed
+    with_file = vars(build_parser().parse_args(["game.2048"]))
+    assert vars(without_options(["game.2048"])) == with_file
+
+
+@pytest.mark.parametrize(
+    "argv", [["--tui"], ["-h"], ["a", "b"], ["--seed", "3"], ["-"], ["--"]]
+)
+def test_anything_with_an_option_goes_to_the_parser(argv: list[str]) -> None:
+    assert without_options(argv) is None
+
+
+def loaded_modules(argv: list[str], stdin: str, cwd: Path) -> set[str]:
+    """The modules a line-mode game loads, from start to its end."""
+    code = (
+        "import io, sys\n"
+        "from playmanager.cli import main\n"
+        f"main({argv!r}, stdin=io.StringIO({stdin!r}), stdout=io.StringIO())\n"
+        "print(' '.join(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        check=True,
+        env={"PYTHONPATH": str(ROOT), "PATH": ""},
+    )
+    return set(done.stdout.split())
+
+
+NOT_AT_START = {
+    "argparse",
+    "shutil",
+    "playmanager.savefile",
+    "playmanager.tui",
+    "gamestate.solver",
+    "playmanager.autoplay",
+}
+
+
+@pytest.mark.parametrize("argv", [[], ["game.2048"]])
+def test_a_plain_start_loads_no_parser_no_saves_no_screen(
+    argv: list[str], tmp_path: Path
+) -> None:
+    loaded = loaded_modules(argv, "q\n", tmp_path)
+    assert "playmanager.play2048" in loaded  # the game did run
+    assert not loaded & NOT_AT_START
+
+
+def test_saving_loads_the_save_module_when_it_is_needed(tmp_path: Path) -> None:
+    loaded = loaded_modules([], "o\nq\n", tmp_path)
+    assert "playmanager.savefile" in loaded
+    assert (tmp_path / "save.2048").exists()
