@@ -59,7 +59,7 @@ boards = st.builds(
 )
 
 
-@settings(max_examples=60)
+@settings(max_examples=40)
 @given(boards)
 def test_legal_moves_are_exactly_the_valid_ones_in_order(board: BoardT) -> None:
     expected = [move for move in every_candidate() if by_the_board(board, move)]
@@ -68,7 +68,7 @@ def test_legal_moves_are_exactly_the_valid_ones_in_order(board: BoardT) -> None:
     assert (expected != []) == board.valid_mv_exists()
 
 
-@settings(max_examples=40)
+@settings(max_examples=30)
 @given(boards, st.data())
 def test_apply_makes_the_mis_move_and_keeps_two_decks(
     board: BoardT, data: st.DataObject

@@ -98,5 +98,5 @@ class Game(RuleBasedStateMachine):
         assert self.board.is_win_state() == (on_foundations == TOTAL_CARDS)
 
 
-Game.TestCase.settings = settings(max_examples=40, stateful_step_count=60)
+Game.TestCase.settings = settings(max_examples=25, stateful_step_count=50)
 TestGame = Game.TestCase
