@@ -24,6 +24,7 @@ from gamestate.forty_thieves.moves import (
     legal_moves,
     safe_move,
     why_invalid,
+    why_no_foundation,
 )
 
 from .forty_thieves_helpers import all_cards, played, position
@@ -224,3 +225,17 @@ def test_a_card_is_safe_only_once_both_cards_below_it_are_on_foundations() -> No
     assert safe_move(board) is None
     board = position(tableau={0: "3H"}, foundation={0: "AH 2H", 1: "AH 2H"})
     assert safe_move(board) == TabMove(F, 0, 0)
+
+
+def test_why_no_foundation_names_the_reason() -> None:
+    board = position(tableau={0: "7S", 1: ""}, foundation={0: "AS 2S 3S"}, rest=9)
+    assert foundation_move(board, 0) is None
+    assert why_no_foundation(board, 0) == (
+        "no foundation takes 7S: foundations build up in suit from the Ace"
+    )
+    assert why_no_foundation(board, 1) == "tableau 2 is empty"
+    assert why_no_foundation(board, None) == "the waste is empty"
+    assert (
+        why_no_foundation(board, 10)
+        == "there is no tableau 11 (tableau piles are 1-10)"
+    )

@@ -59,12 +59,6 @@ class DeckMove(NamedTuple):
 
 Move: TypeAlias = TabMove | WasteMove | DeckMove
 
-_TARGETS = tuple(
-    [(CategoryT.Foundation, n) for n in range(FOUNDATION_PILES)]
-    + [(CategoryT.Tableau, n) for n in range(TABLEAU_PILES)]
-)
-
-
 def apply(board: BoardT, move: Move) -> None:
     """Make ``move`` on ``board`` with the MIS routine it names.
 
