@@ -11,17 +11,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
-from typing import Final, TextIO
+from typing import TextIO
 
 from ...tui.best_score import default_path
-from ...tui.shell import run as run_app
-from ...tui.shell import say, terminal_problem
+from ...tui.shell import play
 from ..session import Session
 from ..text import can_show_symbols
 from .controller import Controller, Hinter
 from .view import App
-
-EXIT_NO_TERMINAL: Final = 2
 
 
 def run(
@@ -38,16 +35,14 @@ def run(
     terminal closes with unsaved moves they go to the save file, else to
     ``rescued.forty-thieves`` in the data folder (XDG_DATA_HOME, HOME).
     """
-    problem = terminal_problem()
-    if problem is not None:
-        stderr.write(f"playmanager: --tui cannot start: {problem}\n")
-        return EXIT_NO_TERMINAL
-    controller = Controller(
-        session,
-        hinter=hinter,
-        rescue_folder=default_path(environ).parent,
-        greeting=greeting,
-    )
-    app = App(controller, symbols=can_show_symbols(sys.stdout, environ))
-    say(run_app(app, environ))
-    return 0
+
+    def make_app() -> App:
+        controller = Controller(
+            session,
+            hinter=hinter,
+            rescue_folder=default_path(environ).parent,
+            greeting=greeting,
+        )
+        return App(controller, symbols=can_show_symbols(sys.stdout, environ))
+
+    return play(make_app, environ, stderr)
