@@ -62,10 +62,16 @@ TWENTY_FORTY_EIGHT: Final = Game(
     "playmanager.play2048",
     "save.2048",
 )
+FORTY_THIEVES: Final = Game(
+    "forty-thieves",
+    "Forty Thieves solitaire (spec 002)",
+    "playmanager.forty_thieves.cli",
+    "save.forty-thieves",
+)
 DEFAULT: Final = TWENTY_FORTY_EIGHT
 
 GAMES: Final[Mapping[str, Game]] = MappingProxyType(
-    {game.name: game for game in (TWENTY_FORTY_EIGHT,)}
+    {game.name: game for game in (TWENTY_FORTY_EIGHT, FORTY_THIEVES)}
 )
 
 GAME_OPTION: Final = "--game"
