@@ -5,10 +5,12 @@
     result = batch.step(actions)               # 0 DOWN, 1 LEFT, 2 UP, 3 RIGHT
 
 Needs numpy (``pip install "gamestate2048[gym]"``); ``import gamestate``
-alone never imports it. See :mod:`gamestate.batch.engine` for the rules.
+alone never imports it. See :mod:`gamestate.batch.engine` for the rules;
+:class:`PackedGame` is the same step for one game in plain Python.
 """
 
 from ._tables import Tables, tables
 from .engine import Batch, StepResult, transpose
+from .single import PackedGame
 
-__all__ = ["Batch", "StepResult", "Tables", "tables", "transpose"]
+__all__ = ["Batch", "PackedGame", "StepResult", "Tables", "tables", "transpose"]
