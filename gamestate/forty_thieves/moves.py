@@ -59,6 +59,7 @@ class DeckMove(NamedTuple):
 
 Move: TypeAlias = TabMove | WasteMove | DeckMove
 
+
 def apply(board: BoardT, move: Move) -> None:
     """Make ``move`` on ``board`` with the MIS routine it names.
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -68,10 +68,13 @@ class Options:
         """two_prob, or Config.TWO_PROB read now."""
         return Config.TWO_PROB if self.two_prob is None else self.two_prob
 
-    def observation_space(self) -> spaces.Box:
+    def observation_space(self) -> spaces.Space[npt.NDArray[np.uint8]]:
         if self.observation == "onehot":
-            return spaces.Box(0, 1, shape=(MAX_EXPONENT + 1, 4, 4), dtype=np.uint8)
-        return spaces.Box(0, MAX_EXPONENT, shape=(4, 4), dtype=np.uint8)
+            box = spaces.Box(0, 1, shape=(MAX_EXPONENT + 1, 4, 4), dtype=np.uint8)
+        else:
+            box = spaces.Box(0, MAX_EXPONENT, shape=(4, 4), dtype=np.uint8)
+        # Box's element type is wider in gymnasium's annotations; ours is uint8.
+        return cast(spaces.Space[npt.NDArray[np.uint8]], box)
 
     def observe(self, exponents: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
         """Observations from exponents shaped (..., 4, 4)."""
@@ -98,15 +101,7 @@ class Options:
         return np.where(illegal, self.illegal_penalty, values)
 
 
-def _readonly(array: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
-    array.flags.writeable = False
-    return array
-
-
-ACTION_MASKS: Final = tuple(
-    _readonly(np.array([(bits >> a) & 1 for a in range(4)], dtype=np.int8))
-    for bits in range(16)
+ACTION_MASK_ROWS: Final = np.array(
+    [[(bits >> action) & 1 for action in range(4)] for bits in range(16)], np.int8
 )
-"""Action bits -> the action mask (read-only), int8 as Discrete.sample takes."""
-ACTION_MASK_ROWS: Final = np.stack(ACTION_MASKS)
-"""The same masks as one (16, 4) array, for many games at once."""
+"""Action bits -> the action mask (row ``bits``), int8 as Discrete.sample takes."""

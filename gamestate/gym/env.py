@@ -23,7 +23,7 @@ from ..batch.single import PackedGame
 from ..direction import Direction
 from ..game_state import GameState
 from ._options import (
-    ACTION_MASKS,
+    ACTION_MASK_ROWS,
     JAVA_SEEDS,
     MAX_EXPONENT,
     RENDER_MODES,
@@ -145,7 +145,7 @@ class TwentyFortyEightEnv(gym.Env[npt.NDArray[np.uint8], np.int64]):
         return {
             "score": self._game.score,
             "highest_tile": _tile(max(self._game.exponents())),
-            "action_mask": ACTION_MASKS[self._legal],
+            "action_mask": ACTION_MASK_ROWS[self._legal].copy(),
             "moved": moved,
             "tile_overflow": overflow,
         }
