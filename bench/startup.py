@@ -105,7 +105,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=41)
     parser.add_argument(
-        "--keep-venv", type=Path, help="install into DIR and keep it (default: a temp dir)"
+        "--keep-venv",
+        type=Path,
+        help="install into DIR and keep it (default: a temp dir)",
     )
     args = parser.parse_args()
     print(

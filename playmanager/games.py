@@ -62,11 +62,17 @@ TWENTY_FORTY_EIGHT: Final = Game(
     "playmanager.play2048",
     "save.2048",
 )
+FORTY_THIEVES: Final = Game(
+    "forty-thieves",
+    "Forty Thieves solitaire (spec 002)",
+    "playmanager.forty_thieves.cli",
+    "save.forty-thieves",
+)
 DEFAULT: Final = TWENTY_FORTY_EIGHT
 DOTS: Final = Game("dots", "Dots (spec 003)", "playmanager.dots.cli", "save.dots")
 
 GAMES: Final[Mapping[str, Game]] = MappingProxyType(
-    {game.name: game for game in (TWENTY_FORTY_EIGHT, DOTS)}
+    {game.name: game for game in (TWENTY_FORTY_EIGHT, FORTY_THIEVES, DOTS)}
 )
 
 GAME_OPTION: Final = "--game"

@@ -37,7 +37,9 @@ class StrictEraseScreen(pyte.Screen):  # type: ignore[misc]
             self.cursor.attrs = cursor_attrs
 
     def erase_characters(self, count: int | None = None) -> None:
-        self._erase_plainly(lambda: super(StrictEraseScreen, self).erase_characters(count))
+        self._erase_plainly(
+            lambda: super(StrictEraseScreen, self).erase_characters(count)
+        )
 
     def erase_in_line(self, how: int = 0, private: bool = False) -> None:
         self._erase_plainly(

@@ -65,7 +65,9 @@ def test_no_argument_starts_the_default_game() -> None:
 def test_o_without_a_file_saves_to_save_2048(in_tmp: Path) -> None:
     status, out, _ = run([], "o\nq\n")
     assert out.endswith("> Saved current state to: save.2048\n" + WRITEUP_START + "> ")
-    assert (in_tmp / "save.2048").read_text() == "4 4\n0\n0 0 0 0\n0 0 0 0\n2 0 0 2\n0 0 0 0\n"
+    assert (
+        in_tmp / "save.2048"
+    ).read_text() == "4 4\n0\n0 0 0 0\n0 0 0 0\n2 0 0 2\n0 0 0 0\n"
     assert status == 0
 
 
@@ -88,12 +90,18 @@ def test_a_loaded_game_gets_a_fresh_seed_118_generator(in_tmp: Path) -> None:
     expected.move(Direction.DOWN)
     assert run(["g.2048"], "s\nq\n") == (
         0,
-        "Attempting to load game from g.2048..\n" + before + "> " + expected.toString() + "> ",
+        "Attempting to load game from g.2048..\n"
+        + before
+        + "> "
+        + expected.toString()
+        + "> ",
         "",
     )
 
 
-def test_config_is_read_when_main_runs(monkeypatch: pytest.MonkeyPatch, in_tmp: Path) -> None:
+def test_config_is_read_when_main_runs(
+    monkeypatch: pytest.MonkeyPatch, in_tmp: Path
+) -> None:
     monkeypatch.setattr(Config, "DEFAULT_SIZE", 3)
     monkeypatch.setattr(Config, "INITIAL_TILE_COUNT", 3)
     monkeypatch.setattr(Config, "DEFAULT_OUTFILE", "other.2048")
@@ -130,11 +138,19 @@ def test_two_prob_applies_to_every_new_tile() -> None:
         game.addTile()
         screens = [game.toString()]
         for key in keys:
-            game.move({"d": Direction.RIGHT, "s": Direction.DOWN,
-                       "a": Direction.LEFT, "w": Direction.UP}[key])
+            game.move(
+                {
+                    "d": Direction.RIGHT,
+                    "s": Direction.DOWN,
+                    "a": Direction.LEFT,
+                    "w": Direction.UP,
+                }[key]
+            )
             screens.append(game.toString())
         _, out, _ = run(["--two-prob", str(percent)], "\n".join(keys) + "\nq\n")
-        expected = "Starting a default-sized random game...\n" + "> ".join(screens) + "> "
+        expected = (
+            "Starting a default-sized random game...\n" + "> ".join(screens) + "> "
+        )
         assert out == expected
     assert game.randomTile() == 2
 
@@ -160,28 +176,55 @@ def test_help_lists_every_option_and_key() -> None:
     status, out, err = run(["--help"])
     assert (status, err) == (0, "")
     assert out.startswith("usage: playmanager")
-    for word in ("FILE", "--seed", "--size", "--rows", "--cols", "--two-prob", "w up", "o save", "q quit"):
+    for word in (
+        "FILE",
+        "--seed",
+        "--size",
+        "--rows",
+        "--cols",
+        "--two-prob",
+        "w up",
+        "o save",
+        "q quit",
+    ):
         assert word in out
 
 
 @pytest.mark.parametrize(
     ("argv", "complaint"),
     [
-        (["--size", "0"], "argument --size: a side must be a whole number from 1 to 1024, got '0'"),
-        (["--size", "1025"], "argument --size: a side must be a whole number from 1 to 1024"),
+        (
+            ["--size", "0"],
+            "argument --size: a side must be a whole number from 1 to 1024, got '0'",
+        ),
+        (
+            ["--size", "1025"],
+            "argument --size: a side must be a whole number from 1 to 1024",
+        ),
         (["--rows", "x"], "argument --rows: a side must be a whole number"),
         (["--cols", "1_0"], "argument --cols: a side must be a whole number"),
-        (["--two-prob", "101"], "argument --two-prob: the percentage must be a whole number from 0 to 100"),
+        (
+            ["--two-prob", "101"],
+            "argument --two-prob: the percentage must be a whole number from 0 to 100",
+        ),
         (["--two-prob", "-1"], "argument --two-prob: the percentage"),
-        (["--seed", "1.5"], "argument --seed: the seed (or 'random') must be a whole number"),
+        (
+            ["--seed", "1.5"],
+            "argument --seed: the seed (or 'random') must be a whole number",
+        ),
         (["--seed", str(1 << 63)], "argument --seed: the seed (or 'random') must be"),
         (["--seed"], "argument --seed: expected one argument"),
-        (["--size", "4", "--rows", "3"], "--size cannot be combined with --rows or --cols"),
+        (
+            ["--size", "4", "--rows", "3"],
+            "--size cannot be combined with --rows or --cols",
+        ),
         (["a.2048", "b.2048"], "unrecognized arguments: b.2048"),
         (["--colour"], "unrecognized arguments: --colour"),
     ],
 )
-def test_usage_errors_exit_2_with_argparse_message(argv: list[str], complaint: str) -> None:
+def test_usage_errors_exit_2_with_argparse_message(
+    argv: list[str], complaint: str
+) -> None:
     status, out, err = run(argv)
     assert (status, out) == (2, "")
     assert err.startswith("usage: playmanager")
@@ -237,7 +280,10 @@ class Interrupting(io.StringIO):
 def test_ctrl_c_exits_130_quietly() -> None:
     out, err = io.StringIO(), io.StringIO()
     assert main([], stdin=Interrupting(), stdout=out, stderr=err) == 130
-    assert out.getvalue() == "Starting a default-sized random game...\n" + WRITEUP_START + "> "
+    assert (
+        out.getvalue()
+        == "Starting a default-sized random game...\n" + WRITEUP_START + "> "
+    )
     assert err.getvalue() == ""
 
 

@@ -37,9 +37,7 @@ HELP = (
 ONE_CHAR = b"Command must be one char long.\n"
 
 
-def play(
-    args: list[str], keys: bytes, cwd: Path
-) -> subprocess.CompletedProcess[bytes]:
+def play(args: list[str], keys: bytes, cwd: Path) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run(
         [*PROGRAM, *args],
         input=keys,
@@ -86,11 +84,15 @@ def test_transcript_through_a_pipe_byte_for_byte(path: Path, tmp_path: Path) -> 
 
 
 @pytest.mark.parametrize("path", TRANSCRIPTS, ids=lambda p: p.stem)
-def test_transcript_in_a_terminal_shows_the_same_screen(path: Path, tmp_path: Path) -> None:
+def test_transcript_in_a_terminal_shows_the_same_screen(
+    path: Path, tmp_path: Path
+) -> None:
     """A person typing: the terminal echoes each key after the prompt."""
     args, keys, _ = parse_transcript(path)
     screen = io.BytesIO()
-    child = pexpect.spawn(PROGRAM[0], [*PROGRAM[1:], *args], cwd=str(tmp_path), timeout=30)
+    child = pexpect.spawn(
+        PROGRAM[0], [*PROGRAM[1:], *args], cwd=str(tmp_path), timeout=30
+    )
     child.logfile_read = screen
     for key in keys:
         child.expect_exact(b"> ")
@@ -109,7 +111,11 @@ def writeup_stdout() -> bytes:
 def test_crlf_input_plays_the_same_game(tmp_path: Path) -> None:
     keys = "".join(key + "\r\n" for key in WRITEUP_KEYS).encode()
     result = play([], keys, tmp_path)
-    assert (result.returncode, result.stdout, result.stderr) == (0, writeup_stdout(), b"")
+    assert (result.returncode, result.stdout, result.stderr) == (
+        0,
+        writeup_stdout(),
+        b"",
+    )
 
 
 def test_the_end_of_input_ends_the_game_as_q_does(tmp_path: Path) -> None:
@@ -171,7 +177,9 @@ def test_the_lost_example_save_ends_at_once(tmp_path: Path) -> None:
 
 
 # ------------------------------------------------------------ save, load
-def test_save_with_o_then_load_starts_a_fresh_seed_118_generator(tmp_path: Path) -> None:
+def test_save_with_o_then_load_starts_a_fresh_seed_118_generator(
+    tmp_path: Path,
+) -> None:
     first = play([], lines("d", "o", "q"), tmp_path)
     after_d = writeup_stdout().split(b"> ")[1]
     assert first.stdout == (
@@ -189,7 +197,10 @@ def test_save_with_o_then_load_starts_a_fresh_seed_118_generator(tmp_path: Path)
     second = play(["save.2048"], lines("s", "q"), tmp_path)
     assert second.stdout.decode() == (
         "Attempting to load game from save.2048..\n"
-        + loaded + "> " + fresh.toString() + "> "
+        + loaded
+        + "> "
+        + fresh.toString()
+        + "> "
     )
     # Java's game without the reload goes on differently (the writeup's "s")
     assert b"    2    -    2    4\n" not in second.stdout
@@ -202,17 +213,28 @@ def test_a_missing_file_becomes_the_save_target(tmp_path: Path) -> None:
         b"Attempting to load game from later.2048..\n" + FIRST + b"> "
         b"Saved current state to: later.2048\n" + FIRST + b"> "
     )
-    assert (tmp_path / "later.2048").read_text() == "4 4\n0\n0 0 0 0\n0 0 0 0\n2 0 0 2\n0 0 0 0\n"
+    assert (
+        tmp_path / "later.2048"
+    ).read_text() == "4 4\n0\n0 0 0 0\n0 0 0 0\n2 0 0 2\n0 0 0 0\n"
 
 
 @pytest.mark.parametrize(
     ("content", "reason"),
     [
         (b"", "line 1: expected the number of rows, found the end of the file"),
-        (b"4 4\n0\n" + b"0 0 0 0\n" * 3, "line 5: expected the cell at row 4, column 1, found the end of the file"),
+        (
+            b"4 4\n0\n" + b"0 0 0 0\n" * 3,
+            "line 5: expected the cell at row 4, column 1, found the end of the file",
+        ),
         (b"1 2\n0\n2 4 8\n", "line 3: unexpected data after the last cell: '8'"),
-        (b"1 1\n0\n3\n", "line 3: the cell at row 1, column 1 must be 0 or a power of two from 2 to 1073741824, got 3"),
-        (b"1 1\n99999999999\n2\n", "line 2: the score must be -2147483648 to 2147483647, got '99999999999'"),
+        (
+            b"1 1\n0\n3\n",
+            "line 3: the cell at row 1, column 1 must be 0 or a power of two from 2 to 1073741824, got 3",
+        ),
+        (
+            b"1 1\n99999999999\n2\n",
+            "line 2: the score must be -2147483648 to 2147483647, got '99999999999'",
+        ),
         (b"1 1\n0\n\xff\n", "line 3: not UTF-8 text (byte 0xff)"),
     ],
 )
@@ -244,7 +266,12 @@ def test_a_save_that_cannot_be_written_says_so_and_play_goes_on(tmp_path: Path) 
     after_d = writeup_stdout().split(b"> ")[1]
     assert result.stdout == (
         b"Attempting to load game from no/such/folder.2048..\n"
-        + FIRST + b"> " + FIRST + b"> " + after_d + b"> "
+        + FIRST
+        + b"> "
+        + FIRST
+        + b"> "
+        + after_d
+        + b"> "
     )
     assert os.listdir(tmp_path) == []
 
@@ -263,7 +290,10 @@ def test_saving_over_a_directory_keeps_it_and_leaves_nothing(tmp_path: Path) -> 
 # -------------------------------------------------- signals, pipes, cli
 def test_sigint_exits_130_without_a_traceback(tmp_path: Path) -> None:
     child = subprocess.Popen(
-        PROGRAM, cwd=tmp_path, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        PROGRAM,
+        cwd=tmp_path,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
     assert child.stdout is not None
@@ -289,7 +319,10 @@ def test_ctrl_c_in_a_terminal_exits_130(tmp_path: Path) -> None:
 
 def test_a_closed_stdout_exits_141_quietly(tmp_path: Path) -> None:
     child = subprocess.Popen(
-        PROGRAM, cwd=tmp_path, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        PROGRAM,
+        cwd=tmp_path,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
     assert child.stdout is not None
@@ -321,5 +354,7 @@ def test_the_console_script_plays_too(tmp_path: Path) -> None:
         check=False,
     )
     assert (result.returncode, result.stdout, result.stderr) == (
-        0, START + FIRST + b"> ", b""
+        0,
+        START + FIRST + b"> ",
+        b"",
     )

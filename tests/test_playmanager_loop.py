@@ -93,7 +93,15 @@ def test_read_lines_is_lazy() -> None:
 
 @pytest.mark.parametrize(
     ("line", "length"),
-    [("", 0), ("d", 1), ("d ", 2), ("\u00e9", 1), ("\u0661", 1), ("\U0001f600", 2), ("x\U0001f600", 3)],
+    [
+        ("", 0),
+        ("d", 1),
+        ("d ", 2),
+        ("\u00e9", 1),
+        ("\u0661", 1),
+        ("\U0001f600", 2),
+        ("x\U0001f600", 3),
+    ],
 )
 def test_java_length_counts_utf16_units(line: str, length: int) -> None:
     assert java_length(line) == length
@@ -227,7 +235,9 @@ def test_a_failed_save_keeps_the_old_file(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.2048"]
 
 
-def test_keys_and_help_follow_config_at_call_time(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_keys_and_help_follow_config_at_call_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(Config, "DOWN_KEY", "j")
     monkeypatch.setattr(Config, "QUIT_KEY", "x")
     moved = corner_game()

@@ -92,7 +92,23 @@ def test_whole_number_reads_what_java_scanner_reads(text: str, value: int) -> No
 
 @pytest.mark.parametrize(
     "text",
-    ["", "+", "-", "1_0", "0x2", "2.0", "1e3", "4,", "1,024", " 4", "4 ", "\u0661", "--4", "+-4", "٤"],
+    [
+        "",
+        "+",
+        "-",
+        "1_0",
+        "0x2",
+        "2.0",
+        "1e3",
+        "4,",
+        "1,024",
+        " 4",
+        "4 ",
+        "\u0661",
+        "--4",
+        "+-4",
+        "٤",
+    ],
 )
 def test_whole_number_refuses_what_python_int_might_take(text: str) -> None:
     assert whole_number(text) is None
@@ -135,7 +151,9 @@ def test_a_missing_file_is_refused(tmp_path: Path) -> None:
     assert caught.value.detail == "No such file or directory"
 
 
-def test_an_unreadable_file_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unreadable_file_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # The tests may run as root, who reads any file: make open() say no.
     path = tmp_path / "secret.2048"
     path.write_text("1 1\n0\n2\n")
@@ -194,7 +212,9 @@ scores = st.integers(-(1 << 31), (1 << 31) - 1)
 
 
 @given(board=boards, score=scores)
-def test_save_then_load_gives_back_board_and_score(board: list[list[int]], score: int) -> None:
+def test_save_then_load_gives_back_board_and_score(
+    board: list[list[int]], score: int
+) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "round.2048")
         save(game_of(board, score), path)
@@ -203,7 +223,18 @@ def test_save_then_load_gives_back_board_and_score(board: list[list[int]], score
     assert loaded.getScore() == score
 
 
-JAVA_WHITESPACE = ["\t", "\n", "\r\n", "\r", "\x0b", "\x0c", "\x1c", "\u2028", "\u3000", "  "]
+JAVA_WHITESPACE = [
+    "\t",
+    "\n",
+    "\r\n",
+    "\r",
+    "\x0b",
+    "\x0c",
+    "\x1c",
+    "\u2028",
+    "\u3000",
+    "  ",
+]
 
 
 @given(board=boards, score=scores, data=st.data())

@@ -226,7 +226,9 @@ def test_an_unknown_preset_is_a_usage_error() -> None:
 
 def test_help_lists_each_preset_with_what_it_sets() -> None:
     out = io.StringIO()
-    assert main(["--help"], stdin=io.StringIO(""), stdout=out, stderr=io.StringIO()) == 0
+    assert (
+        main(["--help"], stdin=io.StringIO(""), stdout=out, stderr=io.StringIO()) == 0
+    )
     text = " ".join(out.getvalue().split())
     for preset in PRESETS.values():
         assert f"{preset.name}: {preset.summary}" in text

@@ -32,6 +32,8 @@ FOOTER_END = "? help  q quit"
 def terminal(command: str, cwd: Path, **options: object) -> Terminal:
     """The game on a pty; a frame is complete when its key line is drawn."""
     return Terminal(command, cwd, footer=FOOTER_END, **options)  # type: ignore[arg-type]
+
+
 UP, DOWN, RIGHT, LEFT = "\x1bOA", "\x1bOB", "\x1bOC", "\x1bOD"  # xterm keypad mode
 ONE_MERGE_FROM_2048 = [
     [1024, 1024, 0, 0],

@@ -13,7 +13,7 @@ exactly as the line mode does.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final, TextIO
+from typing import TextIO
 
 from gamestate import GameState
 
@@ -21,11 +21,8 @@ from .. import savefile
 from ..rules import Rules
 from .best_score import default_path
 from .controller import Controller, GameFactory
-from .shell import run as run_app
-from .shell import say, terminal_problem
+from .shell import play
 from .view import App
-
-EXIT_NO_TERMINAL: Final = 2
 
 
 def run(
@@ -45,19 +42,18 @@ def run(
     is found from ``environ`` (XDG_DATA_HOME, HOME) and NO_COLOR turns
     colours off. Without a usable terminal: one line on ``stderr``, 2.
     """
-    problem = terminal_problem()
-    if problem is not None:
-        stderr.write(f"playmanager: --tui cannot start: {problem}\n")
-        return EXIT_NO_TERMINAL
-    controller = Controller(
-        game,
-        rules=rules,
-        seed=seed,
-        new_game=new_game,
-        save_target=save_target,
-        save=savefile.save,
-        best_path=default_path(environ),
-        greeting=greeting,
-    )
-    say(run_app(App(controller), environ))
-    return 0
+
+    def make_app() -> App:
+        controller = Controller(
+            game,
+            rules=rules,
+            seed=seed,
+            new_game=new_game,
+            save_target=save_target,
+            save=savefile.save,
+            best_path=default_path(environ),
+            greeting=greeting,
+        )
+        return App(controller)
+
+    return play(make_app, environ, stderr)

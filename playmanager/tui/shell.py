@@ -41,8 +41,8 @@ layout that turns that description into spans with the shared pieces of
 :mod:`.widgets` (a board of cells with even gaps, rings that mark a cell,
 the title and status lines, overlay boxes, the too-small message), the
 key tables and the quit prompt of :mod:`.keys`, and a small
-:class:`FullScreenApp` joining them; then ``say(run(app, os.environ))``
-after checking :func:`terminal_problem`. 2048's is :mod:`.view`
+:class:`FullScreenApp` joining them; then ``play(make_app, environ,
+stderr)`` checks the terminal, runs it and returns the exit status. 2048's is :mod:`.view`
 (:class:`~.view.App`), :mod:`.controller` and :mod:`.layout`. End-to-end
 tests drive the real program on a pty with ``tests/pty_terminal.py``,
 whose screen shows erased cells without colour, as tmux does, and whose
@@ -55,10 +55,10 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from types import FrameType
-from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, TextIO
 
 if TYPE_CHECKING:
     import curses
@@ -70,6 +70,8 @@ ESCAPE: Final = "^["
 DEFAULT_COLOUR: Final = -1
 """The terminal's own foreground or background (curses.use_default_colors)."""
 
+EXIT_NO_TERMINAL: Final = 2
+"""The exit status when a full screen cannot start (as a usage error)."""
 MAX_FAILED_READS: Final = 20
 """Failed key reads in a row after which the terminal counts as closed."""
 
@@ -504,6 +506,23 @@ def terminal_problem() -> str | None:
         term = os.environ.get("TERM", "")
         return f"this terminal (TERM={term}) cannot move the cursor"
     return None
+
+
+def play(
+    make_app: Callable[[], FullScreenApp], environ: Mapping[str, str], stderr: TextIO
+) -> int:
+    """A game's ``--tui``: check the terminal, run the app, say its farewell.
+
+    ``make_app`` is called only when the terminal can be used. Returns the
+    exit status: 0, or 2 after one line on ``stderr`` when there is no
+    terminal curses can drive.
+    """
+    problem = terminal_problem()
+    if problem is not None:
+        stderr.write(f"playmanager: --tui cannot start: {problem}\n")
+        return EXIT_NO_TERMINAL
+    say(run(make_app(), environ))
+    return 0
 
 
 def run(app: FullScreenApp, environ: Mapping[str, str]) -> str:

@@ -14,28 +14,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from gamestate.palette import BOARD_COLOUR, PALETTE, palette_key
+
 from .controller import Controller
 from .layout import render
 from .shell import FullScreenApp, Span, Style, xterm_index
 
-# The original game's tile colours (gabrielecirulli/2048, main.scss):
-# value -> (background, text). 4096 and up share the "super" tile.
-PALETTE: Final[Mapping[int, tuple[str, str]]] = {
-    0: ("#cdc1b4", "#776e65"),
-    2: ("#eee4da", "#776e65"),
-    4: ("#ede0c8", "#776e65"),
-    8: ("#f2b179", "#f9f6f2"),
-    16: ("#f59563", "#f9f6f2"),
-    32: ("#f67c5f", "#f9f6f2"),
-    64: ("#f65e3b", "#f9f6f2"),
-    128: ("#edcf72", "#f9f6f2"),
-    256: ("#edcc61", "#f9f6f2"),
-    512: ("#edc850", "#f9f6f2"),
-    1024: ("#edc53f", "#f9f6f2"),
-    2048: ("#edc22e", "#f9f6f2"),
-    4096: ("#3c3a32", "#f9f6f2"),
-}
-BOARD_COLOUR: Final = "#bbada0"
 NEW_TILE_RING: Final = "#f9f6f2"
 """The ring around a new tile: the web game's light text colour, clear on the board."""
 
@@ -75,14 +59,6 @@ def tile_colours(rich: bool) -> dict[int, tuple[int, int]]:
         used = frozenset(pair[1] for pair in colours.values())
         colours[value] = (xterm_index(text), xterm_index(background, avoid=used))
     return colours
-
-
-def palette_key(value: int) -> int:
-    """Return the PALETTE entry for a tile: itself, or the band it falls in."""
-    if value <= 0:
-        return 0
-    power = 1 << (value.bit_length() - 1)
-    return min(max(power, 2), 4096)
 
 
 def styles() -> dict[str, Style]:

@@ -1,0 +1,179 @@
+"""Forty Thieves' command line: ``python -m playmanager --game forty-thieves``.
+
+:func:`main` is the game's front end in :mod:`playmanager.games`:
+:mod:`playmanager.cli` chooses it (from ``--game`` or a save file's first
+line) and handles Ctrl-C and closed pipes. Without ``--tui`` the game is
+played in the line mode (:mod:`.line_mode`); with it, full screen
+(:mod:`.tui`).
+
+FILE is loaded when it exists (a file that cannot be loaded is refused
+with one line, exit 2); when it does not, a new deal saves there. A new
+deal takes ``--seed N``, or a random seed that the first line prints, so
+that every deal can be played again. Exit status: 0 when the game ends,
+2 for a usage error or a save file that cannot be loaded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import enum
+import os
+from typing import TextIO
+
+from gamestate.forty_thieves.moves import Move
+
+from .. import messages
+from ..games import FORTY_THIEVES, add_game_option, mismatch
+from ..options import EXIT_USAGE, RANDOM_SEED, draw_seed
+from ..options import seed as seed_option
+from ..storage import SaveFileError
+from . import savefile, text
+from .commands import HELP_ROWS
+from .line_mode import LineGame
+from .session import HINT_BUDGET_MS, Session
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of every option; the help lists the commands."""
+    commands = "; ".join(f"{example}: {what}" for example, what in HELP_ROWS)
+    parser = argparse.ArgumentParser(
+        prog="playmanager --game forty-thieves",
+        description="Play Forty Thieves solitaire (two decks, 10 tableau piles "
+        "building down in suit, 8 foundations building up from the Ace, the deck "
+        "dealt once). Type a command and Enter.",
+        epilog=f"commands: {commands}".replace("%", "%%"),
+    )
+    add_game_option(parser, FORTY_THIEVES)
+    parser.add_argument(
+        "--tui",
+        action="store_true",
+        help="play full screen: cards in colour, keys and mouse, undo, hints "
+        "(? lists the keys)",
+    )
+    parser.add_argument(
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help="load this saved game; if it does not exist, a new deal that saves "
+        f"there (default save file: {FORTY_THIEVES.default_save})",
+    )
+    parser.add_argument(
+        "--seed",
+        type=seed_option,
+        metavar="N",
+        help="the deal to play, a Java long (a Java program shuffling with "
+        "Collections.shuffle(cards, new Random(N)) deals the same); 'random' (the "
+        "default) draws one and prints it",
+    )
+    return parser
+
+
+def check_combinations(
+    parser: argparse.ArgumentParser, args: argparse.Namespace
+) -> None:
+    """Reject options that make no sense together (argparse exits with 2)."""
+    wrong_file = mismatch(FORTY_THIEVES, args.file)
+    if wrong_file is not None:
+        parser.error(wrong_file)
+    if args.seed is not None and args.file is not None and os.path.exists(args.file):
+        parser.error(
+            f"--seed only chooses a new deal, but {args.file} exists and holds a game"
+        )
+
+
+def parse_arguments(
+    argv: list[str], stdout: TextIO, stderr: TextIO
+) -> argparse.Namespace | int:
+    """The options, or the exit status of --help or a usage error (whose
+    text goes to ``stdout`` or ``stderr``, not the process's streams)."""
+    parser = build_parser()
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        try:
+            args = parser.parse_args(argv)
+            check_combinations(parser, args)
+        except SystemExit as done:
+            return done.code if isinstance(done.code, int) else EXIT_USAGE
+    return args
+
+
+class Origin(enum.Enum):
+    """Where the game comes from, for the greeting."""
+
+    NEW = "a new deal"
+    NEW_FILE = "a new deal for a FILE that does not exist yet"
+    LOADED = "FILE, loaded"
+
+
+def start(args: argparse.Namespace) -> tuple[Session, Origin]:
+    """The session the options ask for, and where it comes from.
+
+    Raises SaveFileError when FILE exists and cannot be loaded.
+    """
+    seed = draw_seed() if args.seed in (None, RANDOM_SEED) else int(args.seed)
+    if args.file is None:
+        return Session.new(seed, FORTY_THIEVES.default_save), Origin.NEW
+    if not os.path.exists(args.file):
+        return Session.new(seed, args.file), Origin.NEW_FILE
+    board, saved_seed = savefile.load(args.file)
+    return Session(board, saved_seed, args.file, saved=True), Origin.LOADED
+
+
+def line_greeting(session: Session, origin: Origin) -> str:
+    """The line mode's first lines."""
+    path, seed = session.save_target, session.seed
+    if origin is Origin.LOADED:
+        return text.loaded(path, seed)
+    if origin is Origin.NEW_FILE:
+        return text.new_file(path) + text.new_deal(seed)
+    return text.new_deal(seed)
+
+
+def screen_greeting(session: Session, origin: Origin) -> str:
+    """The full screen's first status line (the title shows the deal)."""
+    path = session.save_target
+    if origin is Origin.LOADED:
+        return f"Loaded {path}; ? lists the keys"
+    if origin is Origin.NEW_FILE:
+        return f"{path} does not exist yet: new deal, s saves there; ? lists the keys"
+    return f"New deal; s saves to {path}; ? lists the keys"
+
+
+def solver_hint(session: Session) -> Move | None:
+    """The solver's hint for the session's board, within HINT_BUDGET_MS."""
+    from gamestate.forty_thieves.solver import hint  # only when asked: it is big
+
+    return hint(session.board, budget_ms=HINT_BUDGET_MS)
+
+
+def play(
+    args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
+) -> int:
+    """Start the game the options ask for and play it; return the status."""
+    try:
+        session, origin = start(args)
+    except SaveFileError as error:
+        stdout.flush()
+        stderr.write(messages.cannot_load(error.path, error.detail))
+        return EXIT_USAGE
+    if args.tui:
+        from . import tui  # here, not at the top: the line mode starts fast
+
+        greeting = screen_greeting(session, origin)
+        return tui.run(
+            session, greeting, hinter=solver_hint, environ=os.environ, stderr=stderr
+        )
+    stdout.write(line_greeting(session, origin))
+    card_text = text.card_style(stdout, os.environ)
+    game = LineGame(
+        session, stdin, stdout, stderr, card_text=card_text, hinter=solver_hint
+    )
+    return game.play()
+
+
+def main(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    """Parse ``argv`` as Forty Thieves' command line and play; return the status."""
+    args = parse_arguments(argv, stdout, stderr)
+    if isinstance(args, int):
+        return args
+    return play(args, stdin, stdout, stderr)

@@ -1,0 +1,160 @@
+"""Every string the Forty Thieves line mode prints, and how cards look.
+
+Cards are written with suit symbols (``7♠``) only where they will show:
+a terminal (not a pipe or a file), whose encoding can write them, with
+``NO_COLOR`` unset (people set it to get plain output). Everywhere else
+they are plain letters (``7S``), as in the save files, so transcripts and
+scripts see ASCII. The line mode and its tests both use these strings, so
+a message cannot drift between the code and its tests. This module never
+prints; it only builds text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final, TextIO
+
+from gamestate.forty_thieves import BoardT, CardStackT, CardT, SuitT
+from gamestate.forty_thieves.board import FOUNDATION_PILES, TABLEAU_PILES
+from gamestate.forty_thieves.card_types import rank_text
+from gamestate.forty_thieves.moves import CardText, Move, describe
+
+from .commands import HELP_ROWS, command_text
+
+SUIT_SYMBOLS: Final = {
+    SuitT.Heart: "\u2665",
+    SuitT.Diamond: "\u2666",
+    SuitT.Club: "\u2663",
+    SuitT.Spade: "\u2660",
+}
+COLUMN: Final = 6
+"""Width of a column of the board (``10♥`` and a gap)."""
+NONE: Final = "--"
+"""An empty pile."""
+
+
+def symbol_text(card: CardT) -> str:
+    """A card with its suit symbol: ``7♠``, ``10♥``."""
+    return rank_text(card.r) + SUIT_SYMBOLS[card.s]
+
+
+def can_show_symbols(stream: TextIO, environ: Mapping[str, str]) -> bool:
+    """Whether ``stream`` is a terminal that can show suit symbols and the
+    user has not asked for plain output (``NO_COLOR`` set and not empty)."""
+    if environ.get("NO_COLOR") or not stream.isatty():
+        return False
+    try:
+        "".join(SUIT_SYMBOLS.values()).encode(stream.encoding or "ascii")
+    except (LookupError, UnicodeEncodeError):
+        return False
+    return True
+
+
+def card_style(stream: TextIO, environ: Mapping[str, str]) -> CardText:
+    """How to write cards on ``stream``: symbols if they show, else letters."""
+    return symbol_text if can_show_symbols(stream, environ) else str
+
+
+def _cell(text: str) -> str:
+    return text.rjust(COLUMN)
+
+
+def _top(pile: CardStackT, card_text: CardText) -> str:
+    return card_text(pile.top()) if pile.size() else NONE
+
+
+def board_text(board: BoardT, card_text: CardText) -> str:
+    """The board, plainly: a row of the foundations' tops, the deck's count
+    and the waste's top, then the ten tableau piles in columns, every card
+    shown, the top card of each pile lowest."""
+    foundations = [board.get_foundation(n) for n in range(FOUNDATION_PILES)]
+    labels = [f"f{n + 1}" for n in range(FOUNDATION_PILES)] + ["deck", "waste"]
+    tops = [_top(pile, card_text) for pile in foundations]
+    tops += [str(board.get_deck().size()), _top(board.get_waste(), card_text)]
+    tableau = [board.get_tab(n).toSeq() for n in range(TABLEAU_PILES)]
+    rows = [
+        "".join(map(_cell, labels)),
+        "".join(map(_cell, tops)),
+        "",
+        "".join(_cell(str(n + 1)) for n in range(TABLEAU_PILES)),
+    ]
+    for depth in range(max(1, *map(len, tableau))):
+        cells = [
+            card_text(pile[depth])
+            if depth < len(pile)
+            else (NONE if depth == 0 else "")
+            for pile in tableau
+        ]
+        rows.append("".join(map(_cell, cells)).rstrip())
+    return "\n".join(rows) + "\n"
+
+
+PROMPT: Final = "> "
+WON: Final = "You won: all 104 cards are on the foundations!\n"
+NO_MOVE_LEFT: Final = "No move left: u undoes a move, q quits.\n"
+NOTHING_TO_UNDO: Final = "Nothing to undo.\n"
+NO_SAFE_CARD: Final = "No card is safe to play to the foundations now.\n"
+NO_HINT: Final = "Hint: no move left.\n"
+UNSAVED_QUIT: Final = (
+    "This game has moves that are not saved: s saves, q again quits.\n"
+)
+
+
+def help_text() -> str:
+    """The commands, one a line; printed for ? and for a line that is no
+    command."""
+    width = max(len(example) for example, _ in HELP_ROWS)
+    rows = "".join(f"  {example.ljust(width)}  {what}\n" for example, what in HELP_ROWS)
+    return "Commands (type one, then Enter):\n" + rows
+
+
+def new_deal(seed: int) -> str:
+    """The first line of a new game: the deal, and how to play it again."""
+    return f"Forty Thieves, deal {seed} (--seed {seed} deals it again). ? lists the commands.\n"
+
+
+def loaded(path: str, seed: int) -> str:
+    return f"Loaded {path} (deal {seed}). ? lists the commands.\n"
+
+
+def new_file(path: str) -> str:
+    return f"{path} does not exist yet: a new deal, s saves there.\n"
+
+
+def saved(path: str) -> str:
+    return f"Saved to {path}.\n"
+
+
+def step_words(moves: tuple[Move, ...], board: BoardT, card_text: CardText) -> str:
+    """A step in words (``board``: the position before it): ``7♠ from
+    tableau 3 to foundation 1``, ``4 cards to the foundations``, ``the new
+    deal``."""
+    if not moves:
+        return "the new deal"
+    if len(moves) == 1:
+        return describe(moves[0], board, card_text)
+    return f"{len(moves)} cards to the foundations"
+
+
+def undone(moves: tuple[Move, ...], board: BoardT, card_text: CardText) -> str:
+    """``Undone: 7♠ from tableau 3 to foundation 1.`` (``board``: as it is
+    again, before the step)."""
+    return f"Undone: {step_words(moves, board, card_text)}.\n"
+
+
+def played_safe(moves: tuple[Move, ...]) -> str:
+    """What ``a`` did: how many cards went home, or that none could."""
+    if not moves:
+        return NO_SAFE_CARD
+    cards = "1 card" if len(moves) == 1 else f"{len(moves)} cards"
+    return f"{cards} to the foundations.\n"
+
+
+def hint(move: Move, board: BoardT, card_text: CardText) -> str:
+    """``Hint: 3 f1 (7♠ from tableau 3 to foundation 1)``."""
+    return f"Hint: {command_text(move)} ({describe(move, board, card_text)}).\n"
+
+
+def refused(reason: str) -> str:
+    """A move the rules refuse: the reason, one line."""
+    return reason + "\n"

@@ -1,0 +1,97 @@
+"""The Forty Thieves full screen on the shared shell: colours, and the app.
+
+White cards with red and black suits on a green felt, the chosen card in
+yellow, the hint's two piles in light blue, the deck as a blue card back
+showing how many cards it holds. With 8 colours the nearest basic ones;
+with ``NO_COLOR`` or no colours the layout marks cards with characters
+instead, and cards are written with letters (``7S``), as they are without
+a UTF-8 terminal. :class:`App` joins the controller and the layout into
+the :class:`~playmanager.tui.shell.FullScreenApp` the shell runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from ...tui.shell import FullScreenApp, MouseEvent, Span, Style, xterm_index
+from ..text import symbol_text
+from .controller import Controller
+from .layout import BLACK, RED, pile_at, render
+
+# The 8 basic colours (curses COLOR_BLACK ... COLOR_WHITE are 0 to 7).
+BLACK8, RED8, GREEN8, YELLOW8, BLUE8, CYAN8, WHITE8 = 0, 1, 2, 3, 4, 6, 7
+
+FELT: Final = "#1f7a3a"
+SLOT: Final = "#125c2a"
+CARD: Final = "#ffffff"
+RED_SUIT: Final = "#c8102e"
+BLACK_SUIT: Final = "#000000"
+CHOSEN: Final = "#ffd75f"
+HINTED: Final = "#87d7ff"
+BACK: Final = "#1f4fa8"
+LABEL: Final = "#d7ffd7"
+
+
+def styles() -> dict[str, Style]:
+    """Every role of the layout (see its docstring)."""
+    x = xterm_index
+    suits = {RED: (x(RED_SUIT), RED8), BLACK: (x(BLACK_SUIT), BLACK8)}
+    found = {
+        "title": Style(bold=True),
+        "status": Style(bold=True),
+        "overlay": Style(bold=True),
+        "felt": Style(x(FELT), x(FELT), GREEN8, GREEN8),
+        "label": Style(x(LABEL), x(FELT), WHITE8, GREEN8),
+        "cursor": Style(x(BLACK_SUIT), x(LABEL), BLACK8, WHITE8, bold=True),
+        "slot": Style(x(SLOT), x(SLOT), BLACK8, BLACK8),
+        "back": Style(x(CARD), x(BACK), WHITE8, BLUE8, bold=True),
+        "selected": Style(x(BLACK_SUIT), x(CHOSEN), BLACK8, YELLOW8, bold=True),
+        "hint": Style(x(BLACK_SUIT), x(HINTED), BLACK8, CYAN8, bold=True),
+    }
+    for value, (fg, fg8) in suits.items():
+        found[f"card:{value}"] = Style(fg, x(CARD), fg8, WHITE8, bold=True)
+        found[f"selected:{value}"] = Style(fg, x(CHOSEN), fg8, YELLOW8, bold=True)
+        found[f"hint:{value}"] = Style(fg, x(HINTED), fg8, CYAN8, bold=True)
+    found["card"] = found[f"card:{BLACK}"]
+    return found
+
+
+class App(FullScreenApp):
+    """The Forty Thieves controller as an app of the shared shell."""
+
+    wants_mouse = True
+
+    def __init__(self, controller: Controller, *, symbols: bool) -> None:
+        """``symbols``: the terminal can show suit symbols (UTF-8, and the
+        player did not ask for plain output)."""
+        self.controller = controller
+        self.symbols = symbols
+        self.size = (0, 0)
+
+    @property
+    def finished(self) -> bool:
+        return self.controller.finished
+
+    def styles(self) -> Mapping[str, Style]:
+        return styles()
+
+    def frame(self, width: int, height: int, *, colour: bool) -> list[Span]:
+        self.size = (width, height)
+        card_text = symbol_text if self.symbols and colour else str
+        self.controller.card_text = card_text  # the status line writes cards alike
+        screen = self.controller.screen()
+        return render(screen, width, height, colour=colour, card_text=card_text)
+
+    def press(self, key: str) -> None:
+        self.controller.press(key)
+
+    def mouse(self, event: MouseEvent) -> None:
+        pile = pile_at(*self.size, event.row, event.col)
+        if event.action == "press" and event.button == 1:
+            self.controller.mouse_press(pile)
+        elif event.action == "release":
+            self.controller.mouse_release(pile)
+
+    def hang_up(self, why: str) -> str:
+        return self.controller.hang_up(why)

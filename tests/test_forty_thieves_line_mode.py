@@ -1,0 +1,335 @@
+"""The Forty Thieves line mode through playmanager.cli.main: keys in, exact
+output out; commands, refusals, undo, save, load, win, no move left, end
+of input and bad command lines."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gamestate.forty_thieves import BoardT, CategoryT, deal
+from gamestate.forty_thieves.moves import DeckMove, Move, TabMove, WasteMove
+from playmanager.cli import main
+from playmanager.forty_thieves import text
+from playmanager.forty_thieves.commands import Action, ToFoundation, command_text, parse
+from playmanager.forty_thieves.line_mode import LineGame
+from playmanager.forty_thieves.savefile import load
+from playmanager.forty_thieves.session import Session
+
+from .test_forty_thieves_deal import java_deals
+
+SAVES = Path(__file__).parent.parent / "saves"
+GAME = ["--game", "forty-thieves"]
+T, F = CategoryT.Tableau, CategoryT.Foundation
+DEAL_118 = dict(java_deals())[118].split()
+"""Deal 118 as Java's Collections.shuffle makes it (tests/data/forty_thieves)."""
+
+
+def run(argv: list[str], keys: str, cwd: Path | None = None) -> tuple[int, str, str]:
+    """Run the command line with ``keys`` as input; (status, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    old = os.getcwd()
+    if cwd is not None:
+        os.chdir(cwd)
+    try:
+        status = main(argv, stdin=io.StringIO(keys), stdout=out, stderr=err)
+    finally:
+        os.chdir(old)
+    return status, out.getvalue(), err.getvalue()
+
+
+def cell(text: str) -> str:
+    return text.rjust(6)
+
+
+def fresh_board(cards: list[str], deck: int = 64, waste: str = "--") -> str:
+    """The board of a deal before any tableau move, as the README shows it:
+    foundation tops, deck count, waste top; then pile i in column i, the
+    deal's cards 4i..4i+3 from the bottom down."""
+    labels = [f"f{n}" for n in range(1, 9)] + ["deck", "waste"]
+    tops = ["--"] * 8 + [str(deck), waste]
+    rows = ["".join(map(cell, labels)), "".join(map(cell, tops)), ""]
+    rows.append("".join(cell(str(n)) for n in range(1, 11)))
+    for depth in range(4):
+        rows.append("".join(cell(cards[4 * pile + depth]) for pile in range(10)))
+    return "\n" + "\n".join(rows) + "\n"
+
+
+# --- transcripts ---------------------------------------------------------
+
+
+def test_a_new_deal_prints_its_number_and_board_then_quits() -> None:
+    status, out, err = run([*GAME, "--seed", "118"], "q\n")
+    assert status == 0 and err == ""
+    assert out == (
+        "Forty Thieves, deal 118 (--seed 118 deals it again). ? lists the commands.\n"
+        + fresh_board(DEAL_118)
+        + "> "
+    )
+
+
+def test_moves_refusals_and_undo() -> None:
+    keys = "d\n1 2\n3 7\nu\nu\nu\n"
+    status, out, _ = run([*GAME, "--seed", "118"], keys)
+    assert status == 0
+    after_deal = fresh_board(DEAL_118, deck=63, waste=DEAL_118[-1])
+    moved = after_deal.split("\n")
+    # 3S (the top of pile 3) goes onto 4S (the top of pile 7): pile 3 is
+    # left three cards high and 3S hangs one row below pile 7's cards.
+    moved[8] = moved[8][:12] + " " * 6 + moved[8][18:]
+    moved.insert(9, " " * 36 + cell("3S"))
+    assert DEAL_118[11] == "3S" and DEAL_118[27] == "4S"
+    assert out == (
+        "Forty Thieves, deal 118 (--seed 118 deals it again). ? lists the commands.\n"
+        + fresh_board(DEAL_118)
+        + "> "
+        + after_deal
+        + "> 7C cannot go on 3C: tableau piles build down in suit\n"
+        + "> "
+        + "\n".join(moved)
+        + "> Undone: 3S from tableau 3 to tableau 7.\n"
+        + after_deal
+        + "> Undone: deal 8H.\n"
+        + fresh_board(DEAL_118)
+        + "> Nothing to undo.\n"
+        + "> \n"
+    )
+
+
+def test_a_line_that_is_no_command_prints_the_help() -> None:
+    status, out, _ = run([*GAME, "--seed", "1"], "jump\n37\n?\nhelp\n")
+    assert status == 0
+    assert out.count(text.help_text()) == 4
+    assert "  3 7" in text.help_text() and "  q " in text.help_text()
+
+
+def test_the_end_of_input_quits_with_status_zero() -> None:
+    status, out, _ = run([*GAME, "--seed", "2"], "d\nd")
+    assert status == 0
+    assert out.endswith("> \n")
+
+
+def test_quit_with_unsaved_moves_asks_once_more() -> None:
+    status, out, _ = run([*GAME, "--seed", "3"], "d\nq\nq\nd\n")
+    assert status == 0
+    assert out.endswith("> " + text.UNSAVED_QUIT + "> ")
+    status, out, _ = run([*GAME, "--seed", "3"], "d\nq\nd\nq\n")
+    assert out.count(text.UNSAVED_QUIT) == 2  # a move in between asks again
+
+
+def test_save_writes_the_file_and_quit_needs_no_confirmation(tmp_path: Path) -> None:
+    path = tmp_path / "game.forty-thieves"
+    status, out, _ = run([*GAME, "--seed", "4", str(path)], "d\nd\ns\nq\n")
+    assert status == 0
+    assert f"{path} does not exist yet: a new deal, s saves there.\n" in out
+    assert out.endswith(f"> Saved to {path}.\n> ")
+    board = BoardT(deal(4))
+    board.deck_mv()
+    board.deck_mv()
+    assert load(str(path)) == (board, 4)
+
+
+def test_without_file_the_game_saves_to_the_default_file(tmp_path: Path) -> None:
+    status, out, _ = run([*GAME, "--seed", "5"], "s\n", cwd=tmp_path)
+    assert status == 0
+    assert "Saved to save.forty-thieves.\n" in out
+    assert load(str(tmp_path / "save.forty-thieves")) == (BoardT(deal(5)), 5)
+
+
+def test_a_failed_save_says_why_and_play_goes_on(tmp_path: Path) -> None:
+    path = tmp_path / "missing" / "game.forty-thieves"
+    status, out, err = run([*GAME, "--seed", "6", str(path)], "s\nd\n")
+    assert status == 0
+    assert err == f"playmanager: cannot save {path}: No such file or directory\n"
+    assert "deck waste" in out.split("> ")[-2]  # the deal was still made
+
+
+def test_a_save_file_names_its_game(tmp_path: Path) -> None:
+    path = tmp_path / "near.forty-thieves"
+    path.write_bytes((SAVES / "two_moves_from_winning.forty-thieves").read_bytes())
+    status, out, _ = run([str(path)], "w f\n1 f\n")
+    assert status == 0
+    assert out.startswith(f"Loaded {path} (deal 0). ? lists the commands.\n")
+    assert out.endswith(text.WON)
+    assert "f4" in out and "QS" in out
+
+
+def test_no_move_left_is_said_and_undo_or_quit_remain() -> None:
+    status, out, _ = run([str(SAVES / "no_move_left.forty-thieves")], "d\nq\n")
+    assert status == 0
+    assert text.NO_MOVE_LEFT in out
+    assert "the deck is empty (Forty Thieves deals the deck only once)\n" in out
+
+
+def test_a_bad_save_file_is_refused_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "bad.forty-thieves"
+    path.write_text("forty-thieves save 1\nseed: x\n")
+    status, out, err = run([str(path)], "q\n")
+    assert status == 2 and out == ""
+    assert err == (
+        f"playmanager: cannot load {path}: line 2: the seed must be a whole number "
+        "(a Java long), got 'x'\n"
+    )
+    assert path.read_text() == "forty-thieves save 1\nseed: x\n"
+
+
+def test_seed_with_an_existing_file_is_a_usage_error(tmp_path: Path) -> None:
+    status, _, err = run([*GAME, "--seed", "3", str(SAVES / "fresh.forty-thieves")], "")
+    assert status == 2
+    assert "--seed only chooses a new deal, but" in err
+
+
+def test_a_2048_save_is_not_a_forty_thieves_game() -> None:
+    status, _, err = run([*GAME, str(SAVES / "fresh.2048")], "")
+    assert status == 2
+    assert err.endswith("line 1: expected 'forty-thieves save 1', got '4 4'\n")
+
+
+def test_random_seed_is_printed_and_replays_the_deal() -> None:
+    _, out, _ = run([*GAME, "--seed", "random"], "q\n")
+    seed = int(out.split("deal ")[1].split(" ")[0])
+    _, again, _ = run([*GAME, "--seed", str(seed)], "q\n")
+    assert again == out
+    _, default, _ = run(GAME, "q\n")
+    assert default.startswith("Forty Thieves, deal ")
+
+
+def test_help_option_lists_the_commands() -> None:
+    status, out, _ = run([*GAME, "--help"], "")
+    assert status == 0
+    assert "--seed N" in out and "3 f" in out
+
+
+def test_the_hint_is_printed_as_a_command_and_in_words() -> None:
+    session = Session.new(118, "unused")
+    out = io.StringIO()
+    hints: list[Move | None] = [TabMove(T, 2, 6), None]
+    game = LineGame(
+        session,
+        io.StringIO("h\nh\n"),
+        out,
+        io.StringIO(),
+        card_text=str,
+        hinter=lambda _: hints.pop(0),
+    )
+    assert game.play() == 0
+    assert (
+        "> Hint: 3 7 (3S from tableau 3 to tableau 7).\n> Hint: no move left.\n"
+        in out.getvalue()
+    )
+
+
+def test_the_hint_comes_from_the_solver() -> None:
+    near = str(SAVES / "two_moves_from_winning.forty-thieves")
+    status, out, _ = run([near], "h\n")
+    assert status == 0
+    hints = (
+        "> Hint: w f4 (KS from waste to foundation 4).\n",
+        "> Hint: 1 f1 (KH from tableau 1 to foundation 1).\n",
+    )
+    assert any(hint in out for hint in hints)
+    status, out, _ = run([str(SAVES / "no_move_left.forty-thieves")], "h\n")
+    assert "> " + text.NO_HINT in out
+
+
+# --- cards, commands -------------------------------------------------------
+
+
+class Terminal(io.StringIO):
+    def __init__(self, encoding: str) -> None:
+        super().__init__()
+        self._encoding = encoding
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return self._encoding
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(
+    ("stream", "environ", "seven_of_spades"),
+    [
+        (Terminal("utf-8"), {}, "7\u2660"),
+        (Terminal("utf-8"), {"NO_COLOR": "1"}, "7S"),
+        (Terminal("utf-8"), {"NO_COLOR": ""}, "7\u2660"),  # set but empty: no effect
+        (Terminal("ascii"), {}, "7S"),
+        (Terminal("latin-1"), {}, "7S"),
+        (Terminal("no-such-codec"), {}, "7S"),
+        (io.StringIO(), {}, "7S"),  # a pipe or a file
+    ],
+)
+def test_suit_symbols_only_where_they_show(
+    stream: io.StringIO, environ: dict[str, str], seven_of_spades: str
+) -> None:
+    from gamestate.forty_thieves import CardT, SuitT
+
+    assert text.card_style(stream, environ)(CardT(SuitT.Spade, 7)) == seven_of_spades
+
+
+@pytest.mark.parametrize(
+    ("line", "command"),
+    [
+        ("d", DeckMove()),
+        (" D ", DeckMove()),
+        ("3 7", TabMove(T, 2, 6)),
+        ("10  1", TabMove(T, 9, 0)),
+        ("3f", ToFoundation(2)),
+        ("3 F", ToFoundation(2)),
+        ("3 f2", TabMove(F, 2, 1)),
+        ("wf", ToFoundation(None)),
+        ("w f8", WasteMove(F, 7)),
+        ("w7", WasteMove(T, 6)),
+        ("W 10", WasteMove(T, 9)),
+        ("11 3", TabMove(T, 10, 2)),  # parsed: the rules say there is no tableau 11
+        ("u", Action.UNDO),
+        ("h", Action.HINT),
+        ("s", Action.SAVE),
+        ("q", Action.QUIT),
+        ("?", Action.HELP),
+        ("HELP", Action.HELP),
+        ("37", None),  # 3 7 or 37? ask for a space
+        ("110", None),
+        ("f3", None),
+        ("3 f10", None),
+        ("3 7 1", None),
+        ("", None),
+        ("dd", None),
+        ("w w", None),
+    ],
+)
+def test_parse(line: str, command: object) -> None:
+    assert parse(line) == command
+
+
+tableau, foundations = st.integers(0, 9), st.integers(0, 7)
+moves = st.one_of(
+    st.builds(TabMove, st.just(T), tableau, tableau),
+    st.builds(TabMove, st.just(F), tableau, foundations),
+    st.builds(WasteMove, st.just(T), tableau),
+    st.builds(WasteMove, st.just(F), foundations),
+    st.just(DeckMove()),
+)
+
+
+@given(moves)
+def test_command_text_is_what_parse_reads(move: Move) -> None:
+    assert parse(command_text(move)) == move
+
+
+def test_a_plays_every_safe_card_and_undo_takes_them_back() -> None:
+    status, out, _ = run([str(SAVES / "two_moves_from_winning.forty-thieves")], "a\n")
+    assert status == 0
+    assert "> 2 cards to the foundations.\n" in out
+    assert out.endswith(text.WON)
+    # in_progress: the Ace of Clubs on the waste is safe, nothing after it
+    status, out, _ = run([str(SAVES / "in_progress.forty-thieves")], "a\nu\na\na\n")
+    assert "> 1 card to the foundations.\n" in out
+    assert "> Undone: AC from waste to foundation 4.\n" in out
+    assert out.endswith("> " + text.NO_SAFE_CARD + "> \n")

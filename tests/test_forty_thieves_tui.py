@@ -1,0 +1,467 @@
+"""The Forty Thieves full screen without a terminal: the controller (keys
+and clicks in, moves and a screen out) and the layout (spans, and which
+pile a click hits)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gamestate.forty_thieves import BoardT, CategoryT, deal
+from gamestate.forty_thieves.moves import DeckMove, Move, TabMove, WasteMove
+from playmanager.forty_thieves.savefile import load
+from playmanager.forty_thieves.session import Session
+from playmanager.forty_thieves.text import symbol_text
+from playmanager.forty_thieves.tui.controller import (
+    DECK,
+    END_KEYS,
+    END_SUMMARY,
+    PLAYING_KEYS,
+    TABLEAU_ROW,
+    TOP_ROW,
+    WASTE,
+    Controller,
+    Hinter,
+    Pile,
+    help_lines,
+)
+from playmanager.forty_thieves.tui.layout import minimum_size, pile_at, render
+from playmanager.forty_thieves.tui.view import App, styles
+from playmanager.tui.shell import MouseEvent, Span
+
+from .forty_thieves_helpers import cards, position
+
+T, F = CategoryT.Tableau, CategoryT.Foundation
+SAVES = Path(__file__).parent.parent / "saves"
+
+
+def controller(
+    board: BoardT | None = None,
+    *,
+    save_target: str = "unused",
+    hinter: Hinter = lambda session: None,
+    rescue_folder: Path = Path("/nonexistent"),
+) -> Controller:
+    session = Session(board or BoardT(deal(118)), 118, save_target, saved=False)
+    return Controller(
+        session, hinter=hinter, rescue_folder=rescue_folder, greeting="hi"
+    )
+
+
+def press(control: Controller, *keys: str) -> Controller:
+    for key in keys:
+        control.press(key)
+    return control
+
+
+def tops(control: Controller) -> list[str]:
+    return [str(pile[-1]) if pile else "--" for pile in control.screen().tableau]
+
+
+# --- the controller: picking and moving --------------------------------------
+
+
+def test_a_source_then_a_target_moves_the_card() -> None:
+    control = press(controller(), "3")
+    assert control.screen().selected == TABLEAU_ROW[2]
+    assert control.screen().status == "3S chosen: now where it goes (1-0, f, or click)"
+    press(control, "7")
+    assert tops(control)[6] == "3S" and control.screen().selected is None
+    assert control.screen().status == "3S from tableau 3 to tableau 7"
+    assert control.screen().steps == 1
+
+
+def test_a_refused_move_says_why_and_forgets_the_choice() -> None:
+    control = press(controller(), "1", "2")
+    assert (
+        control.screen().status
+        == "7C cannot go on 3C: tableau piles build down in suit"
+    )
+    assert control.screen().selected is None and control.screen().steps == 0
+
+
+def test_zero_is_the_tenth_pile_and_a_card_that_cannot_move_says_so() -> None:
+    control = press(controller(), "0")
+    assert control.screen().selected == TABLEAU_ROW[9]
+    press(control, "0")  # picked again: QD has nowhere to go (no JD, KD on top)
+    assert control.screen().status == "QD cannot move now"
+    assert control.screen().selected is None
+
+
+def test_picking_twice_prefers_a_foundation() -> None:
+    board = position(tableau={0: "AS", 1: "2S", 2: ""}, rest=9)
+    control = press(controller(board), "1", "1")
+    assert control.session.board.get_foundation(0).toSeq() == cards("AS")
+    press(control, "2", "2")  # 2S: the foundation before the empty tableau 3
+    assert control.session.board.get_foundation(0).toSeq() == cards("AS 2S")
+
+
+def test_the_waste_is_a_source_and_w_twice_sends_its_card() -> None:
+    board = position(tableau={4: "QD"}, waste="JD AC")
+    control = press(controller(board), "w")
+    assert control.screen().selected == WASTE
+    press(control, "w")
+    assert control.session.board.get_foundation(0).toSeq() == cards("AC")
+    press(control, "w", "5")
+    assert control.session.board.get_tab(4).toSeq() == cards("QD JD")
+
+
+def test_f_sends_the_chosen_card_to_a_foundation() -> None:
+    board = position(tableau={0: "AH", 1: "7C"}, foundation={2: "AD"}, waste="2D")
+    control = press(controller(board), "f")
+    assert control.screen().status == "Choose a card first (1-0 or w), then f"
+    press(control, "1", "f")
+    assert control.session.board.get_foundation(0).toSeq() == cards("AH")
+    assert control.screen().status == "AH from tableau 1 to foundation 1"
+    press(control, "w", "f")
+    assert control.session.board.get_foundation(2).toSeq() == cards("AD 2D")
+    press(control, "2", "f")
+    assert control.screen().status == (
+        "No foundation takes 7C: foundations build up in suit from the Ace"
+    )
+
+
+def test_d_deals_and_an_empty_deck_says_so() -> None:
+    control = press(controller(), "d")
+    assert control.screen().deck_size == 63
+    assert control.screen().status == "Deal 8H"
+    stuck = press(controller(position(tableau={0: "KS"}, rest=1)), "d")
+    assert stuck.screen().status == (
+        "The deck is empty (Forty Thieves deals the deck only once)"
+    )
+
+
+def test_empty_piles_and_foundations_are_not_sources() -> None:
+    board = position(tableau={0: ""}, foundation={0: "AS"}, rest=9)
+    control = press(controller(board), "1")
+    assert control.screen().status == "Tableau 1 is empty"
+    control.pick(TOP_ROW[0])
+    assert control.screen().status == "Cards on a foundation stay there"
+    control.pick(WASTE)
+    assert control.screen().status == "The waste is empty"
+    assert control.screen().selected is None
+
+
+def test_esc_forgets_the_choice() -> None:
+    control = press(controller(), "3", "^[")
+    assert control.screen().selected is None
+
+
+def test_the_cursor_moves_over_two_rows_and_enter_picks() -> None:
+    control = controller()
+    assert control.screen().cursor == TABLEAU_ROW[0]
+    press(control, "KEY_LEFT")
+    assert control.screen().cursor == TABLEAU_ROW[9]  # it wraps
+    press(control, "KEY_UP")
+    assert control.screen().cursor == TOP_ROW[9] == WASTE
+    press(control, "KEY_UP", "KEY_LEFT")
+    assert control.screen().cursor == DECK
+    press(control, "\n")
+    assert control.screen().deck_size == 63
+    press(control, "KEY_DOWN", "KEY_LEFT", "KEY_LEFT", "KEY_LEFT", "KEY_LEFT", " ")
+    assert control.screen().selected == TABLEAU_ROW[4]
+
+
+def test_a_digit_moves_the_cursor_to_its_pile() -> None:
+    control = press(controller(), "5", "^[")
+    assert control.screen().cursor == TABLEAU_ROW[4]
+
+
+# --- the controller: undo, safe cards, hints, new deals -----------------------
+
+
+def test_undo_takes_back_moves_one_by_one() -> None:
+    control = press(controller(), "d", "3", "7")
+    press(control, "u")
+    assert (
+        control.screen().status
+        == "Undone: 3S from tableau 3 to tableau 7; 1 more to undo"
+    )
+    press(control, "u", "u")
+    assert control.screen().status == "Nothing to undo"
+    assert control.session.board == BoardT(deal(118))
+
+
+def test_a_plays_safe_cards_and_one_undo_takes_them_back() -> None:
+    board = position(tableau={0: "AH", 1: "2H", 2: "AS"}, rest=9)
+    control = press(controller(board.copy()), "a")
+    assert control.screen().status == "3 cards to the foundations"
+    assert control.screen().home == 3
+    press(control, "a")
+    assert control.screen().status == "No card is safe to play to the foundations now"
+    press(control, "u")
+    assert control.session.board == board
+
+
+def hint_of(move: Move | None) -> Hinter:
+    return lambda session: move
+
+
+def test_the_hint_marks_its_two_piles_until_the_next_key() -> None:
+    control = press(controller(hinter=hint_of(TabMove(T, 2, 6))), "h")
+    screen = control.screen()
+    assert screen.hint == (TABLEAU_ROW[2], TABLEAU_ROW[6])
+    assert screen.status == "Hint: 3S from tableau 3 to tableau 7 (keys 3 7)"
+    press(control, "KEY_LEFT")
+    assert control.screen().hint is None
+
+
+@pytest.mark.parametrize(
+    ("move", "piles"),
+    [
+        (DeckMove(), (DECK, WASTE)),
+        (WasteMove(F, 3), (WASTE, TOP_ROW[3])),
+        (TabMove(F, 0, 7), (TABLEAU_ROW[0], TOP_ROW[7])),
+    ],
+)
+def test_every_kind_of_hint_has_its_piles(move: Move, piles: tuple[Pile, Pile]) -> None:
+    control = press(controller(hinter=hint_of(move)), "d", "h")
+    assert control.screen().hint == piles
+
+
+def test_no_hint_without_a_move() -> None:
+    control = press(controller(hinter=hint_of(None)), "h")
+    assert control.screen().status == "Hint: no move left"
+
+
+def test_a_new_deal_takes_the_next_seed_and_can_be_undone() -> None:
+    control = press(controller(), "d", "n")
+    assert control.session.board == BoardT(deal(119))
+    assert control.screen().seed == 119
+    press(control, "u")
+    assert control.screen().seed == 118 and control.screen().deck_size == 63
+
+
+# --- the controller: end screens, help, save, quit ---------------------------------
+
+
+def test_the_win_screen() -> None:
+    control = controller(
+        load(str(SAVES / "two_moves_from_winning.forty-thieves")).board
+    )
+    press(control, "w", "f", "1", "f")
+    overlay = control.screen().overlay
+    assert overlay is not None and overlay.title == "You won!" and overlay.low
+    press(control, "3")  # only the end keys work now
+    assert control.screen().overlay == overlay
+    press(control, "u")
+    assert control.screen().overlay is None
+
+
+def test_the_no_move_left_screen_offers_undo_and_a_new_deal() -> None:
+    control = controller(load(str(SAVES / "no_move_left.forty-thieves")).board)
+    overlay = control.screen().overlay
+    assert overlay is not None and overlay.title == "No move left"
+    assert END_SUMMARY in overlay.lines
+    press(control, "n")
+    assert control.screen().overlay is None
+    assert control.session.board == BoardT(deal(119))
+
+
+def test_the_end_summary_names_every_end_key() -> None:
+    for binding in END_KEYS:
+        assert f"{binding.keys[0]} " in END_SUMMARY
+
+
+def test_help_lists_every_key_and_any_key_closes_it() -> None:
+    control = press(controller(), "?")
+    overlay = control.screen().overlay
+    assert overlay is not None and overlay.lines[: len(PLAYING_KEYS)] == help_lines()
+    assert any(line.startswith("1-9, 0") for line in help_lines())
+    press(control, "3")
+    assert control.screen().overlay is None and control.screen().selected is None
+
+
+def test_save_then_quit_without_a_question(tmp_path: Path) -> None:
+    path = tmp_path / "game.forty-thieves"
+    control = press(controller(save_target=str(path)), "d", "s")
+    assert control.screen().status == f"Saved to {path}"
+    assert load(str(path)).board == control.session.board
+    press(control, "q")
+    assert control.finished
+
+
+def test_a_failed_save_says_why(tmp_path: Path) -> None:
+    control = press(controller(save_target=str(tmp_path / "no" / "g")), "d", "s")
+    assert control.screen().status.startswith(f"Cannot save {tmp_path}/no/g: ")
+    press(control, "q", "y")  # the save fails again: back to the game
+    assert not control.finished and control.screen().overlay is None
+
+
+def test_quit_with_unsaved_moves_asks(tmp_path: Path) -> None:
+    path = tmp_path / "game.forty-thieves"
+    control = press(controller(save_target=str(path)), "d", "q")
+    overlay = control.screen().overlay
+    assert overlay is not None and f"Save to {path} before quitting?" in overlay.lines
+    press(control, "c")
+    assert control.screen().overlay is None and not control.finished
+    press(control, "^C", "y")
+    assert control.finished and load(str(path)).board == control.session.board
+    control = press(controller(), "d", "q", "n")
+    assert control.finished
+
+
+def test_hang_up_saves_unsaved_moves(tmp_path: Path) -> None:
+    path = tmp_path / "game.forty-thieves"
+    assert controller(save_target=str(path)).hang_up("Gone") == "Gone; nothing to save."
+    control = press(controller(save_target=str(path)), "d")
+    assert control.hang_up("Gone") == f"Gone; game saved to {path}"
+    assert load(str(path)).board == control.session.board
+    control = press(
+        controller(save_target=str(tmp_path / "no" / "g"), rescue_folder=tmp_path), "d"
+    )
+    assert control.hang_up("Gone").endswith(
+        f"saved to {tmp_path}/rescued.forty-thieves instead"
+    )
+
+
+# --- mouse ------------------------------------------------------------------
+
+
+def test_a_click_on_the_source_then_the_target() -> None:
+    control = controller()
+    for pile in (TABLEAU_ROW[2], TABLEAU_ROW[6]):
+        control.mouse_press(pile)
+        control.mouse_release(pile)
+    assert tops(control)[6] == "3S"
+
+
+def test_a_drag_from_the_source_to_the_target() -> None:
+    control = press(controller(), "5")  # a choice made before is dropped
+    control.mouse_press(TABLEAU_ROW[2])
+    control.mouse_release(TABLEAU_ROW[6])
+    assert tops(control)[6] == "3S"
+
+
+def test_a_click_off_the_piles_forgets_the_choice_and_a_drag_from_the_deck_deals() -> (
+    None
+):
+    control = press(controller(), "3")
+    control.mouse_press(None)
+    control.mouse_release(None)
+    assert control.screen().selected is None
+    control.mouse_press(DECK)
+    control.mouse_release(TABLEAU_ROW[0])
+    assert control.screen().deck_size == 63 and control.screen().selected is None
+
+
+# --- layout -------------------------------------------------------------------
+
+
+def frame(
+    control: Controller, width: int = 80, height: int = 24, colour: bool = True
+) -> list[Span]:
+    return render(control.screen(), width, height, colour=colour, card_text=str)
+
+
+def text_at(spans: list[Span], row: int) -> str:
+    line = [" "] * 200
+    for span in sorted(spans, key=lambda s: s.role != "felt"):
+        if span.row == row:
+            line[span.col : span.col + len(span.text)] = span.text
+    return "".join(line).rstrip()
+
+
+def test_the_screen_shows_the_deal_in_columns() -> None:
+    spans = frame(controller())
+    assert "Forty Thieves" in text_at(spans, 0)
+    assert text_at(spans, 0).endswith("deal 118   home 0/104   moves 0")
+    assert text_at(spans, 2).split() == [f"f{n}" for n in range(1, 9)] + [
+        "deck",
+        "waste",
+    ]
+    assert text_at(spans, 3).split() == ["64"]
+    assert text_at(spans, 5).split() == [str(n) for n in range(1, 11)]
+    deal_118 = [str(card) for card in deal(118)]
+    for depth in range(4):
+        assert text_at(spans, 6 + depth).split() == deal_118[depth::4][:10]
+    assert text_at(spans, 23).startswith("    1-0 w pick")
+
+
+def test_cards_are_red_or_black_and_marks_have_their_roles() -> None:
+    control = press(controller(hinter=hint_of(TabMove(T, 2, 6))), "h")
+    spans = frame(control)
+    six_of_hearts = next(s for s in spans if s.text.strip() == "6H")
+    assert (six_of_hearts.role, six_of_hearts.value) == ("card", 1)
+    seven_of_clubs = next(s for s in spans if s.text.strip() == "7C")
+    assert seven_of_clubs.value == 2
+    hinted = [s for s in spans if s.role == "hint"]
+    assert sorted(s.text.strip() for s in hinted) == ["3S", "4S"]
+    press(control, "1")
+    assert [s.text.strip() for s in frame(control) if s.role == "selected"] == ["7C"]
+    assert [s.text.strip() for s in frame(control) if s.role == "cursor"] == ["1"]
+    known = styles()
+    for role in {s.role for s in frame(control)} - {"text"}:
+        assert role in known
+    for span in frame(control):
+        if span.value:
+            assert f"{span.role}:{span.value}" in known
+
+
+def test_without_colour_marks_are_characters() -> None:
+    control = press(controller(hinter=hint_of(TabMove(T, 2, 6))), "h")
+    spans = frame(control, colour=False)
+    assert "*3S*" in text_at(spans, 9) and "*4S*" in text_at(spans, 9)
+    assert "[1]" in text_at(spans, 5)
+    press(control, "1")
+    assert ">7C<" in text_at(frame(control, colour=False), 9)
+    assert not any(s.role in ("felt", "card") for s in frame(control, colour=False))
+
+
+def test_every_card_cell_is_clickable_and_gaps_are_not() -> None:
+    spans = frame(controller())
+    for span in spans:
+        if span.role in ("card", "slot", "back", "label", "cursor"):
+            pile = pile_at(80, 24, span.row, span.col)
+            assert pile is not None
+            row = TOP_ROW if span.row <= 3 else TABLEAU_ROW
+            assert pile in row
+            assert pile_at(80, 24, span.row, span.col + len(span.text) - 1) == pile
+    assert pile_at(80, 24, 6, 0) is None  # left of the piles
+    assert pile_at(80, 24, 0, 10) is None  # the title
+    assert pile_at(80, 24, 4, 10) is None  # between the rows
+    assert pile_at(80, 24, 19, 8) == TABLEAU_ROW[0]  # under a pile: still the pile
+    assert pile_at(20, 10, 3, 3) is None  # too small
+
+
+def test_a_tall_pile_shows_its_top_under_a_count() -> None:
+    spades = "KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S AS"
+    board = position(tableau={0: spades + " KH QH JH 10H 9H"}, rest=9)  # 18 cards
+    spans = frame(controller(board), height=16)  # room for 7 tableau rows
+    column = [text_at(spans, row)[:10].split() for row in range(6, 14)]
+    assert column == [["+12"], ["AS"], ["KH"], ["QH"], ["JH"], ["10H"], ["9H"], []]
+
+
+def test_a_small_terminal_gets_a_message() -> None:
+    width, height = minimum_size()
+    spans = frame(controller(), width - 1, height)
+    assert spans[0].text == "Terminal too small"
+    assert spans[1].text == f"({width - 1}x{height}, need {width}x{height})."
+    assert frame(controller(), width, height)[0].text == "Forty Thieves"
+
+
+def test_end_boxes_sit_above_the_status_line() -> None:
+    control = controller(load(str(SAVES / "no_move_left.forty-thieves")).board)
+    boxes = [s for s in frame(control) if s.role == "overlay"]
+    assert max(s.row for s in boxes) == 24 - 4
+
+
+def test_the_app_draws_symbols_only_with_colour_and_routes_the_mouse() -> None:
+    app = App(controller(), symbols=True)
+    assert any(s.text.strip() == "6\u2665" for s in app.frame(80, 24, colour=True))
+    assert any(s.text.strip() == "6H" for s in app.frame(80, 24, colour=False))
+    assert not any(
+        "\u2665" in s.text
+        for s in App(controller(), symbols=False).frame(80, 24, colour=True)
+    )
+    app.frame(80, 24, colour=True)
+    spans = app.frame(80, 24, colour=True)
+    three = next(s for s in spans if s.text.strip() == "3\u2660")
+    app.mouse(MouseEvent(three.row, three.col, "press", 1))
+    app.mouse(MouseEvent(three.row, three.col, "release", 1))
+    assert app.controller.screen().selected == TABLEAU_ROW[2]
+    assert (
+        app.controller.card_text is symbol_text
+        or app.controller.card_text == symbol_text
+    )

@@ -1,0 +1,180 @@
+"""The real ``python -m playmanager --game forty-thieves --tui`` on a pty,
+read through a terminal emulator as a person sees it: a move by keys, a
+move by mouse clicks and by a drag (xterm SGR mouse sequences), undo,
+save, the quit question, NO_COLOR, and the terminal given back."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+from gamestate.forty_thieves import BoardT, CategoryT, deal
+from gamestate.forty_thieves.moves import DeckMove, TabMove, apply
+from playmanager.forty_thieves.savefile import load
+from playmanager.forty_thieves.tui.layout import TABLEAU_TOP, geometry
+from tests.pty_terminal import Terminal
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
+
+FOOTER_END = "? help  q quit"
+ROWS, COLS = 30, 80
+UTF8 = {"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
+
+
+def playmanager(*args: str) -> str:
+    command = [sys.executable, "-m", "playmanager", "--game", "forty-thieves", "--tui"]
+    return shlex.join([*command, *args])
+
+
+def terminal(command: str, cwd: Path, env: dict[str, str] | None = None) -> Terminal:
+    return Terminal(
+        command,
+        cwd,
+        rows=ROWS,
+        cols=COLS,
+        env={**UTF8, **(env or {})},
+        footer=FOOTER_END,
+    )
+
+
+def click(
+    term: Terminal, row: int, col: int, *, release_at: tuple[int, int] | None = None
+) -> None:
+    """Press the left button at (row, col) (0-based) and release it there or
+    at ``release_at``, as xterm reports it in SGR mode (1-based)."""
+    term.press(f"\x1b[<0;{col + 1};{row + 1}M")
+    end_row, end_col = release_at or (row, col)
+    if release_at is not None:
+        term.press(f"\x1b[<32;{end_col + 1};{end_row + 1}M")  # the drag
+    term.press(f"\x1b[<0;{end_col + 1};{end_row + 1}m")
+
+
+def top_card_cell(pile: int, height: int) -> tuple[int, int]:
+    """Where the top card of tableau ``pile`` (0-based) is, ``height`` cards high."""
+    found = geometry(COLS, ROWS)
+    assert found is not None
+    return TABLEAU_TOP + height - 1, found.columns.cell_left(pile) + 1
+
+
+def after(*moves: object) -> BoardT:
+    board = BoardT(deal(118))
+    for move in moves:
+        apply(board, move)  # type: ignore[arg-type]
+    return board
+
+
+def test_keys_move_undo_save_and_quit(tmp_path: Path) -> None:
+    term = terminal(playmanager("--seed", "118", "game.ft"), tmp_path)
+    screen = term.wait_for("deal 118", "home 0/104", "moves 0")
+    assert "game.ft does not exist yet" in screen
+    assert "3\u2660" in screen and "7\u2663" in screen  # suit symbols
+    term.press("3")
+    term.wait_for("3\u2660 chosen")
+    term.press("7")
+    term.wait_for("moves 1", "3\u2660 from tableau 3 to tableau 7")
+    term.press("u")
+    term.wait_for(
+        "moves 0", "Undone: 3\u2660 from tableau 3 to tableau 7; 0 more to undo"
+    )
+    term.press("d")
+    term.wait_for("moves 1", "Deal 8\u2665")
+    term.press("h")
+    term.wait_for("Hint: ")
+    term.press("s")
+    term.wait_for("Saved to game.ft")
+    assert load(str(tmp_path / "game.ft")).board == after(DeckMove())
+    term.press("q")
+    assert term.wait_for_exit() == 0
+
+
+def test_mouse_clicks_and_a_drag_move_cards(tmp_path: Path) -> None:
+    term = terminal(playmanager("--seed", "118", "game.ft"), tmp_path)
+    term.wait_for("deal 118")
+    click(term, *top_card_cell(2, 4))  # 3S, the top of pile 3
+    term.wait_for("3\u2660 chosen")
+    click(term, *top_card_cell(6, 4))  # onto 4S, the top of pile 7
+    term.wait_for("moves 1", "3\u2660 from tableau 3 to tableau 7")
+    click(term, *top_card_cell(3, 4), release_at=top_card_cell(7, 4))  # 9C onto 10C
+    term.wait_for("moves 2", "9\u2663 from tableau 4 to tableau 8")
+    click(term, *top_card_cell(9, 4), release_at=(3, 8))  # QD to foundation 1
+    term.wait_for("Q\u2666 cannot start a foundation: only an Ace can")
+    term.press("q")
+    term.wait_for("before quitting?")
+    term.press("y")
+    assert term.wait_for_exit() == 0
+    expected = after(TabMove(CategoryT.Tableau, 2, 6), TabMove(CategoryT.Tableau, 3, 7))
+    assert load(str(tmp_path / "game.ft")).board == expected
+
+
+def test_no_color_writes_letters_without_colour_and_the_terminal_comes_back(
+    tmp_path: Path,
+) -> None:
+    # The shell survives Ctrl-C (a trap is not inherited) to show the exit
+    # status and the terminal's settings afterwards.
+    command = f"trap : INT; {playmanager('--seed', '118')}; echo status=$?; stty -a"
+    term = terminal(command, tmp_path, env={"NO_COLOR": "1"})
+    screen = term.wait_for("deal 118")
+    assert "3S" in screen and "\u2660" not in screen
+    cells = [char for line in term.screen.buffer.values() for char in line.values()]
+    assert all(char.bg == "default" for char in cells)
+    term.press("3")
+    term.wait_for(">3S<")
+    term.press("\x03")  # Ctrl-C: nothing unsaved yet, so it quits
+    assert term.wait_for_exit() == 0
+    settings = term.raw.decode(errors="replace").rsplit("status=", 1)[1]
+    assert settings.startswith("0")
+    assert re.search(r"(?<!-)\bicanon\b", settings)
+    assert re.search(r"(?<!-)\becho\b", settings)
+
+
+def test_cards_are_red_and_black_on_the_felt(tmp_path: Path) -> None:
+    term = terminal(playmanager("--seed", "118"), tmp_path)
+    screen = term.wait_for("deal 118")
+    lines = screen.splitlines()
+    six_hearts = (TABLEAU_TOP, lines[TABLEAU_TOP].index("6\u2665"))
+    nine_spades = (TABLEAU_TOP + 1, lines[TABLEAU_TOP + 1].index("9\u2660"))
+    assert term.foreground(*six_hearts) != term.foreground(*nine_spades)
+    assert term.background(*six_hearts) == term.background(*nine_spades) != "default"
+    felt = geometry(COLS, ROWS)
+    assert felt is not None
+    assert term.background(4, felt.columns.left) != "default"  # the felt, between rows
+    term.press("q")
+    assert term.wait_for_exit() == 0
+
+
+def test_no_move_left_then_a_new_deal_and_back(tmp_path: Path) -> None:
+    save = Path(__file__).parent.parent / "saves" / "no_move_left.forty-thieves"
+    term = terminal(playmanager(str(save)), tmp_path)
+    term.wait_for("No move left", "u undo   n new deal   s save   q quit")
+    term.press("n")
+    term.wait_until(lambda s: "No move left" not in s and "deal 1 " in s, "deal 1")
+    term.press("u")
+    term.wait_for("No move left", "Undone: the new deal")
+    term.press("q")
+    assert term.wait_for_exit() == 0  # the loaded position again: nothing to save
+
+
+def test_the_terminal_closing_saves_the_game(tmp_path: Path) -> None:
+    term = terminal(f"exec {playmanager('--seed', '118', 'kept.ft')}", tmp_path)
+    term.wait_for("deal 118")
+    term.press("d")
+    term.wait_for("moves 1")
+    term.child.kill(signal.SIGHUP)  # what a closing terminal window sends
+    term.wait_for_exit()
+    assert load(str(tmp_path / "kept.ft")).board == after(DeckMove())
+
+
+def test_a_small_terminal_says_so_until_it_grows(tmp_path: Path) -> None:
+    term = Terminal(playmanager("--seed", "5"), tmp_path, rows=10, cols=40, env=UTF8)
+    term.wait_until(lambda s: "Terminal too small" in s, "the too-small message")
+    term.child.setwinsize(ROWS, COLS)
+    term.screen.resize(ROWS, COLS)
+    term.footer = FOOTER_END
+    term.wait_for("deal 5")
+    term.press("q")
+    assert term.wait_for_exit() == 0
