@@ -320,6 +320,14 @@ def test_without_squares_a_loop_is_an_ordinary_path() -> None:
     assert (game.get_score(), game.get_obj()) == (4, (R, 2))
 
 
+def test_cleared_by_names_the_dots_a_path_clears_and_changes_nothing() -> None:
+    plain, squares = GameBoardT(), GameBoardT(squares=True)
+    assert plain.cleared_by(SQUARE) == set(SQUARE)
+    every_r = {(r, c) for r in range(SIZE) for c in range(SIZE) if MIS_GRID[r][c] is R}
+    assert squares.cleared_by(SQUARE) == every_r and len(every_r) == 12
+    assert squares == GameBoardT(squares=True)
+
+
 def test_an_open_path_of_four_is_not_a_square() -> None:
     game = GameBoardT(squares=True)
     game.move([(0, 0), (0, 1), (0, 2), (1, 2)])

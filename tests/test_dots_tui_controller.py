@@ -265,3 +265,38 @@ def test_the_mouse_does_nothing_under_an_overlay(tmp_path: Path, key: str) -> No
     assert c.game.get_score() == 5
     assert c.screen().path == ()
     assert c._mode in (Mode.HELP, Mode.CONFIRM_QUIT)
+
+
+def test_the_new_dots_are_marked_for_a_moment(tmp_path: Path) -> None:
+    now = [100.0]
+    c = Controller(
+        GameBoardT(seed=5),
+        save_target=str(tmp_path / "s.dots"),
+        save=save,
+        rescue_folder=tmp_path,
+        clock=lambda: now[0],
+    )
+    assert c.wake_at() is None
+    c.mouse_press(FIVE_R[0])
+    for cell in FIVE_R[1:]:
+        c.mouse_drag(cell)
+    c.mouse_release(FIVE_R[-1])
+    # Cleared: two dots in columns 1 and 2, one in column 3.
+    assert c.screen().fresh == {(0, 1), (1, 1), (0, 2), (1, 2), (0, 3)}
+    assert c.wake_at() == pytest.approx(100.8)
+    now[0] = 100.8
+    c.tick()
+    assert c.screen().fresh == frozenset() and c.wake_at() is None
+
+
+def test_a_square_marks_every_column_it_emptied(tmp_path: Path) -> None:
+    c = make(tmp_path, GameBoardT(seed=5, squares=True))
+    c.mouse_press((0, 1))
+    for cell in [(0, 2), (1, 2), (1, 1)]:
+        c.mouse_drag(cell)
+    c.mouse_release((1, 1))
+    # The MIS grid's 12 R: columns 0..5 hold 1, 3, 5, 1, 1, 1 of them.
+    counts = [1, 3, 5, 1, 1, 1]
+    assert c.screen().fresh == {
+        (r, col) for col in range(6) for r in range(counts[col])
+    }

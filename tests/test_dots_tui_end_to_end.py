@@ -200,3 +200,21 @@ def test_a_saved_game_opens_full_screen(folder: Path) -> None:
     term.wait_for("Loaded mine.dots", "seed 9   squares on")
     term.press("q")
     assert term.wait_for_exit() == 0
+
+
+def test_without_a_terminal_it_says_so(folder: Path) -> None:
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-m", "playmanager", "--game", "dots", "--tui"],
+        input="",
+        capture_output=True,
+        text=True,
+        cwd=folder,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr == (
+        "playmanager: --tui cannot start: stdin and stdout must be a terminal\n"
+    )
+    assert done.stdout == ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -172,3 +173,15 @@ def test_every_role_drawn_has_a_style(tmp_path: Path) -> None:
     for span in spans:
         key = f"{span.role}:{span.value}" if span.value else span.role
         assert key in known or span.role == "text", key
+
+
+def test_new_dots_get_a_ring_while_marked(tmp_path: Path) -> None:
+    screen = dataclasses.replace(screen_of(tmp_path), fresh=frozenset({(0, 0)}))
+    grid = grid_for(100, 32)
+    assert grid is not None
+    rings = [s for s in render(screen, 100, 32, colour=True) if s.role == "fresh"]
+    assert {(s.row, s.col) for s in rings} >= {
+        (grid.cell_top(0) - 1, grid.cell_left(0) - 1),
+        (grid.cell_top(0) + grid.cell_height, grid.cell_left(0) - 1),
+    }
+    assert not [s for s in render(screen, 100, 32, colour=False) if s.role == "fresh"]

@@ -255,7 +255,7 @@ class GameBoardT:
         if self.is_win():
             raise GameEndedError("the objective is reached: the game is won")
         colour = self._grid[cells[0][0]][cells[0][1]]
-        cleared = self._cleared(cells, colour)
+        cleared = self.cleared_by(cells)
         self._drop_down_cells(cleared)
         self._dec_moves(1)
         self._set_score(len(cleared))
@@ -304,6 +304,20 @@ class GameBoardT:
     def generator_state(self) -> int:
         """The 48-bit state of the game's JavaRandom, for saves."""
         return self._rng.getstate()
+
+    def cleared_by(self, path: Sequence[Cell]) -> frozenset[Cell]:
+        """The dots that the valid ``path`` clears (nothing is checked or
+        changed): its own; with squares on and a closed loop
+        (:func:`closes_square`), every dot of its colour."""
+        if self._level.squares and closes_square(path):
+            colour = self._grid[path[0][0]][path[0][1]]
+            return frozenset(
+                (r, c)
+                for r in range(SIZE)
+                for c in range(SIZE)
+                if self._grid[r][c] is colour
+            )
+        return frozenset(path)
 
     def has_path(self) -> bool:
         """True when at least one move is possible (two neighbouring dots
@@ -431,18 +445,6 @@ class GameBoardT:
                     "down, left or right"
                 )
             seen.add(cell)
-
-    def _cleared(self, path: Sequence[Cell], colour: CellT) -> set[Cell]:
-        """The dots a valid path clears: its own, or with squares on and a
-        closed loop, every dot of its colour."""
-        if self._level.squares and closes_square(path):
-            return {
-                (r, c)
-                for r in range(SIZE)
-                for c in range(SIZE)
-                if self._grid[r][c] is colour
-            }
-        return set(path)
 
     def _drop_down_cells(self, cleared: Iterable[Cell]) -> None:
         """Remove the ``cleared`` dots; the dots above them fall; refill.

@@ -88,7 +88,7 @@ def hint_text(game: GameBoardT, path: list[Cell] | None) -> str:
         return "No move is left to hint at."
     colour = game.get_boardT()[path[0][0]][path[0][1]]
     if game.squares and closes_square(path):
-        everything = sum(row.count(colour) for row in game.get_boardT())
+        everything = len(game.cleared_by(path))
         gain = f"a square: clears all {cleared_text(colour, everything)}"
     else:
         gain = f"clears {cleared_text(colour, len(path))}"

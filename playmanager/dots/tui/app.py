@@ -21,7 +21,7 @@ from .layout import grid_for, render, role_value
 
 # The dots' colours on a dark board, as hex (matched to the nearest xterm
 # colour) and, for 8-colour terminals, the curses colour numbers.
-BLACK, RED, GREEN, YELLOW, BLUE, WHITE = 0, 1, 2, 3, 4, 7
+BLACK, RED, GREEN, YELLOW, BLUE, CYAN, WHITE = 0, 1, 2, 3, 4, 6, 7
 DOT_COLOURS: Final[Mapping[CellT, tuple[str, int]]] = {
     CellT.R: ("#e5473c", RED),
     CellT.O: ("#f5962a", YELLOW),  # no orange among the 8: yellow
@@ -31,6 +31,7 @@ DOT_COLOURS: Final[Mapping[CellT, tuple[str, int]]] = {
 BOARD_COLOUR: Final = "#262626"
 LETTER_COLOUR: Final = "#1c1c1c"
 CURSOR_COLOUR: Final = "#eeeeee"
+FRESH_COLOUR: Final = "#808080"
 
 
 def styles() -> dict[str, Style]:
@@ -50,6 +51,8 @@ def styles() -> dict[str, Style]:
             bold=True,
         ),
     }
+    fresh = xterm_index(FRESH_COLOUR)
+    found["fresh"] = Style(fresh, fresh, CYAN, CYAN)
     board = xterm_index(BOARD_COLOUR)
     found["board"] = Style(board, board, BLACK, BLACK)
     for colour, (hex_colour, eight) in DOT_COLOURS.items():
@@ -101,6 +104,12 @@ class App(FullScreenApp):
             self.controller.mouse_drag(cell)
         elif event.action == "release":
             self.controller.mouse_release(cell)
+
+    def wake_at(self) -> float | None:
+        return self.controller.wake_at()
+
+    def tick(self) -> None:
+        self.controller.tick()
 
     def hang_up(self, why: str) -> str:
         return self.controller.hang_up(why)

@@ -28,6 +28,7 @@ the same new dots, and a new game can be undone too.
 from __future__ import annotations
 
 import enum
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,6 +57,12 @@ Cell = tuple[int, int]
 SaveFunction = Callable[[GameBoardT, str], None]
 """Writes a game to a path (savefile.save), raising OSError when it cannot."""
 
+Clock = Callable[[], float]
+"""Seconds that only go forward (time.monotonic), for the marks."""
+
+MARK_SECONDS: Final = 0.8
+"""How long the new dots stay marked after a move: long enough to see where
+they came in; a key pressed meanwhile is played at once."""
 RESCUE_FILE: Final = "rescued.dots"
 """Where a game goes when the terminal closes and the save file cannot be written."""
 
@@ -146,6 +153,8 @@ class Screen:
     status: str
     overlay: Overlay | None
     footer: str = FOOTER
+    fresh: frozenset[Cell] = frozenset()
+    """The dots the last move dropped in, while they are marked."""
 
 
 class Controller:
@@ -159,10 +168,15 @@ class Controller:
         save: SaveFunction,
         rescue_folder: Path,
         greeting: str = "",
+        clock: Clock = time.monotonic,
     ) -> None:
         """Start with ``game`` (new or loaded; it counts as saved); ``save``
         writes to ``save_target``; a game that cannot be saved there when
-        the terminal goes away goes to ``rescue_folder``."""
+        the terminal goes away goes to ``rescue_folder``. ``clock`` times
+        the marks of new dots."""
+        self._clock = clock
+        self._fresh: frozenset[Cell] = frozenset()
+        self._fresh_until = 0.0
         self._game = game
         self._save_target = save_target
         self._save = save
@@ -207,7 +221,17 @@ class Controller:
             squares=self._game.squares,
             status=self._status,
             overlay=self._overlay(),
+            fresh=self._fresh if self._clock() < self._fresh_until else frozenset(),
         )
+
+    def wake_at(self) -> float | None:
+        """When the marks of new dots end (then :meth:`tick`); None if none."""
+        return self._fresh_until if self._fresh else None
+
+    def tick(self) -> None:
+        """Let the marks of new dots fade once their moment is over."""
+        if self._clock() >= self._fresh_until:
+            self._fresh = frozenset()
 
     # ------------------------------------------------------------ keys
     def press(self, key: str) -> None:
@@ -361,7 +385,7 @@ class Controller:
         grid = self._game.get_boardT()
         colour = grid[path[0][0]][path[0][1]]
         if self._game.squares and closes_square(path):
-            count = sum(row.count(colour) for row in grid)
+            count = len(self._game.cleared_by(path))
             return f"Square! Playing it clears all {count} {colour.value}"
         return f"Path of {len(path)} {colour.value}: Space or Enter plays it"
 
@@ -378,6 +402,8 @@ class Controller:
             return
         self._history.append(before)
         self._path = []
+        self._fresh = _dropped_in(before, path)
+        self._fresh_until = self._clock() + MARK_SECONDS
         self._changed(self._played_status(before, path))
         self._settle()
 
@@ -417,6 +443,7 @@ class Controller:
             return
         self._game = self._history.pop()
         self._path = []
+        self._fresh = frozenset()
         self._changed(
             f"Undone; {messages.plural(len(self._history), 'more turn')} to undo"
         )
@@ -426,6 +453,7 @@ class Controller:
         self._history.append(self._game)
         self._game = GameBoardT(**next_level(self._game.level)._asdict())
         self._path = []
+        self._fresh = frozenset()
         self._changed(
             f"New game, seed {self._game.level.seed} (u brings the last one back)"
         )
@@ -459,6 +487,7 @@ class Controller:
 
     # ------------------------------------------------------------ helpers
     def _changed(self, status: str) -> None:
+        """The game changed: unsaved now."""
         self._unsaved = True
         self._status = status
 
@@ -508,3 +537,12 @@ def _cells_between(start: Cell, end: Cell) -> list[Cell]:
         step = 1 if r1 > r0 else -1
         return [(r, c0) for r in range(r0 + step, r1 + step, step)]
     return [end]
+
+
+def _dropped_in(before: GameBoardT, path: list[Cell]) -> frozenset[Cell]:
+    """The cells new dots filled when ``path`` was played on ``before``: in
+    each column, as many cells from the top as the move cleared there."""
+    cleared = before.cleared_by(path)
+    return frozenset(
+        (r, c) for c in range(SIZE) for r in range(sum(col == c for _, col in cleared))
+    )

@@ -8,8 +8,8 @@ curses here, so a whole screen is testable as plain data.
 The board is a dark rectangle with the same gap around every dot. With
 colours a dot is a round blob of its colour with its letter in the middle,
 the path is drawn as bars of its colour joining its dots through the gaps
-(the last to the first too when it closes a square), and the cursor is a
-white ring. Without colours (NO_COLOR) a dot is its letter, the bars are
+(the last to the first too when it closes a square), the cursor is a
+white ring, and for a moment after a move grey rings mark the new dots. Without colours (NO_COLOR) a dot is its letter, the bars are
 ``--`` and ``|`` and the cursor is ``[R]``. Dots grow with the terminal,
 about twice as wide as tall (terminal cells are tall); a terminal too
 small for the smallest board gets a clear message instead.
@@ -124,9 +124,12 @@ def _header(screen: Screen, grid: Grid) -> list[Span]:
 
 
 def _board(screen: Screen, grid: Grid, *, colour: bool, round_dots: bool) -> list[Span]:
-    """The board: background, cursor, the path's bars, then the dots."""
+    """The board: background, rings (new dots, the cursor), the path's
+    bars, then the dots."""
     spans = board_background(grid) if colour else []
     if colour:
+        for fresh in sorted(screen.fresh):
+            spans += ring(grid, *fresh, "fresh")
         spans += ring(grid, *screen.cursor, "cursor")
     spans += _path_bars(screen, grid, colour=colour)
     for r, row in enumerate(screen.grid):
