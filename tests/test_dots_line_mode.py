@@ -179,6 +179,14 @@ def test_new_plays_the_level_again_with_the_next_seed_and_can_be_undone() -> Non
     assert "Score: 5   Moves left: 5\n" in answers[2]
 
 
+def test_play_again_after_the_largest_seed_wraps_as_java_does(
+    in_a_folder: Path,
+) -> None:
+    run = Run(["--seed", str(2**63 - 1)], "n\ns\n")
+    assert f"Dots, seed {-(2**63)}: clear 6 R (red) in 4 moves." in run.text
+    assert load("save.dots").level.seed == -(2**63)
+
+
 def test_save_writes_the_game_and_save_file_moves_the_target(in_a_folder: Path) -> None:
     run = Run(["--seed", "5"], f"{FIVE_R}\ns\nsave other.dots\n3,1 3,2\ns\n")
     answers = run.answers()
