@@ -86,6 +86,9 @@ class Action(enum.Enum):
     QUIT = "quit (asks to save unsaved progress)"
 
 
+BACKSPACE_ALIASES: Final = ("^?", "^H")
+"""What terminals send for Backspace when curses does not name it; left
+out of the help, which says Backspace."""
 PLAYING_KEYS: Final = (
     Binding(("KEY_UP", "k"), Action.UP),
     Binding(("KEY_DOWN", "j"), Action.DOWN),
@@ -93,7 +96,7 @@ PLAYING_KEYS: Final = (
     Binding(("KEY_RIGHT", "l"), Action.RIGHT),
     Binding((" ",), Action.DRAW),
     Binding(("\n",), Action.PLAY),
-    Binding(("KEY_BACKSPACE", "^?", "^H"), Action.BACK),
+    Binding(("KEY_BACKSPACE", *BACKSPACE_ALIASES), Action.BACK),
     Binding((ESCAPE,), Action.DROP),
     Binding(("H",), Action.HINT),
     Binding(("u",), Action.UNDO),
@@ -515,8 +518,14 @@ class Controller:
         if self._mode is Mode.CONFIRM_QUIT:
             return Overlay(QUIT_TITLE, quit_question(self._save_target))
         if self._mode is Mode.HELP:
+            shown = [
+                Binding(
+                    tuple(k for k in b.keys if k not in BACKSPACE_ALIASES), b.action
+                )
+                for b in PLAYING_KEYS
+            ]
             lines = (
-                *describe(PLAYING_KEYS),
+                *describe(shown),
                 "",
                 "Mouse: press on a dot, drag through its neighbours, release.",
                 "",
