@@ -143,10 +143,4 @@ class Terminal:
 
 
 def _now() -> float:
-    import time
-
-    return time.monotonic()
-
-
-def _now() -> float:
     return time.monotonic()

@@ -58,7 +58,17 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from types import FrameType
-from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, TextIO
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Final,
+    Generic,
+    NamedTuple,
+    Protocol,
+    TextIO,
+    TypeVar,
+)
 
 if TYPE_CHECKING:
     import curses
@@ -169,6 +179,52 @@ class FullScreenApp:
         Save unsaved progress; return one line that says what happened.
         """
         raise NotImplementedError
+
+
+class Controls(Protocol):
+    """What a game's controller answers, for :class:`ControllerApp`."""
+
+    @property
+    def finished(self) -> bool: ...
+
+    def press(self, key: str) -> None: ...
+
+    def wake_at(self) -> float | None: ...
+
+    def tick(self) -> None: ...
+
+    def hang_up(self, why: str) -> str: ...
+
+
+C = TypeVar("C", bound=Controls)
+
+
+class ControllerApp(FullScreenApp, Generic[C]):
+    """An app whose keys, time and hang-up are its controller's.
+
+    A game's app then only draws (:meth:`frame`, :meth:`styles`) and, if
+    it wants the mouse, turns screen cells into what its controller
+    understands (:meth:`mouse`).
+    """
+
+    def __init__(self, controller: C) -> None:
+        self.controller = controller
+
+    @property
+    def finished(self) -> bool:
+        return self.controller.finished
+
+    def press(self, key: str) -> None:
+        self.controller.press(key)
+
+    def wake_at(self) -> float | None:
+        return self.controller.wake_at()
+
+    def tick(self) -> None:
+        self.controller.tick()
+
+    def hang_up(self, why: str) -> str:
+        return self.controller.hang_up(why)
 
 
 # ------------------------------------------------------------ colours

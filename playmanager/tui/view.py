@@ -18,7 +18,7 @@ from gamestate.palette import BOARD_COLOUR, PALETTE, palette_key
 
 from .controller import Controller
 from .layout import render
-from .shell import FullScreenApp, Span, Style, xterm_index
+from .shell import ControllerApp, Span, Style, xterm_index
 
 NEW_TILE_RING: Final = "#f9f6f2"
 """The ring around a new tile: the web game's light text colour, clear on the board."""
@@ -85,30 +85,11 @@ def styles() -> dict[str, Style]:
     return found
 
 
-class App(FullScreenApp):
+class App(ControllerApp[Controller]):
     """The 2048 controller as an app of the shared shell."""
-
-    def __init__(self, controller: Controller) -> None:
-        self.controller = controller
-
-    @property
-    def finished(self) -> bool:
-        return self.controller.finished
 
     def styles(self) -> Mapping[str, Style]:
         return styles()
 
     def frame(self, width: int, height: int, *, colour: bool) -> list[Span]:
         return render(self.controller.screen(), width, height, colour=colour)
-
-    def press(self, key: str) -> None:
-        self.controller.press(key)
-
-    def wake_at(self) -> float | None:
-        return self.controller.wake_at()
-
-    def tick(self) -> None:
-        self.controller.tick()
-
-    def hang_up(self, why: str) -> str:
-        return self.controller.hang_up(why)

@@ -12,18 +12,15 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
-from typing import Final, TextIO
+from typing import TextIO
 
 from gamestate.dots import GameBoardT
 
 from ...tui.best_score import default_path
-from ...tui.shell import run as run_app
-from ...tui.shell import say, terminal_problem
+from ...tui.shell import play
 from ..savefile import save
 from .app import App
 from .controller import Controller
-
-EXIT_NO_TERMINAL: Final = 2
 
 
 def run(
@@ -41,17 +38,16 @@ def run(
     in the user's data folder). NO_COLOR turns colours off. Without a
     usable terminal: one line on ``stderr``, 2.
     """
-    problem = terminal_problem()
-    if problem is not None:
-        stderr.write(f"playmanager: --tui cannot start: {problem}\n")
-        return EXIT_NO_TERMINAL
-    controller = Controller(
-        game,
-        save_target=save_target,
-        save=save,
-        rescue_folder=default_path(environ).parent,
-        greeting=greeting,
-    )
-    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
-    say(run_app(App(controller, round_dots=encoding == "utf8"), environ))
-    return 0
+
+    def make_app() -> App:
+        controller = Controller(
+            game,
+            save_target=save_target,
+            save=save,
+            rescue_folder=default_path(environ).parent,
+            greeting=greeting,
+        )
+        encoding = getattr(sys.stdout, "encoding", None) or ""
+        return App(controller, round_dots=encoding.lower().replace("-", "") == "utf8")
+
+    return play(make_app, environ, stderr)

@@ -15,7 +15,7 @@ from typing import Final
 
 from gamestate.dots import CellT
 
-from ...tui.shell import FullScreenApp, MouseEvent, Span, Style, xterm_index
+from ...tui.shell import ControllerApp, MouseEvent, Span, Style, xterm_index
 from .controller import Controller
 from .layout import grid_for, render, role_value
 
@@ -67,7 +67,7 @@ def styles() -> dict[str, Style]:
     return found
 
 
-class App(FullScreenApp):
+class App(ControllerApp[Controller]):
     """The Dots controller as an app of the shared shell, with the mouse."""
 
     wants_mouse = True
@@ -75,13 +75,9 @@ class App(FullScreenApp):
     def __init__(self, controller: Controller, *, round_dots: bool) -> None:
         """``round_dots``: the terminal takes UTF-8, so half blocks round
         the dots off."""
-        self.controller = controller
+        super().__init__(controller)
         self.round_dots = round_dots
         self.size = (80, 24)
-
-    @property
-    def finished(self) -> bool:
-        return self.controller.finished
 
     def styles(self) -> Mapping[str, Style]:
         return styles()
@@ -90,9 +86,6 @@ class App(FullScreenApp):
         self.size = (width, height)
         screen = self.controller.screen()
         return render(screen, width, height, colour=colour, round_dots=self.round_dots)
-
-    def press(self, key: str) -> None:
-        self.controller.press(key)
 
     def mouse(self, event: MouseEvent) -> None:
         """Presses, drags and releases of the left button, on dots."""
@@ -104,12 +97,3 @@ class App(FullScreenApp):
             self.controller.mouse_drag(cell)
         elif event.action == "release":
             self.controller.mouse_release(cell)
-
-    def wake_at(self) -> float | None:
-        return self.controller.wake_at()
-
-    def tick(self) -> None:
-        self.controller.tick()
-
-    def hang_up(self, why: str) -> str:
-        return self.controller.hang_up(why)

@@ -223,6 +223,13 @@ class Controller:
     def finished(self) -> bool:
         return self._finished
 
+    def wake_at(self) -> float | None:
+        """Nothing here changes with time alone: only keys and clicks."""
+        return None
+
+    def tick(self) -> None:
+        """Never called: :meth:`wake_at` asks for no wake-up."""
+
     def screen(self) -> Screen:
         board = self.session.board
         foundations = tuple(

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from ...tui.shell import FullScreenApp, MouseEvent, Span, Style, xterm_index
+from ...tui.shell import ControllerApp, MouseEvent, Span, Style, xterm_index
 from ..text import symbol_text
 from .controller import Controller
 from .layout import BLACK, RED, pile_at, render
@@ -57,7 +57,7 @@ def styles() -> dict[str, Style]:
     return found
 
 
-class App(FullScreenApp):
+class App(ControllerApp[Controller]):
     """The Forty Thieves controller as an app of the shared shell."""
 
     wants_mouse = True
@@ -65,13 +65,9 @@ class App(FullScreenApp):
     def __init__(self, controller: Controller, *, symbols: bool) -> None:
         """``symbols``: the terminal can show suit symbols (UTF-8, and the
         player did not ask for plain output)."""
-        self.controller = controller
+        super().__init__(controller)
         self.symbols = symbols
         self.size = (0, 0)
-
-    @property
-    def finished(self) -> bool:
-        return self.controller.finished
 
     def styles(self) -> Mapping[str, Style]:
         return styles()
@@ -83,15 +79,9 @@ class App(FullScreenApp):
         screen = self.controller.screen()
         return render(screen, width, height, colour=colour, card_text=card_text)
 
-    def press(self, key: str) -> None:
-        self.controller.press(key)
-
     def mouse(self, event: MouseEvent) -> None:
         pile = pile_at(*self.size, event.row, event.col)
         if event.action == "press" and event.button == 1:
             self.controller.mouse_press(pile)
         elif event.action == "release":
             self.controller.mouse_release(pile)
-
-    def hang_up(self, why: str) -> str:
-        return self.controller.hang_up(why)
