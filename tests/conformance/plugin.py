@@ -11,6 +11,12 @@ both for ``pytest tests/conformance --impl ...`` and for a plain ``pytest``.
 - After the run, a table groups the results by requirement id (see
   requirements.py): PASS/FAIL, tests passed, the requirement, and for a
   failure the first line of each failing test's message.
+- An optional requirement (``OPTIONAL`` in requirements.py) is checked only
+  when the class has its method: without it, its tests are skipped and its
+  row reads ABSENT. The score line counts the required requirements alone,
+  so every class is scored out of the same number whatever optional
+  methods it wrote; each optional verdict (PASS, FAIL or ABSENT) follows
+  the score, and a FAIL still fails the run.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from typing import Any
 
 import pytest
 
-from tests.conformance.requirements import REQUIREMENTS
+from tests.conformance.requirements import OPTIONAL, REQUIREMENTS
 
 DEFAULT_IMPL = "gamestate:GameState"
 DEFAULT_DIRECTION = "gamestate:Direction"
@@ -39,6 +45,10 @@ class Implementation:
     game_class: Any
     direction: Any
     label: str
+
+    def has(self, method: str) -> bool:
+        """Whether the class defines ``method`` (an optional one, say)."""
+        return callable(getattr(self.game_class, method, None))
 
 
 IMPLEMENTATION = pytest.StashKey[Implementation]()
@@ -143,12 +153,25 @@ def _import(module_name: str) -> object:
     return module
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Copy each test's requirement id into its reports (user_properties)."""
+def pytest_collection_modifyitems(
+    config: pytest.Config, items: list[pytest.Item]
+) -> None:
+    """Copy each test's requirement id into its reports (user_properties).
+
+    The tests of an optional requirement whose method the class lacks are
+    skipped: the writeup does not require the method.
+    """
+    implementation = config.stash[IMPLEMENTATION]
     for item in items:
         marker = item.get_closest_marker("requirement")
-        if marker is not None:
-            item.user_properties.append(("requirement", marker.args[0]))
+        if marker is None:
+            continue
+        requirement = marker.args[0]
+        item.user_properties.append(("requirement", requirement))
+        method = OPTIONAL.get(requirement)
+        if method is not None and not implementation.has(method):
+            reason = f"optional {method} absent: not checked"
+            item.add_marker(pytest.mark.skip(reason=reason))
 
 
 # ------------------------------------------------------------- the table
@@ -170,30 +193,50 @@ def pytest_terminal_summary(
     )
     if not results:
         return
-    label = config.stash[IMPLEMENTATION].label
+    implementation = config.stash[IMPLEMENTATION]
     write = terminalreporter.write_line
-    terminalreporter.write_sep("=", f"GameState conformance: {label}")
+    terminalreporter.write_sep("=", f"GameState conformance: {implementation.label}")
     write("Req  Result  Tests  Requirement (PA4 writeup, GameState section)")
-    met = 0
+    optional_verdicts = []
     for requirement, tests in results.items():
-        passed = sum(test.passed for test in tests)
-        met += passed == len(tests)
-        verdict = "PASS" if passed == len(tests) else "FAIL"
-        score = f"{passed}/{len(tests)}"
+        verdict, score = _verdict(requirement, tests, implementation)
         write(f"{requirement:<4} {verdict:<7} {score:<6} {REQUIREMENTS[requirement]}")
-        for test in tests:
-            if not test.passed:
-                write(f"{'':19}- {test.name}: {test.message}")
-    not_run = len(REQUIREMENTS) - len(results)
-    total = sum(len(tests) for tests in results.values())
-    passed_tests = sum(test.passed for tests in results.values() for test in tests)
+        if verdict == "FAIL":
+            for test in tests:
+                if not test.passed:
+                    write(f"{'':19}- {test.name}: {test.message}")
+        if requirement in OPTIONAL:
+            optional_verdicts.append(f"{requirement} {verdict}")
+    required = {req: tests for req, tests in results.items() if req not in OPTIONAL}
+    met = sum(all(test.passed for test in tests) for tests in required.values())
+    not_run = len(REQUIREMENTS) - len(OPTIONAL) - len(required)
+    total = sum(len(tests) for tests in required.values())
+    passed_tests = sum(test.passed for tests in required.values() for test in tests)
     summary = (
-        f"Score: {met}/{len(results)} requirements met "
+        f"Score: {met}/{len(required)} requirements met "
         f"({passed_tests}/{total} tests passed)"
     )
     if not_run:
         summary += f"; {not_run} requirements not run"
+    if optional_verdicts:
+        summary += f"; optional, not scored: {', '.join(optional_verdicts)}"
     write(summary)
+
+
+def _verdict(
+    requirement: str, tests: list[_TestResult], implementation: Implementation
+) -> tuple[str, str]:
+    """A requirement's Result and Tests columns.
+
+    ABSENT (and no count) for an optional requirement whose method the class
+    lacks; otherwise PASS when every test passed, else FAIL.
+    """
+    method = OPTIONAL.get(requirement)
+    if method is not None and not implementation.has(method):
+        return "ABSENT", "-"
+    passed = sum(test.passed for test in tests)
+    verdict = "PASS" if passed == len(tests) else "FAIL"
+    return verdict, f"{passed}/{len(tests)}"
 
 
 def _results_by_requirement(reports: Iterable[Any]) -> dict[str, list[_TestResult]]:

@@ -1,10 +1,16 @@
 """The catalogue: one id and one short line per requirement of the writeup.
 
 The writeup is shared/spec/001_8c56057509aa4f7a.txt, section "Your Task:
-GameState.java". R-ids are its rules, E-ids its worked examples. Each test
-carries one id (``@requirement("R04")``) and quotes the rule in its
-docstring; the end-of-run table prints these lines, so they are written
-for a reader who has never seen the tests.
+GameState.java". R-ids are its rules, E-ids its worked examples, O-ids the
+rules of the methods it marks OPTIONAL. Each test carries one id
+(``@requirement("R04")``) and quotes the rule in its docstring; the
+end-of-run table prints these lines, so they are written for a reader who
+has never seen the tests.
+
+An optional requirement is checked only when the class has the method
+named in :data:`OPTIONAL` (its tests are skipped otherwise, and the table
+reports it ABSENT), and it is left out of the score of the required ones
+(see plugin.py).
 """
 
 from __future__ import annotations
@@ -44,4 +50,10 @@ REQUIREMENTS: Final[dict[str, str]] = {
     "R30": "move(null): returns false and does nothing",
     "E1": "writeup slideDown examples 1-4",
     "E2": "writeup example game (keys d s a w a a s)",
+    "O1": "OPTIONAL rotateCounterClockwise: turns the board a quarter "
+    "counter-clockwise (R x C -> C x R)",
 }
+
+# The optional requirements and the method each one needs: a class without
+# the method is not checked against the requirement.
+OPTIONAL: Final[dict[str, str]] = {"O1": "rotateCounterClockwise"}
