@@ -41,8 +41,11 @@ EXPECTED_FAILURES = {
     "can_slide_down_reversed": {"R17", "R18"},
     "rotate_square_only": {"R19", "R20", "R27", "R28", "O1"},
     "rows_cols_swapped": {"R01", "R03"},
+    "rotate_clockwise": {"O1"},
 }
 CORRECT = ["gamestate:GameState", "tests.conformance.mutants.writeup_style:GameState"]
+# Correct, but without the optional rotateCounterClockwise.
+WITHOUT_ROTATION = "tests.conformance.mutants.writeup_style:GameStateWithoutRotation"
 TABLE_ROW = re.compile(r"^(R\d\d|E\d|O\d)\s+(PASS|FAIL|ABSENT)\s", re.MULTILINE)
 # The score counts the required requirements only (see plugin.py).
 REQUIRED = len(REQUIREMENTS) - len(OPTIONAL)
@@ -106,6 +109,39 @@ def test_the_table_names_the_implementation_and_each_failing_test() -> None:
         re.MULTILINE,
     ), run.output
     assert f"Score: {REQUIRED - 1}/{REQUIRED} requirements met" in run.output
+
+
+ABSENT_ROW = r"O1   ABSENT  -      OPTIONAL rotateCounterClockwise: .*"
+CLOCKWISE_ROW = (
+    r"O1   FAIL    0/5    OPTIONAL rotateCounterClockwise: .*\n"
+    r" +- test_rotate_counter_clockwise_turns_the_board\[3x3\]: "
+    r"rotateCounterClockwise\(\) must turn 2 4 8 / 16 0 64 / 128 256 512 into "
+    r"8 64 512 / 4 0 256 / 2 16 128, got 128 16 2 / 256 0 4 / 512 64 8 "
+    r"\(a clockwise turn\)"
+)
+
+
+@pytest.mark.parametrize(
+    ("impl", "verdict", "row"),
+    [
+        (WITHOUT_ROTATION, "ABSENT", ABSENT_ROW),
+        ("tests.conformance.mutants.rotate_clockwise:GameState", "FAIL", CLOCKWISE_ROW),
+    ],
+    ids=["absent", "clockwise"],
+)
+def test_an_optional_requirement_is_reported_apart_from_the_score(
+    impl: str, verdict: str, row: str
+) -> None:
+    """Absent or failing, O1 leaves the required score whole; a FAIL (not an
+    ABSENT) fails the run."""
+    run = run_suite("--impl", impl)
+    assert run.exit_code == (1 if verdict == "FAIL" else 0), run.output
+    assert run.verdicts == dict.fromkeys(REQUIREMENTS, "PASS") | {"O1": verdict}, (
+        run.output
+    )
+    assert re.search(f"^{row}", run.output, re.MULTILINE), run.output
+    assert f"Score: {REQUIRED}/{REQUIRED} requirements met" in run.output
+    assert f"; optional, not scored: O1 {verdict}" in run.output
 
 
 STUDENT_FILE = '''\

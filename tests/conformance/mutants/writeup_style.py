@@ -6,6 +6,11 @@ rule (gamestate._kernels.slide_line): its own board list, Python's
 from rotateCounterClockwise, slideDown and canSlideDown as the writeup
 advises. The suite must pass it (so it does not demand our internals), and
 each mutant in this folder subclasses it to add one classic bug.
+
+GameStateWithoutRotation is the same class without the optional
+rotateCounterClockwise (its moves turn the board with a private method): a
+student who skipped it. The suite must pass it too and report the optional
+requirement ABSENT; rotate_clockwise.py subclasses it.
 """
 
 from __future__ import annotations
@@ -16,11 +21,18 @@ from collections.abc import Sequence
 from gamestate import Config, Direction
 from gamestate._kernels import slide_line
 
-__all__ = ["Direction", "GameState"]
+__all__ = ["Direction", "GameState", "GameStateWithoutRotation"]
 
 
-class GameState:
-    """The writeup's GameState, method for method."""
+def turned_counter_clockwise(board: Sequence[Sequence[int]]) -> list[list[int]]:
+    """``board`` turned a quarter counter-clockwise (R x C becomes C x R)."""
+    cols = len(board[0])
+    return [[row[col] for row in board] for col in reversed(range(cols))]
+
+
+class GameStateWithoutRotation:
+    """The writeup's GameState, method for method, but for the optional
+    rotateCounterClockwise: move and isGameOver turn the board with _turn."""
 
     def __init__(self, numRows: int, numCols: int) -> None:
         self.board = [[0] * numCols for _ in range(numRows)]
@@ -70,9 +82,9 @@ class GameState:
         self.board[row][col] = tile
         return tile
 
-    def rotateCounterClockwise(self) -> None:
-        cols = len(self.board[0])
-        self.board = [[row[col] for row in self.board] for col in reversed(range(cols))]
+    def _turn(self) -> None:
+        """Turn the board a quarter counter-clockwise."""
+        self.board = turned_counter_clockwise(self.board)
 
     def canSlideDown(self) -> bool:
         before = self.getBoard()
@@ -101,17 +113,17 @@ class GameState:
         for _ in range(4):
             if self.canSlideDown():
                 over = False
-            self.rotateCounterClockwise()
+            self._turn()
         return over
 
     def slideToward(self, direction: Direction) -> bool:
         """Turn, slide down, turn back (the writeup's note on move)."""
         turns = direction.getRotationCount()
         for _ in range(turns):
-            self.rotateCounterClockwise()
+            self._turn()
         moved = self.slideDown()
         for _ in range(4 - turns):
-            self.rotateCounterClockwise()
+            self._turn()
         return moved
 
     def move(self, direction: Direction | None) -> bool:
@@ -128,3 +140,15 @@ class GameState:
             cells = ("    -" if value == 0 else f"{value:5d}" for value in row)
             lines.append("".join(cells) + "\n")
         return "".join(lines)
+
+
+class GameState(GameStateWithoutRotation):
+    """The writeup's GameState with rotateCounterClockwise, which move and
+    isGameOver use, as the writeup advises (so a mutant's rotation shows in
+    its moves)."""
+
+    def rotateCounterClockwise(self) -> None:
+        self.board = turned_counter_clockwise(self.board)
+
+    def _turn(self) -> None:
+        self.rotateCounterClockwise()
