@@ -129,6 +129,19 @@ def test_games_not_playing_are_left_alone() -> None:
     assert_same(batch, games)
 
 
+def test_a_held_game_that_is_over_is_not_reset() -> None:
+    """reset_seeds restarts only the games that play: a held one stays as it is."""
+    stuck = new_game(5, 70)
+    stuck.setBoard([[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 4], [4, 2, 4, 2]])
+    batch = Batch.from_games([stuck, new_game(6, 70)])
+    board, state = batch.boards[0], batch.states[0]
+    result = batch.step(
+        np.array([0, 0]), playing=np.array([False, True]), reset_seeds=[7, 8]
+    )
+    assert bool(result.over[0]) and not result.moved[0]
+    assert (batch.boards[0], batch.states[0]) == (board, state)
+
+
 @settings(max_examples=30)
 @given(
     st.lists(java_longs, min_size=1, max_size=8),

@@ -228,7 +228,8 @@ class Batch:
         """Move every game (``actions[i]`` for game i) and add its tile.
 
         Games where ``playing`` is False are left alone (not moved, no
-        draw). With ``reset_seeds`` (one per game), the games that
+        draw, never reset; ``over`` still says whether they could move).
+        With ``reset_seeds`` (one per game), the playing games that
         finish in this step are started anew from their seed at once;
         the result's ``final_boards`` and ``final_scores`` keep how they
         ended. Raises ValueError for an action outside 0..3.
@@ -273,7 +274,8 @@ class Batch:
             final_scores=self.scores,
         )
         if reset_seeds is not None:
-            finished = np.flatnonzero(result.finished)
+            ended = result.finished if playing is None else result.finished & playing
+            finished = np.flatnonzero(ended)
             if len(finished):
                 self.reset(finished, np.asarray(reset_seeds)[finished].tolist())
         return result
