@@ -195,6 +195,16 @@ def test_the_examples_exist_and_are_listed_in_the_readme() -> None:
         assert f"`{path.name}`" in listed
 
 
+def test_the_readmes_count_the_invalid_files_and_name_the_format_section() -> None:
+    readme = (SAVES.parent / "README.md").read_text(encoding="utf-8")
+    assert f"`tests/data/dots/invalid/` holds {len(INVALID)} such" in readme
+    dots = readme[readme.index("\n## Dots (spec 003)\n") :]
+    end = dots.find("\n## ", 1)
+    assert "\n### The save format\n" in (dots if end < 0 else dots[:end])
+    listed = (SAVES / "README.md").read_text(encoding="utf-8")
+    assert '("The save format" under "Dots (spec 003)")' in listed
+
+
 def test_a_dots_save_chooses_the_game_by_its_first_line(tmp_path: Path) -> None:
     target = tmp_path / "any-name.txt"
     save(GameBoardT(), str(target))
