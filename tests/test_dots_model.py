@@ -154,6 +154,10 @@ def test_random_board_is_36_draws_row_major_from_the_seed() -> None:
 def test_bad_keywords_are_refused_by_name(
     keywords: dict[str, object], error: type[Exception], names: str
 ) -> None:
+    """MIS: "GameboardT()" takes no arguments; the keywords of other levels
+    are beyond it, and a value of the wrong type or out of range (moves and
+    objective from 1 to 999, what a save holds) is a TypeError or
+    ValueError naming the keyword."""
     with pytest.raises(error, match=names):
         GameBoardT(**keywords)  # type: ignore[arg-type]
 
@@ -489,6 +493,10 @@ def test_the_checks_come_in_the_mis_order(
 def test_malformed_paths_are_clear_type_or_value_errors(
     path: object, error: type[Exception]
 ) -> None:
+    """MIS: "move(Seq of seq(Z))": a path is a sequence of sequences of
+    integers, and the MIS says nothing of anything else. The issue: such
+    input is "a clear TypeError or ValueError" naming the path, not one of
+    the MIS's refusals (RefusedMoveError), and it changes nothing."""
     raised = unchanged(GameBoardT(), path, error)
     assert not isinstance(raised, RefusedMoveError)
     assert "path" in str(raised)
