@@ -1,6 +1,6 @@
 """How fast the Dots hint is: the 50 ms target of issue 13, on many boards.
 
-    python bench/dots_hint.py [--boards 500] [--rounds 3] [--seed 0]
+    python bench/dots_hint.py [--boards 500] [--rounds 3] [--seed 0] [--dense 0]
 
 Boards: random starting grids (``random_board=True``, seeds S, S+1, ...,
 every other one with squares on) and as many mid-game grids (a seeded
@@ -12,7 +12,9 @@ that both find paths equally good, then prints the hint's median, 99th
 percentile and max in ms, the baseline's, their ratio, and how many
 boards the hint could not prove within its step limit. Then the worst
 boards we know (one colour almost everywhere), hint only (the naive
-search would run for hours), in wall-clock and CPU milliseconds. The load
+search would run for hours), in wall-clock and CPU milliseconds, and
+with ``--dense N`` the steps that N random boards of one colour almost
+everywhere need with no step limit. The load
 average is printed with the figures: the machine may be shared.
 """
 
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import time
 from collections.abc import Callable
@@ -31,9 +34,11 @@ from gamestate.dots.hint import MAX_STEPS, best_path
 Cell = tuple[int, int]
 Key = tuple[int, int, bool]
 
+NO_LIMIT = 10**9
 HARD_BOARDS = {
     "one colour": "/".join(["RRRRRR"] * 6),
-    "33 R, no proof in reach": "RRRRRR/RRRRRR/RRRRRR/RBRRRR/RRBBRR/RRRRRR",
+    "33 R, a path through all": "RRRRRR/RRRRRR/RRRRRR/RBRRRR/RRBBRR/RRRRRR",
+    "32 R, no proof in reach": "RRRRRR/RRBORR/ROBRRR/RRRRRR/RRRRRR/RRRRRG",
     "32 R, two dead ends": "RRRBBR/RRRRRR/RBRRRR/RRRRBR/RRRRRR/RRRRRR",
     "comb": "RRRRRR/RBRBRB/RBRBRB/RBRBRB/RBRBRB/RRRRRR",
 }
@@ -119,6 +124,12 @@ def main() -> int:
     parser.add_argument("--boards", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--dense",
+        type=int,
+        default=0,
+        help="also N boards of one colour almost everywhere",
+    )
     args = parser.parse_args()
 
     games = boards(args.boards, args.seed)
@@ -168,12 +179,45 @@ def main() -> int:
         )
         found = best_path(game)
         size = 0 if found.path is None else len(found.path)
-        proven = "proven" if found.proven else "cut at the step limit"
+        needs = best_path(game, max_steps=NO_LIMIT).steps
+        proven = "proven" if found.proven else f"cut; proving needs {needs} steps"
         print(
             f"  {name:<26} {ms:8.3f} ms ({cpu_ms:.3f} CPU)  {found.steps:5} steps  "
             f"path of {size} ({proven})"
         )
+    if args.dense:
+        dense_boards(args.dense, args.seed)
     return 0
+
+
+def dense_boards(count: int, seed: int) -> None:
+    """``count`` boards with one colour almost everywhere (each dot R with
+    a chance of 70% to 95%, else O, G or B): the steps each needs to be
+    proven with no step limit, and the CPU time."""
+    rng = random.Random(seed)
+    results = []
+    for _ in range(count):
+        share = rng.choice([0.7, 0.75, 0.8, 0.85, 0.9, 0.95])
+        letters = [
+            "R" if rng.random() < share else rng.choice("OGB") for _ in range(SIZE**2)
+        ]
+        grid = [
+            [CellT(x) for x in letters[r * SIZE : (r + 1) * SIZE]] for r in range(SIZE)
+        ]
+        game = GameBoardT.from_state(
+            Level(), grid, moves=4, objective_count=6, score=0, generator_state=0
+        )
+        start = time.process_time()
+        steps = best_path(game, max_steps=NO_LIMIT).steps
+        results.append((steps, (time.process_time() - start) * 1000.0))
+    steps = [s for s, _ in results]
+    print(
+        f"{count} boards of 70% to 95% R, no step limit: steps median "
+        f"{statistics.median(steps):.0f}, max {max(steps)}; "
+        f"{sum(s > MAX_STEPS for s in steps)} need more than {MAX_STEPS}; "
+        f"CPU ms median {statistics.median(ms for _, ms in results):.2f}, "
+        f"max {max(ms for _, ms in results):.1f}"
+    )
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ from gamestate.dots import (
     RefusedMoveError,
     WrongColourError,
 )
+from gamestate.dots.board import MAX_MOVES, MAX_OBJECTIVE
 from gamestate.dots.cell import COLOURS
 from tests.dots_helpers import game_with, grid_of, grid_text
 
@@ -114,6 +115,18 @@ def test_constructor_keywords_make_other_levels() -> None:
     assert game.level == Level(9, False, 10, (G, 15), True)
 
 
+@pytest.mark.parametrize(
+    ("seed", "java_long"),
+    [(2**63, -(2**63)), (2**70, 0), (-(2**63) - 1, 2**63 - 1), (2**64 + 5, 5)],
+)
+def test_a_seed_is_kept_as_the_java_long_it_wraps_to(seed: int, java_long: int) -> None:
+    """Beyond the MIS: the seed is a Java long, as ``new Random((long) seed)``
+    takes it; the level holds the wrapped seed, which a save can hold."""
+    game = GameBoardT(seed=seed, random_board=True)
+    assert game.level.seed == java_long
+    assert game == GameBoardT(seed=java_long, random_board=True)
+
+
 def test_random_board_is_36_draws_row_major_from_the_seed() -> None:
     """A random starting grid: row 0 first, left to right."""
     expected = draws(2024, 36)
@@ -125,10 +138,12 @@ def test_random_board_is_36_draws_row_major_from_the_seed() -> None:
     ("keywords", "error", "names"),
     [
         ({"moves": 0}, ValueError, "moves"),
+        ({"moves": MAX_MOVES + 1}, ValueError, "moves must be from 1 to 999"),
         ({"moves": True}, TypeError, "moves"),
         ({"moves": 2.0}, TypeError, "moves"),
         ({"objective": ("R", 6)}, TypeError, "colour"),
         ({"objective": (R, 0)}, ValueError, "count"),
+        ({"objective": (R, MAX_OBJECTIVE + 1)}, ValueError, "count must be from 1"),
         ({"objective": [R, 6]}, TypeError, "objective"),
         ({"objective": (R,)}, TypeError, "objective"),
         ({"seed": "1"}, TypeError, "seed"),
@@ -139,6 +154,10 @@ def test_random_board_is_36_draws_row_major_from_the_seed() -> None:
 def test_bad_keywords_are_refused_by_name(
     keywords: dict[str, object], error: type[Exception], names: str
 ) -> None:
+    """MIS: "GameboardT()" takes no arguments; the keywords of other levels
+    are beyond it, and a value of the wrong type or out of range (moves and
+    objective from 1 to 999, what a save holds) is a TypeError or
+    ValueError naming the keyword."""
     with pytest.raises(error, match=names):
         GameBoardT(**keywords)  # type: ignore[arg-type]
 
@@ -264,7 +283,7 @@ def test_refills_match_java_util_random() -> None:
             random_board=case["random_board"],
             squares=case["squares"],
             moves=100,
-            objective=(R, 1000),
+            objective=(R, MAX_OBJECTIVE),  # never reached: no win ends it
         )
         assert grid_text(game.get_boardT()) == case["grids"][0]
         for step, expected in enumerate(case["grids"][1:]):
@@ -474,6 +493,10 @@ def test_the_checks_come_in_the_mis_order(
 def test_malformed_paths_are_clear_type_or_value_errors(
     path: object, error: type[Exception]
 ) -> None:
+    """MIS: "move(Seq of seq(Z))": a path is a sequence of sequences of
+    integers, and the MIS says nothing of anything else. The issue: such
+    input is "a clear TypeError or ValueError" naming the path, not one of
+    the MIS's refusals (RefusedMoveError), and it changes nothing."""
     raised = unchanged(GameBoardT(), path, error)
     assert not isinstance(raised, RefusedMoveError)
     assert "path" in str(raised)
@@ -559,6 +582,10 @@ def test_from_state_restores_a_game_that_goes_on_identically() -> None:
         ({"generator_state": 1 << 48}, ValueError),
         ({"generator_state": -1}, ValueError),
         ({"level": Level(moves=0)}, ValueError),
+        ({"moves": 5}, ValueError),  # more than the level's 4
+        ({"objective_count": 7}, ValueError),  # more than the level's 6
+        ({"objective_count": -37}, ValueError),  # a move clears 36 at most
+        ({"moves": 3, "score": 37}, ValueError),  # 36 a move used at most
     ],
 )
 def test_from_state_refuses_bad_values(change: dict[str, object], error: type) -> None:

@@ -14,7 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gamestate.dots import CellT, GameBoardT, Level
+from gamestate.dots import SIZE, CellT, GameBoardT, Level
+from gamestate.dots.board import MAX_MOVES, MAX_OBJECTIVE, MOST_CLEARED
 from playmanager import games
 from playmanager.cli import main
 from playmanager.dots.savefile import format_save, load, parse_save, save
@@ -86,6 +87,79 @@ def test_play_save_load_and_continue_identically(
         assert loaded == game
 
 
+@settings(max_examples=200)
+@given(
+    seed=st.integers(),
+    random_board=st.booleans(),
+    moves=st.integers(1, MAX_MOVES),
+    objective=st.tuples(st.sampled_from(list(CellT)), st.integers(1, MAX_OBJECTIVE)),
+    squares=st.booleans(),
+)
+def test_every_level_the_model_accepts_saves_and_loads_back(
+    seed: int,
+    random_board: bool,
+    moves: int,
+    objective: tuple[CellT, int],
+    squares: bool,
+) -> None:
+    """Any int seed (kept as the Java long it wraps to), moves and objective
+    over the whole of the model's ranges: the save loads as the same game."""
+    game = GameBoardT(
+        seed=seed,
+        random_board=random_board,
+        moves=moves,
+        objective=objective,
+        squares=squares,
+    )
+    loaded = parse_save(format_save(game), "round trip")
+    assert loaded == game
+    assert loaded.level == game.level
+
+
+@st.composite
+def states(draw: st.DrawFn) -> GameBoardT:
+    """Any game :meth:`GameBoardT.from_state` accepts, over its whole ranges."""
+    level = Level(
+        seed=draw(st.integers()),
+        random_board=draw(st.booleans()),
+        moves=draw(st.integers(1, MAX_MOVES)),
+        objective=(
+            draw(st.sampled_from(list(CellT))),
+            draw(st.integers(1, MAX_OBJECTIVE)),
+        ),
+        squares=draw(st.booleans()),
+    )
+    moves = draw(st.integers(0, level.moves))
+    return GameBoardT.from_state(
+        level,
+        draw(
+            st.lists(
+                st.lists(st.sampled_from(list(CellT)), min_size=SIZE, max_size=SIZE),
+                min_size=SIZE,
+                max_size=SIZE,
+            )
+        ),
+        moves=moves,
+        objective_count=draw(st.integers(-MOST_CLEARED, level.objective[1])),
+        score=draw(st.integers(0, MOST_CLEARED * (level.moves - moves))),
+        generator_state=draw(st.integers(0, (1 << 48) - 1)),
+    )
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@given(game=states(), data=st.data())
+def test_every_state_the_model_accepts_saves_and_loads_back(
+    game: GameBoardT, data: st.DataObject
+) -> None:
+    """from_state's ranges are the states a game reaches and a save holds:
+    the game saves and loads back, and so it does after a move."""
+    assert parse_save(format_save(game), "round trip") == game
+    path = data.draw(valid_paths(game))
+    if path is not None and not (game.game_over() or game.is_win()):
+        game.move(path)
+        assert parse_save(format_save(game), "round trip") == game
+
+
 def test_save_replaces_the_file_and_a_failed_save_leaves_it(tmp_path: Path) -> None:
     target = tmp_path / "game.dots"
     game = GameBoardT(seed=4)
@@ -119,6 +193,16 @@ def test_the_examples_exist_and_are_listed_in_the_readme() -> None:
     listed = (SAVES / "README.md").read_text()
     for path in examples:
         assert f"`{path.name}`" in listed
+
+
+def test_the_readmes_count_the_invalid_files_and_name_the_format_section() -> None:
+    readme = (SAVES.parent / "README.md").read_text(encoding="utf-8")
+    assert f"`tests/data/dots/invalid/` holds {len(INVALID)} such" in readme
+    dots = readme[readme.index("\n## Dots (spec 003)\n") :]
+    end = dots.find("\n## ", 1)
+    assert "\n### The save format\n" in (dots if end < 0 else dots[:end])
+    listed = (SAVES / "README.md").read_text(encoding="utf-8")
+    assert '("The save format" under "Dots (spec 003)")' in listed
 
 
 def test_a_dots_save_chooses_the_game_by_its_first_line(tmp_path: Path) -> None:

@@ -165,6 +165,32 @@ def test_an_overlay_is_drawn_over_the_board(tmp_path: Path) -> None:
     assert any("Press any key to close this help." in row for row in rows)
 
 
+@pytest.mark.parametrize("size", [(80, 24), (100, 32), (80, 40), (132, 50)])
+def test_the_help_leaves_the_objective_score_and_moves_in_view(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """The issue: "the objective, score and moves always visible"; the help,
+    the tallest box, opens below them and is whole, from 80x24 up."""
+    game = GameBoardT(seed=5, moves=7, objective=(CellT.G, 9))
+    screen = screen_of(tmp_path, game, "?")
+    spans = render(screen, *size, colour=True)
+    rows = text_at(spans, *size)
+    overlay = [span for span in spans if span.role == "overlay"]
+    assert min(span.row for span in overlay) >= 2  # below the two header lines
+    assert rows[0].split() == ["Dots", "Score", "0", "Moves", "left", "7"]
+    assert "G  Objective: clear 9 more G (green)" in rows[1]
+    assert any("Press any key to close this help." in row for row in rows)
+    bottom = max(span.row for span in overlay)
+    assert bottom < size[1] and rows[bottom].strip().startswith("+-")
+
+
+def test_a_box_too_tall_to_fit_below_the_header_is_centred(tmp_path: Path) -> None:
+    """Shorter than 24 rows the help cannot fit below the header: it is
+    centred on the whole screen, as much of it shown as fits."""
+    spans = render(screen_of(tmp_path, None, "?"), 80, 20, colour=True)
+    assert min(span.row for span in spans if span.role == "overlay") == 0
+
+
 def test_every_role_drawn_has_a_style(tmp_path: Path) -> None:
     known = styles()
     spans = render(

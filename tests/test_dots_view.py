@@ -10,7 +10,14 @@ import io
 
 import pytest
 
-from gamestate.dots import CellT, GameBoardT, InvalidPathError, WrongColourError
+from gamestate.dots import (
+    CellT,
+    GameBoardT,
+    GameEndedError,
+    InvalidPathError,
+    OffBoardError,
+    WrongColourError,
+)
 from playmanager.dots.controller import Controller
 from playmanager.dots.paths import PathTextError, format_path, parse_path
 from playmanager.dots.view import BASIC, RICH, View, palette_for
@@ -100,44 +107,119 @@ def test_execute_move_moves_the_model_and_shows_the_view() -> None:
     assert text.endswith("Objective: clear 6 more R (red)   Score: 3   Moves left: 3\n")
 
 
-def test_execute_move_lets_refusals_through_and_prints_nothing() -> None:
-    """MIS: "These exceptions propagate from GameBoardT module"."""
-    control, out = controller()
-    with pytest.raises(WrongColourError):
-        control.execute_move([(0, 2), (0, 3)])
-    with pytest.raises(InvalidPathError):
-        control.execute_move(None)
+def refused(
+    path: list[tuple[int, int]] | None,
+    error: type[Exception],
+    game: GameBoardT | None = None,
+) -> Exception:
+    """Play ``path`` through a controller, which must raise ``error`` (the
+    model's, let through) with nothing printed and the game unchanged."""
+    control, out = controller(game)
+    before = control.gameboard.copy()
+    with pytest.raises(error) as caught:
+        control.execute_move(path)
     assert out.getvalue() == ""
-    assert control.get_game_moves() == 4
+    assert control.gameboard == before
+    return caught.value
 
 
-def test_the_getters_are_the_gameboards() -> None:
-    """MIS: get_game_moves, get_game_obj, get_game_score, get_game_boardT:
-    "out := gameboard.get_..."."""
-    game = GameBoardT(moves=7, objective=(CellT.B, 9))
+def test_execute_move_refuses_a_null_path_and_prints_nothing() -> None:
+    """MIS: "exception: These exceptions propagate from GameBoardT module";
+    "exc: ((path = null) v (|path| = 0)) -> NullPointerException"."""
+    raised = refused(None, InvalidPathError)
+    assert str(raised) == "please enter a valid path"
+
+
+def test_execute_move_refuses_an_empty_path_and_prints_nothing() -> None:
+    """MIS: "exc: ((path = null) v (|path| = 0)) -> NullPointerException"."""
+    raised = refused([], InvalidPathError)
+    assert str(raised) == "please enter a valid path"
+
+
+def test_execute_move_refuses_a_first_dot_off_the_board() -> None:
+    """MIS: "| not valid_coordinate(path[0][0], path[0][1]) ->
+    IndexOutOfBoundsException"."""
+    refused([(6, 0), (5, 0)], OffBoardError)
+
+
+def test_execute_move_refuses_a_path_that_is_not_valid_path() -> None:
+    """MIS: "| not (valid_path(path[0][0], path[0][1], path) = null) ->
+    IndexOutOfBoundsException"."""
+    refused([(0, 2), (0, 3)], WrongColourError)
+
+
+def test_execute_move_refuses_a_path_that_is_not_one_direction() -> None:
+    """MIS: "| not one_direction(path) -> IllegalArgumentException"."""
+    refused([(0, 0), (1, 1)], InvalidPathError)
+
+
+def test_execute_move_refuses_a_move_when_the_game_is_over() -> None:
+    """MIS: "| game_over() -> IllegalArgumentException"."""
+    over = GameBoardT(moves=1)
+    over.move([(2, 4), (2, 5)])  # columns 0 to 3 stay as the MIS has them
+    refused([(4, 0), (4, 1)], GameEndedError, over)
+
+
+def test_the_constructor_keeps_the_gameboard_and_the_view() -> None:
+    """MIS: "Controller(gameboard, view): transition: gameboard :=
+    gameboard, view := view"."""
+    game = GameBoardT(seed=3)
+    out = io.StringIO()
+    control = Controller(game, View(out))
+    assert control.gameboard is game
+    assert out.getvalue() == ""  # making it shows nothing
+    control.execute_move([(4, 0), (4, 1)])
+    assert game.get_score() == 2  # the gameboard it was given moves
+    assert out.getvalue().startswith("    0 1 2 3 4 5\n")  # on the view given
+
+
+def played(game: GameBoardT | None = None) -> GameBoardT:
+    """A game with B as the objective after one move of 2 B: 6 moves left,
+    7 B to clear, score 2."""
+    game = game or GameBoardT(moves=7, objective=(CellT.B, 9))
     game.move([(4, 0), (5, 0)])
-    control, _ = controller(game)
+    return game
+
+
+def test_get_game_moves_is_the_gameboards() -> None:
+    """MIS: "get_game_moves(): output: out := gameboard.get_moves()"."""
+    control, _ = controller(played())
     assert control.get_game_moves() == 6
+
+
+def test_get_game_obj_is_the_gameboards() -> None:
+    """MIS: "get_game_obj(): output: out := gameboard.get_obj()"."""
+    control, _ = controller(played())
     assert control.get_game_obj() == (CellT.B, 7)
+
+
+def test_get_game_score_is_the_gameboards() -> None:
+    """MIS: "get_game_score(): output: out := gameboard.get_score()"."""
+    control, _ = controller(played())
     assert control.get_game_score() == 2
+
+
+def test_get_game_boardt_is_the_gameboards() -> None:
+    """MIS: "get_game_boardT(): output: out := gameboard.get_boardT()"."""
+    game = played()
+    control, _ = controller(game)
     assert control.get_game_boardT() == game.get_boardT()
 
 
-def test_game_over_and_is_win_are_the_gameboards() -> None:
-    """MIS: "is_win(): out := get_game_obj()[1] <= 0"; "game_over(): out :=
-    get_game_moves() <= 0"."""
-    over = GameBoardT(moves=1)
-    over.move([(4, 0), (4, 1)])
+def test_is_win_is_whether_the_objective_is_reached() -> None:
+    """MIS: "is_win(): output: out := get_game_obj()[1] <= 0"."""
     won = GameBoardT(objective=(CellT.R, 2))
     won.move([(0, 4), (0, 5)])
-    assert (controller(over)[0].game_over(), controller(over)[0].is_win()) == (
-        True,
-        False,
-    )
-    assert (controller(won)[0].game_over(), controller(won)[0].is_win()) == (
-        False,
-        True,
-    )
+    assert controller(won)[0].is_win()
+    assert not controller(played())[0].is_win()
+
+
+def test_game_over_is_whether_no_moves_are_left() -> None:
+    """MIS: "game_over(): output: out := get_game_moves() <= 0"."""
+    over = GameBoardT(moves=1)
+    over.move([(4, 0), (4, 1)])
+    assert controller(over)[0].game_over()
+    assert not controller(played())[0].game_over()
 
 
 # ------------------------------------------------------------ typed paths

@@ -23,7 +23,7 @@ import operator
 from collections.abc import Iterable, Sequence
 from typing import Final, NamedTuple
 
-from ..java_random import JavaRandom
+from ..java_random import JavaRandom, to_int64
 from .cell import CellT
 
 SIZE: Final = 6
@@ -49,6 +49,16 @@ DEFAULT_OBJECTIVE: Final = (CellT.R, 6)
 DEFAULT_SEED: Final = 0
 """The seed of the refills when none is given, so that ``GameBoardT()`` is
 the same game on every machine (the command line draws a random one)."""
+MAX_MOVES: Final = 999
+"""The most moves a level has: what a save file holds (the command line's
+limit too)."""
+MAX_OBJECTIVE: Final = 999
+"""The most dots an objective asks for: what a save file holds (the
+command line's limit too)."""
+MOST_CLEARED: Final = SIZE * SIZE
+"""The most dots one move clears (a square can clear a whole board of one
+colour), so a game's score is at most this per move used and its
+objective's count never falls below minus this."""
 SQUARE_LENGTH: Final = 4
 """The fewest dots of a closed loop (a 2x2 square)."""
 _GENERATOR_STATES: Final = 1 << 48
@@ -66,7 +76,8 @@ class Level(NamedTuple):
     """
 
     seed: int = DEFAULT_SEED
-    """Seeds the game's JavaRandom: the refills, and a random starting grid."""
+    """Seeds the game's JavaRandom: the refills, and a random starting grid.
+    A Java long: a game keeps any int wrapped to it, as ``(long)`` would."""
     random_board: bool = False
     """True: the starting grid is drawn from the seed; False: the MIS's grid."""
     moves: int = DEFAULT_MOVES
@@ -161,17 +172,20 @@ class GameBoardT:
         ("called only once ... right after the constructor") is this
         constructor itself: a Python object is ready when it is made.
 
-        ``seed`` seeds the game's JavaRandom. ``random_board`` draws the
-        starting grid from it (see :meth:`_random_grid`) instead of the
-        MIS's. ``moves`` (at least 1) and ``objective`` (a colour and at
-        least 1 dot) set the level; ``squares`` turns on closed loops
-        (:meth:`move`). Raises TypeError or ValueError, naming the
-        keyword, for a value of the wrong type or out of range.
+        ``seed`` seeds the game's JavaRandom; it is a Java long, so any
+        int is kept wrapped to one (``level.seed``), as Java's ``new
+        Random(seed)`` would take it: the same game, and one a save file
+        holds. ``random_board`` draws the starting grid from it (see
+        :meth:`_random_grid`) instead of the MIS's. ``moves`` (1 to
+        :data:`MAX_MOVES`) and ``objective`` (a colour and 1 to
+        :data:`MAX_OBJECTIVE` dots) set the level; ``squares`` turns on
+        closed loops (:meth:`move`). Raises TypeError or ValueError,
+        naming the keyword, for a value of the wrong type or out of range.
         """
         self._level = _checked_level(
             Level(seed, random_board, moves, objective, squares)
         )
-        self._rng = JavaRandom(seed)
+        self._rng = JavaRandom(self._level.seed)
         self._grid = self._random_grid() if random_board else _default_grid()
         self._moves = moves
         self._objective = objective[1]
@@ -190,19 +204,28 @@ class GameBoardT:
     ) -> GameBoardT:
         """A game in the middle of ``level``, as a save file describes it.
 
-        ``grid`` is 6 rows of 6 colours, ``moves`` the moves left (0 or
-        more), ``objective_count`` the dots of the objective's colour still
-        to clear (below 0 once a path cleared more than were left),
-        ``score`` 0 or more and ``generator_state`` a state of
-        :meth:`generator_state`, so the game goes on exactly as it would
-        have. Raises TypeError or ValueError naming what is wrong.
+        ``grid`` is 6 rows of 6 colours, ``moves`` the moves left (0 to
+        the level's), ``objective_count`` the dots of the objective's
+        colour still to clear (at most the level's; below 0 once a path
+        cleared more than were left, down to ``-MOST_CLEARED``),
+        ``score`` 0 to ``MOST_CLEARED`` per move used and
+        ``generator_state`` a state of :meth:`generator_state`, so the
+        game goes on exactly as it would have. Those are the states a game
+        can reach, and the ones a save file holds. Raises TypeError or
+        ValueError naming what is wrong.
         """
         game = cls.__new__(cls)
-        game._level = _checked_level(level)
+        game._level = level = _checked_level(level)
         game._grid = _checked_grid(grid)
-        game._moves = _whole(moves, "moves", low=0)
-        game._objective = _whole(objective_count, "objective_count")
-        game._score = _whole(score, "score", low=0)
+        game._moves = _whole(moves, "moves", low=0, high=level.moves)
+        game._objective = _whole(
+            objective_count,
+            "objective_count",
+            low=-MOST_CLEARED,
+            high=level.objective[1],
+        )
+        most = MOST_CLEARED * (level.moves - game._moves)
+        game._score = _whole(score, "score", low=0, high=most)
         state = _whole(generator_state, "generator_state", low=0)
         if state >= _GENERATOR_STATES:
             raise ValueError(f"generator_state must be below 2**48, got {state}")
@@ -499,29 +522,38 @@ def _default_grid() -> Grid:
     return [[CellT(letter) for letter in row] for row in DEFAULT_GRID]
 
 
-def _whole(value: object, name: str, low: int | None = None) -> int:
-    """``value`` as an int (bool refused); ValueError if below ``low``."""
+def _whole(
+    value: object, name: str, low: int | None = None, high: int | None = None
+) -> int:
+    """``value`` as an int (bool refused); ValueError outside ``low``..``high``."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{name} must be an int, got {value!r}")
-    if low is not None and value < low:
-        raise ValueError(f"{name} must be {low} or more, got {value}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        if high is None:
+            span = f"{low} or more"
+        elif low is None:
+            span = f"{high} or less"
+        else:
+            span = f"from {low} to {high}"
+        raise ValueError(f"{name} must be {span}, got {value}")
     return int(value)
 
 
 def _checked_level(level: Level) -> Level:
-    """``level`` if every field has its type and range; else raise."""
-    _whole(level.seed, "seed")
+    """``level`` with its seed wrapped to a Java long, if every field has
+    its type and range; else raise."""
+    level = level._replace(seed=to_int64(_whole(level.seed, "seed")))
     if not isinstance(level.random_board, bool):
         raise TypeError(f"random_board must be a bool, got {level.random_board!r}")
     if not isinstance(level.squares, bool):
         raise TypeError(f"squares must be a bool, got {level.squares!r}")
-    _whole(level.moves, "moves", low=1)
+    _whole(level.moves, "moves", low=1, high=MAX_MOVES)
     objective = level.objective
     if not isinstance(objective, tuple) or len(objective) != 2:
         raise TypeError(f"objective must be (CellT, count), got {objective!r}")
     if not isinstance(objective[0], CellT):
         raise TypeError(f"the objective's colour must be a CellT, got {objective[0]!r}")
-    _whole(objective[1], "the objective's count", low=1)
+    _whole(objective[1], "the objective's count", low=1, high=MAX_OBJECTIVE)
     return level
 
 

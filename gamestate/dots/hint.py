@@ -21,7 +21,11 @@ best path found (most are never searched):
 * with squares on, a region with a cycle holds a loop (every cycle on a
   grid has at least 4 dots), found in one depth-first walk;
 * otherwise its longest simple path is searched exhaustively, depth first
-  on bit masks: start dots most promising first, steps to the neighbour
+  on bit masks: first a probe of :data:`PROBE_STEPS` steps from each start
+  that could meet the bound (a path through a whole big region is usually
+  found in a few steps from the right start, and the bound then ends the
+  search), then the full search; start dots most promising first, steps
+  to the neighbour
   with the fewest ways on first (Warnsdorff's rule, which finds long
   paths early). A branch is cut only when it cannot be longer than the
   best path found: its end may face separate parts of the region (it can
@@ -31,12 +35,15 @@ best path found (most are never searched):
   same dots, ending at the same dot) is searched once.
 
 Longest paths are NP-hard, and a board with a huge region of one colour
-can need seconds to prove; random play does not make one (of the 1000
-random and mid-game boards of bench/dots_hint.py, none needed more than
-74 steps). So the search takes at most :data:`MAX_STEPS` steps (about
-30 ms): on a board that needs more, it returns the best path found by
-then and :func:`best_path` says it is not proven best. The steps, not
-the clock, set the limit, so a board gets the same hint on every machine.
+can need far more than the issue's 50 ms to prove: the hardest found (32
+R, in bench/dots_hint.py) needs 19836 steps, about 130 ms. Random play
+does not make one (of the 1000 random and mid-game boards of the bench,
+none needed more than 110 steps; of 1000 boards of 70% to 95% one
+colour, 11 needed more than 2000). So the search takes at most
+:data:`MAX_STEPS` steps (about 15 ms of CPU, 30 ms on a busy machine): on
+a board that needs more, it returns the best path found by then and
+:func:`best_path` says it is not proven best. The steps, not the clock,
+set the limit, so a board gets the same hint on every machine.
 This module never prints.
 """
 
@@ -49,8 +56,11 @@ from .board import SIZE, Cell, GameBoardT
 from .cell import CellT
 
 MAX_STEPS: Final = 2000
-"""Paths the search extends at most for one hint (about 30 ms on the bench machine)."""
+"""Paths the search extends at most for one hint (about 15 ms of CPU on the
+bench machine, 30 ms when it is busy); the probes count among them."""
 
+PROBE_STEPS: Final = SIZE * SIZE
+"""Steps of the probe from each start (:meth:`_LongestPath.run`)."""
 _CELLS: Final = SIZE * SIZE
 _ALL: Final = (1 << _CELLS) - 1
 _LEFT_COLUMN: Final = sum(1 << (r * SIZE) for r in range(SIZE))
@@ -91,7 +101,7 @@ class Found(NamedTuple):
     path: list[Cell] | None
     """The best path, None when no move is possible."""
     proven: bool
-    """True when no path is better (the search ended within MAX_STEPS)."""
+    """True when no path is better (the search ended within its steps)."""
     steps: int
     """How many paths the search extended."""
 
@@ -103,26 +113,30 @@ def hint(board: GameBoardT) -> list[Cell] | None:
     return best_path(board).path
 
 
-def best_path(board: GameBoardT) -> Found:
-    """The best path on ``board``, and whether it is proven best."""
+def best_path(board: GameBoardT, max_steps: int = MAX_STEPS) -> Found:
+    """The best path on ``board``, and whether it is proven best within
+    ``max_steps`` steps (the hint's limit; bench/dots_hint.py lifts it to
+    count the steps a board needs)."""
     if board.game_over() or board.is_win():
         return Found(None, proven=True, steps=0)
     grid = board.get_boardT()
-    search = _Search(grid, board.get_obj()[0], board.squares)
+    search = _Search(grid, board.get_obj()[0], board.squares, max_steps)
     path = search.run()
     cells = None if path is None else [divmod(index, SIZE) for index in path]
-    steps = MAX_STEPS - search.steps_left
-    return Found(cells, proven=search.steps_left >= 0, steps=min(steps, MAX_STEPS))
+    steps = max_steps - search.steps_left
+    return Found(cells, proven=search.steps_left >= 0, steps=min(steps, max_steps))
 
 
 class _Search:
     """One hint: the grid's regions, the best path so far, steps left."""
 
-    def __init__(self, grid: list[list[CellT]], objective: CellT, squares: bool):
+    def __init__(
+        self, grid: list[list[CellT]], objective: CellT, squares: bool, max_steps: int
+    ):
         self.objective = objective
         self.squares = squares
         self.masks = {colour: _mask_of(grid, colour) for colour in CellT}
-        self.steps_left = MAX_STEPS
+        self.steps_left = max_steps
 
     def run(self) -> list[int] | None:
         best: list[int] | None = None
@@ -329,15 +343,39 @@ class _LongestPath:
         """(visited dots, last dot) of every path extended."""
 
     def run(self) -> None:
-        """Search from each start dot, most promising first (then row-major)."""
+        """Search from each start dot, most promising first (then row-major).
+
+        First a probe from each start that could meet the bound: a path
+        through every dot of a big region is usually found in a few steps
+        from the right start, and the search ends there; from a wrong
+        start, proving that none exists could take thousands (the "33 R"
+        board of bench/dots_hint.py took 6021 steps without probes, 356
+        with them). Then the full search, start by start.
+        """
         cells = self.cells
-        starts = sorted(
-            _indexes(cells), key=lambda start: -_room(start, cells & ~(1 << start))
-        )
+        rooms = {
+            start: _room(start, cells & ~(1 << start)) for start in _indexes(cells)
+        }
+        starts = sorted(rooms, key=lambda start: -rooms[start])
+        for start in starts:
+            if 1 + rooms[start] < self.bound or self.done():
+                break
+            self.probe(start)
         for start in starts:
             if self.done():
                 return
             self.extend([start], 1 << start)
+
+    def probe(self, start: int) -> None:
+        """Search from ``start`` for :data:`PROBE_STEPS` steps at most (they
+        count among the hint's), keeping the longest path found. Its states
+        are not remembered: the full search explores them again."""
+        budget = min(PROBE_STEPS, self.steps_left)
+        steps_left, seen = self.steps_left, self.seen
+        self.steps_left, self.seen = budget, set()
+        self.extend([start], 1 << start)
+        self.steps_left = steps_left - (budget - self.steps_left)
+        self.seen = seen
 
     def done(self) -> bool:
         """True once the best path reaches the bound or the steps run out."""

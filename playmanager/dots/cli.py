@@ -16,6 +16,7 @@ import os
 from types import SimpleNamespace
 
 from gamestate.dots import CellT, GameBoardT, Level
+from gamestate.dots.board import MAX_MOVES, MAX_OBJECTIVE
 
 from .. import messages as shared_messages
 from ..games import DOTS, add_game_option, mismatch
@@ -31,7 +32,6 @@ from ..options import seed as seed_option
 from ..storage import SaveFileError
 from . import autoplay_options
 from .paths import FORMAT_HELP
-from .savefile import MAX_MOVES, MAX_TARGET
 from .view import NAMES, palette_for
 
 TYPE_CHECKING = False
@@ -52,10 +52,10 @@ def objective(text: str) -> tuple[CellT, int]:
     name, colon, count = text.partition(":")
     colour = _COLOURS.get(name.strip().lower())
     number = int(count) if count.isascii() and count.isdigit() else 0
-    if not colon or colour is None or not 1 <= number <= MAX_TARGET:
+    if not colon or colour is None or not 1 <= number <= MAX_OBJECTIVE:
         raise bad_value(
             "the objective must be COLOUR:N, COLOUR one of R, O, G, B (or red, "
-            f"orange, green, blue), N from 1 to {MAX_TARGET}; got {text!r}"
+            f"orange, green, blue), N from 1 to {MAX_OBJECTIVE}; got {text!r}"
         )
     return colour, number
 

@@ -19,11 +19,13 @@
 The header (:func:`playmanager.storage.header`), the grid (row 0, the top,
 first; six dots R, O, G or B a row, separated by spaces), the moves left,
 the objective's colour and the dots of it still to clear (below 0 when the
-last path cleared more), the score, whether squares are on, the 48-bit
-state of the game's java.util.Random (so a loaded game draws the same
-dots it would have), and the level the game started from (its seed, a
-``default`` or ``random`` starting grid, its moves and objective), which
-"play again" starts anew with the next seed.
+last path cleared more), the score (at most 36 dots a move used), whether
+squares are on, the 48-bit state of the game's java.util.Random (so a
+loaded game draws the same dots it would have), and the level the game
+started from (its seed, a ``default`` or ``random`` starting grid, its
+moves and objective), which "play again" starts anew with the next seed.
+The limits are the model's (:data:`gamestate.dots.board.MAX_MOVES`...),
+so every game it accepts saves and loads back.
 
 Every line is checked, in order; the first problem raises
 :class:`~playmanager.storage.SaveFileError` naming its line, and nothing
@@ -37,6 +39,7 @@ from __future__ import annotations
 from typing import Final, TypeVar
 
 from gamestate.dots import SIZE, CellT, GameBoardT, Level
+from gamestate.dots.board import MAX_MOVES, MAX_OBJECTIVE, MOST_CLEARED
 
 from ..options import LONG_MAX, LONG_MIN
 from ..storage import (
@@ -50,11 +53,6 @@ from ..storage import (
 
 GAME: Final = "dots"
 VERSION: Final = 1
-MAX_MOVES: Final = 999
-"""The most moves a level has (the command line's limit too)."""
-MAX_TARGET: Final = 999
-"""The most dots an objective asks for (the command line's limit too)."""
-MAX_SCORE: Final = 10**9
 GENERATOR_STATES: Final = 1 << 48
 LETTERS: Final = {cell.value: cell for cell in CellT}
 BOARDS: Final = {"default": False, "random": True}
@@ -132,14 +130,16 @@ class _Reader:
         moves_line = self.index + 1
         colour, count = self.objective()
         objective_line = self.index + 1
-        score = self.number("score", 0, MAX_SCORE)
+        score = self.number("score", 0, MOST_CLEARED * MAX_MOVES)
+        score_line = self.index + 1
         squares = self.choice("squares", SWITCH)
         generator = self.number("generator", 0, GENERATOR_STATES - 1)
         level = self.level(colour, squares)
         if self.index < len(self.lines):
             self.index += 1
             raise self.error("unexpected text after the level line")
-        # A game never has more than its level started with.
+        # A game never has more than its level started with, nor a score
+        # that its moves used cannot make.
         if moves > level.moves:
             raise self.error(
                 f"moves {moves} is more than the level's {level.moves}", moves_line
@@ -149,6 +149,13 @@ class _Reader:
                 f"{count} {colour.value} to clear is more than the level's "
                 f"{level.objective[1]}",
                 objective_line,
+            )
+        used = level.moves - moves
+        if score > MOST_CLEARED * used:
+            raise self.error(
+                f"score {score} is more than {used} move{'' if used == 1 else 's'} "
+                f"can clear ({MOST_CLEARED} dots a move at most)",
+                score_line,
             )
         return GameBoardT.from_state(
             level,
@@ -201,9 +208,9 @@ class _Reader:
                 f"the objective's colour must be R, O, G or B, got "
                 f"{' '.join(words)[:40]!r}"
             )
-        low = -SIZE * SIZE  # a square can clear every dot past the count
+        low = -MOST_CLEARED  # a square can clear every dot past the count
         return LETTERS[words[0]], self.whole(
-            words[1:], "the objective's count", low, MAX_TARGET
+            words[1:], "the objective's count", low, MAX_OBJECTIVE
         )
 
     def level(self, colour: CellT, squares: bool) -> Level:
@@ -216,7 +223,7 @@ class _Reader:
         seed = self.whole([words[1]], "the level's seed", LONG_MIN, LONG_MAX)
         board = self.lookup(words[3], BOARDS, "the level's board")
         moves = self.whole([words[5]], "the level's moves", 1, MAX_MOVES)
-        target = self.whole([words[7]], "the level's objective", 1, MAX_TARGET)
+        target = self.whole([words[7]], "the level's objective", 1, MAX_OBJECTIVE)
         return Level(seed, board, moves, (colour, target), squares)
 
     def lookup(self, word: str, choices: dict[str, T], what: str) -> T:

@@ -9,10 +9,13 @@ The board is a dark rectangle with the same gap around every dot. With
 colours a dot is a round blob of its colour with its letter in the middle,
 the path is drawn as bars of its colour joining its dots through the gaps
 (the last to the first too when it closes a square), the cursor is a
-white ring, and for a moment after a move grey rings mark the new dots. Without colours (NO_COLOR) a dot is its letter, the bars are
+white ring, and for a moment after a move grey rings mark the new dots.
+Without colours (NO_COLOR) a dot is its letter, the bars are
 ``--`` and ``|`` and the cursor is ``[R]``. Dots grow with the terminal,
 about twice as wide as tall (terminal cells are tall); a terminal too
-small for the smallest board gets a clear message instead.
+small for the smallest board gets a clear message instead. A box over
+the board (help, the end of a game, the quit question) opens below the
+header, which keeps the objective, score and moves in view.
 """
 
 from __future__ import annotations
@@ -100,8 +103,21 @@ def render(
     spans += _board(screen, grid, colour=colour, round_dots=round_dots)
     spans += footer_lines(grid.bottom, grid.left, width, screen.status, screen.footer)
     if screen.overlay is not None:
-        spans += overlay_box(screen.overlay.title, screen.overlay.lines, width, height)
+        spans += _overlay(screen.overlay.title, screen.overlay.lines, width, height)
     return clip(spans, width, height)
+
+
+def _overlay(title: str, lines: tuple[str, ...], width: int, height: int) -> list[Span]:
+    """A box (help, win or loss, the quit question) centred below the
+    header, so that the objective, score and moves stay in view; the help
+    fits so from 80x24 up. A terminal too short for that gets the box
+    centred on the whole screen, over the header, as it has no better
+    place."""
+    below = height - HEADER_LINES
+    box = overlay_box(title, lines, width, below)
+    if len(box) <= below:
+        return [span._replace(row=span.row + HEADER_LINES) for span in box]
+    return overlay_box(title, lines, width, height)
 
 
 def _header(screen: Screen, grid: Grid) -> list[Span]:
