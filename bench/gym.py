@@ -3,7 +3,7 @@
 Run from the repository root (``pip install -e .[gym,bench]`` adds numpy,
 gymnasium and the peer gymnasium-2048):
 
-    python bench/gym.py            # the full run, about two minutes
+    python bench/gym.py            # the full run, under half a minute
     python bench/gym.py --quick    # a few seconds, for development
     python bench/gym.py --profile  # where a batch step and an env step go
     python bench/gym.py --only env # one part (tables, games, env, vector)

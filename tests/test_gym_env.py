@@ -96,10 +96,11 @@ def test_an_illegal_move_changes_nothing_and_by_option_costs_or_ends() -> None:
         obs, info = single.reset(seed=118)
         illegal = [a for a in range(4) if info["action_mask"][a] == 0]
         if not illegal:  # push everything down until DOWN does nothing
-            while single.step(Direction.DOWN.value)[4]["moved"]:
-                pass
+            moved = True
+            while moved:
+                obs, _reward, _end, _cut, info = single.step(Direction.DOWN.value)
+                moved = info["moved"]
             illegal = [Direction.DOWN.value]
-            obs = single._observation()
         state = single.game.rng.getstate()
         after, got, terminated, _truncated, info = single.step(illegal[0])
         assert (after == obs).all() and single.game.rng.getstate() == state

@@ -37,6 +37,9 @@ def checked_render_mode(render_mode: str | None) -> str | None:
 
 
 Observation = Literal["exponents", "onehot"]
+
+_CHANNELS: Final = np.arange(MAX_EXPONENT + 1, dtype=np.uint8)[:, None, None]
+"""Channel e of a one-hot observation marks the cells whose exponent is e."""
 Reward = Literal["score", "log2"]
 
 
@@ -80,8 +83,7 @@ class Options:
         """Observations from exponents shaped (..., 4, 4)."""
         if self.observation == "exponents":
             return exponents
-        channels = np.arange(MAX_EXPONENT + 1, dtype=np.uint8)[:, None, None]
-        onehot: npt.NDArray[np.uint8] = exponents[..., None, :, :] == channels
+        onehot: npt.NDArray[np.uint8] = exponents[..., None, :, :] == _CHANNELS
         return onehot.astype(np.uint8)
 
     def reward_of(self, gain: int, *, illegal: bool) -> float:

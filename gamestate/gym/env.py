@@ -103,7 +103,7 @@ class TwentyFortyEightEnv(gym.Env[npt.NDArray[np.uint8], np.int64]):
         self._game = PackedGame(seed, self.options.chance_of_two)
         self._steps = 0
         self._legal = self._game.legal()
-        return self._observation(), self._info(moved=False, overflow=False)
+        return self._seen(moved=False, overflow=False)
 
     def step(
         self, action: np.int64 | int
@@ -123,32 +123,34 @@ class TwentyFortyEightEnv(gym.Env[npt.NDArray[np.uint8], np.int64]):
         terminated = self._legal == 0 or (illegal and options.end_on_illegal)
         limit = options.step_limit
         truncated = overflow or (limit is not None and self._steps >= limit)
-        info = self._info(moved=moved, overflow=overflow)
-        return self._observation(), reward, terminated, truncated, info
+        observation, info = self._seen(moved=moved, overflow=overflow)
+        return observation, reward, terminated, truncated, info
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
         if self.render_mode == "ansi":
             return self.game.toString()
         if self.render_mode == "rgb_array":
-            return board_image(self._exponent_array())
+            return board_image(_exponent_array(self._game.exponents()))
         return None
 
-    # ------------------------------------------------------------ helpers
-    def _exponent_array(self) -> npt.NDArray[np.uint8]:
-        cells = bytearray(self._game.exponents())
-        return np.frombuffer(cells, dtype=np.uint8).reshape(4, 4)
-
-    def _observation(self) -> npt.NDArray[np.uint8]:
-        return self.options.observe(self._exponent_array())
-
-    def _info(self, *, moved: bool, overflow: bool) -> dict[str, Any]:
-        return {
+    def _seen(
+        self, *, moved: bool, overflow: bool
+    ) -> tuple[npt.NDArray[np.uint8], dict[str, Any]]:
+        """The observation and the info, from one read of the board."""
+        cells = self._game.exponents()
+        info = {
             "score": self._game.score,
-            "highest_tile": _tile(max(self._game.exponents())),
+            "highest_tile": _tile(max(cells)),
             "action_mask": ACTION_MASK_ROWS[self._legal].copy(),
             "moved": moved,
             "tile_overflow": overflow,
         }
+        return self.options.observe(_exponent_array(cells)), info
+
+
+def _exponent_array(cells: bytes) -> npt.NDArray[np.uint8]:
+    """The 16 exponents as a new, writable (4, 4) array."""
+    return np.frombuffer(bytearray(cells), dtype=np.uint8).reshape(4, 4)
 
 
 def _tile(exponent: int) -> int:
