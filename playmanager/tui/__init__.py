@@ -12,6 +12,7 @@ exactly as the line mode does.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from typing import TextIO
 
@@ -21,7 +22,7 @@ from .. import savefile
 from ..rules import Rules
 from .best_score import default_path
 from .controller import Controller, GameFactory
-from .shell import play
+from .shell import can_draw_blocks, play
 from .view import App
 
 
@@ -54,6 +55,6 @@ def run(
             best_path=default_path(environ),
             greeting=greeting,
         )
-        return App(controller)
+        return App(controller, blocks=can_draw_blocks(sys.stdout))
 
     return play(make_app, environ, stderr)

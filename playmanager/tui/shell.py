@@ -253,6 +253,16 @@ def xterm_index(hex_colour: str, avoid: frozenset[int] = frozenset()) -> int:
     return min((i for i in range(16, 256) if i not in avoid), key=distance)
 
 
+def can_draw_blocks(stream: TextIO) -> bool:
+    """Whether ``stream`` takes the block characters (``▄``, ``▐``...) that
+    round Dots' dots off and draw the marks' rings; else characters."""
+    try:
+        "▀▄▌▐▖▗▘▝█".encode(getattr(stream, "encoding", None) or "ascii")
+    except (LookupError, UnicodeEncodeError):
+        return False
+    return True
+
+
 def wants_colour(environ: Mapping[str, str]) -> bool:
     """False when NO_COLOR is set to anything but the empty string."""
     return not environ.get("NO_COLOR")
