@@ -9,6 +9,7 @@ geometry (Grid) that every full screen uses.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from hypothesis import given
@@ -20,7 +21,8 @@ from playmanager import savefile
 from playmanager.play2048 import start_game
 from playmanager.rules import JAVA
 from playmanager.tui.controller import AUTOPLAY_PAUSE_SECONDS, Controller
-from playmanager.tui.marks import MARK_SECONDS
+from playmanager.tui.marks import MARK_SECONDS, Marks, earliest, score_text
+from playmanager.tui.shell import can_draw_blocks
 from playmanager.tui.widgets import Grid, board_background, ring, rings
 
 
@@ -214,3 +216,27 @@ def test_without_block_characters_a_ring_is_drawn_with_characters() -> None:
         rows[s.row] = rows.get(s.row, "") + s.text
     assert list(rows.values()) == [".----.", "||", "'----'"]
     assert {s.role for s in spans} == {"new/board"}
+
+
+def test_block_characters_only_on_a_terminal_that_takes_them() -> None:
+    def stream(encoding: str) -> io.TextIOWrapper:
+        return io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+
+    assert can_draw_blocks(stream("utf-8"))
+    assert not can_draw_blocks(stream("ascii"))
+    assert not can_draw_blocks(stream("latin-1"))
+
+
+def test_the_shared_marks_and_score_text() -> None:
+    clock = Clock()
+    marks = Marks(frozenset[int](), clock)
+    assert marks.shown == frozenset() and marks.wake_at() is None
+    marks.show(frozenset({1}))
+    assert marks.shown == {1} and marks.wake_at() == clock.now + MARK_SECONDS
+    clock.now += MARK_SECONDS
+    assert marks.shown == frozenset()
+    marks.tick()
+    assert marks.wake_at() is None
+    assert earliest(None, 3.0, 2.0) == 2.0 and earliest(None) is None
+    assert score_text(1344, 8) == "Score 1344 +8"
+    assert score_text(1344, 0) == "Score 1344"

@@ -3,7 +3,8 @@
 Layers, each testable alone: :mod:`.controller` (keys to actions on the
 model, a screen description out; no curses), :mod:`.layout` (where
 everything goes on a terminal of a given size, from the shared pieces of
-:mod:`.widgets`; no curses), :mod:`.view` (2048's colours and the app the
+:mod:`.widgets`; no curses), :mod:`.marks` (what a move did, marked for a
+moment, in every game), :mod:`.view` (2048's colours and the app the
 shell runs) and :mod:`.shell` (curses, shared by every game's full
 screen: draws, reads keys and the mouse, restores the terminal).
 :func:`run` wires them; :mod:`playmanager.play2048` builds the game
