@@ -57,7 +57,8 @@ def test_space_starts_arrows_draw_and_space_plays(tmp_path: Path) -> None:
     assert c.screen().status == "Path of 5 R: Space or Enter plays it"
     press(c, " ")
     assert c.game.get_score() == 5 and c.screen().path == ()
-    assert c.screen().status == "Cleared 5 R (+5)"
+    assert c.screen().status == "Cleared 5 R"
+    assert c.screen().gained == 5  # shown by the score, for a moment
     assert c.unsaved
 
 

@@ -72,7 +72,7 @@ def test_a_path_drawn_with_the_keys_is_played(folder: Path) -> None:
     term.press(UP + UP + " " + LEFT + UP + LEFT + DOWN)
     term.wait_for("Path of 5 R: Space or Enter plays it")
     term.press(" ")
-    screen = term.wait_for("Cleared 5 R (+5)", "Score 5   Moves left 3")
+    screen = term.wait_for("Cleared 5 R", "Score 5   Moves left 3")
     assert "clear 1 more R (red)" in screen
     term.press("u")
     term.wait_for("Undone; 0 more turns to undo", "Score 0   Moves left 4")
@@ -88,12 +88,13 @@ def test_a_mouse_drag_plays_a_path_as_on_a_phone(folder: Path) -> None:
     term.wait_for("seed 5")
     assert b"\x1b[?1002h" in term.raw  # drags are reported
     drag(term, FIVE_R)
-    term.wait_for("Cleared 5 R (+5)", "Score 5   Moves left 3")
+    term.wait_for("Cleared 5 R", "Score 5   Moves left 3")
     game = GameBoardT(seed=5)
     game.move(FIVE_R)
     grid = grid_for(COLS, ROWS)
     assert grid is not None
-    letters = term.text().splitlines()[grid.cell_top(0) + 1].split()
+    row = term.text().splitlines()[grid.cell_top(0) + 1]
+    letters = [char for char in row if char.isascii() and char.isalpha()]
     assert letters == [cell.value for cell in game.get_boardT()[0]]
     term.press("q")
     term.press("n")
@@ -123,7 +124,7 @@ def test_the_hint_is_drawn_ready_to_play(folder: Path) -> None:
     term.press("H")
     term.wait_for("Hint: ", ": Enter plays it, Esc drops it")
     term.press("\n")
-    term.wait_for("Cleared 5 R (+5)")
+    term.wait_for("Cleared 5 R")
     term.press("o")
     term.wait_for("Saved to save.dots")
     term.press("q")

@@ -205,9 +205,9 @@ def test_new_dots_get_a_ring_while_marked(tmp_path: Path) -> None:
     screen = dataclasses.replace(screen_of(tmp_path), fresh=frozenset({(0, 0)}))
     grid = grid_for(100, 32)
     assert grid is not None
-    rings = [s for s in render(screen, 100, 32, colour=True) if s.role == "fresh"]
+    rings = [s for s in render(screen, 100, 32, colour=True) if s.role == "fresh/board"]
     assert {(s.row, s.col) for s in rings} >= {
         (grid.cell_top(0) - 1, grid.cell_left(0) - 1),
         (grid.cell_top(0) + grid.cell_height, grid.cell_left(0) - 1),
     }
-    assert not [s for s in render(screen, 100, 32, colour=False) if s.role == "fresh"]
+    assert not [s for s in render(screen, 100, 32, colour=False) if "fresh" in s.role]

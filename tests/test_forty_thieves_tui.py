@@ -4,6 +4,8 @@ pile a click hits)."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -28,6 +30,7 @@ from playmanager.forty_thieves.tui.controller import (
 )
 from playmanager.forty_thieves.tui.layout import minimum_size, pile_at, render
 from playmanager.forty_thieves.tui.view import App, styles
+from playmanager.tui.marks import MARK_SECONDS
 from playmanager.tui.shell import MouseEvent, Span
 
 from .forty_thieves_helpers import cards, position
@@ -42,10 +45,11 @@ def controller(
     save_target: str = "unused",
     hinter: Hinter = lambda session: None,
     rescue_folder: Path = Path("/nonexistent"),
+    clock: Callable[[], float] = time.monotonic,
 ) -> Controller:
     session = Session(board or BoardT(deal(118)), 118, save_target, saved=False)
     return Controller(
-        session, hinter=hinter, rescue_folder=rescue_folder, greeting="hi"
+        session, hinter=hinter, rescue_folder=rescue_folder, greeting="hi", clock=clock
     )
 
 
@@ -192,6 +196,70 @@ def test_a_plays_safe_cards_and_one_undo_takes_them_back() -> None:
     assert control.screen().status == "No card is safe to play to the foundations now"
     press(control, "u")
     assert control.session.board == board
+
+
+class Clock:
+    """A clock that moves only when told."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def moved_cards(control: Controller, *, colour: bool = True) -> list[str]:
+    """The cards drawn with the mark of a move, as their text."""
+    return [s.text.strip() for s in frame(control, colour=colour) if s.role == "moved"]
+
+
+def test_a_move_marks_the_card_where_it_landed_for_a_moment() -> None:
+    clock = Clock()
+    control = controller(clock=clock)
+    assert control.wake_at() is None and control.screen().moved == frozenset()
+    press(control, "3", "7")
+    assert control.screen().moved == {TABLEAU_ROW[6]}
+    assert moved_cards(control) == ["3S"]  # on pile 7; pile 3's new top is not
+    assert control.wake_at() == clock.now + MARK_SECONDS
+    clock.now += MARK_SECONDS / 2
+    control.tick()
+    assert moved_cards(control) == ["3S"]
+    clock.now += MARK_SECONDS / 2
+    assert moved_cards(control) == []  # over, even before the tick
+    control.tick()
+    assert control.wake_at() is None
+
+
+def test_a_deal_marks_the_new_waste_card() -> None:
+    control = press(controller(clock=Clock()), "d")
+    assert control.screen().moved == {WASTE}
+    assert moved_cards(control) == ["8H"]
+
+
+def test_the_safe_cards_key_marks_every_card_it_sent() -> None:
+    board = position(tableau={0: "AH", 1: "2H", 2: "AS", 3: "9C"}, rest=9)
+    control = press(controller(board, clock=Clock()), "a")
+    homes = control.screen().foundations
+    used = {TOP_ROW[n] for n, pile in enumerate(homes) if pile}
+    assert len(used) == 2 and control.screen().moved == used
+    assert sorted(moved_cards(control)) == ["2H", "AS"]  # the tops: AH is under 2H
+    press(control, "a")  # nothing is safe now: the marks stay as they were
+    assert control.screen().moved == used
+
+
+def test_a_key_during_the_mark_is_played_at_once() -> None:
+    clock = Clock()
+    control = press(controller(clock=clock), "3", "7")
+    press(control, "d")  # at the same instant: dealt, and the mark moves on
+    assert control.screen().deck_size == 63 and control.screen().moved == {WASTE}
+    assert control.wake_at() == clock.now + MARK_SECONDS
+    press(control, "u")
+    assert control.screen().moved == frozenset() and control.wake_at() is None
+
+
+def test_without_colour_a_moved_card_is_in_brackets() -> None:
+    control = press(controller(clock=Clock()), "3", "7")
+    assert "(3S)" in text_at(frame(control, colour=False), 10)
 
 
 def hint_of(move: Move | None) -> Hinter:

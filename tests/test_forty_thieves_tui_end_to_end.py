@@ -11,12 +11,15 @@ import signal
 import sys
 from pathlib import Path
 
+import pyte
 import pytest
 
 from gamestate.forty_thieves import BoardT, CategoryT, deal
 from gamestate.forty_thieves.moves import DeckMove, TabMove, apply
 from playmanager.forty_thieves.savefile import load
-from playmanager.forty_thieves.tui.layout import TABLEAU_TOP, geometry
+from playmanager.forty_thieves.tui.layout import TABLEAU_TOP, TOP_CARDS, geometry
+from playmanager.forty_thieves.tui.view import MOVED
+from playmanager.tui.shell import xterm_index
 from tests.pty_terminal import Terminal
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
@@ -144,6 +147,47 @@ def test_cards_are_red_and_black_on_the_felt(tmp_path: Path) -> None:
     assert felt is not None
     assert term.background(4, felt.columns.left) != "default"  # the felt, between rows
     term.press("q")
+    assert term.wait_for_exit() == 0
+
+
+def test_a_moved_card_is_marked_where_it_landed_and_a_key_plays_at_once(
+    tmp_path: Path,
+) -> None:
+    # The mark would last a minute: a key while it shows is played at once.
+    script = tmp_path / "run.py"
+    script.write_text(
+        "import sys\n"
+        "from playmanager.tui import marks\n"
+        "marks.MARK_SECONDS = 60\n"
+        "from playmanager.cli import main\n"
+        "sys.exit(main(sys.argv[1:]))\n"
+    )
+    command = [sys.executable, str(script), "--game", "forty-thieves", "--tui"]
+    term = terminal(shlex.join([*command, "--seed", "118"]), tmp_path)
+    term.wait_for("deal 118")
+    pink = pyte.graphics.FG_BG_256[xterm_index(MOVED)]
+    card_bg = term.background(*top_card_cell(6, 4))
+    term.press("3")
+    term.press("7")
+    term.wait_for("moves 1")
+    moved, below = top_card_cell(6, 5), top_card_cell(6, 4)
+    uncovered = top_card_cell(2, 3)  # pile 3's new top: not marked
+    term.wait_until(lambda _text: term.background(*moved) == pink, "the mark")
+    assert term.background(*below) == term.background(*uncovered) == card_bg != pink
+    term.press("d")  # a deal: the new waste card is marked, the 3 no longer
+    term.wait_for("moves 2")
+    found = geometry(COLS, ROWS)
+    assert found is not None
+    waste = (TOP_CARDS, found.columns.cell_left(9) + 1)
+    term.wait_until(
+        lambda _text: (
+            term.background(*waste) == pink and term.background(*moved) == card_bg
+        ),
+        "the mark on the waste only",
+    )
+    term.press("q")
+    term.wait_for("quitting?")
+    term.press("n")
     assert term.wait_for_exit() == 0
 
 

@@ -27,7 +27,13 @@ from playmanager.tui.layout import (
     tile_size,
 )
 from playmanager.tui.shell import Span, key_name, wants_colour, xterm_index
-from playmanager.tui.view import EIGHT_COLOURS, PALETTE, palette_key, tile_colours
+from playmanager.tui.view import (
+    EIGHT_COLOURS,
+    PALETTE,
+    palette_key,
+    styles,
+    tile_colours,
+)
 
 BOARD = ((0, 2, 0, 0), (0, 0, 4, 0), (0, 0, 0, 2048), (16, 0, 0, 0))
 
@@ -223,6 +229,33 @@ def test_eight_colours_never_use_magenta() -> None:
     for text, background in tile_colours(rich=False).values():
         assert curses.COLOR_MAGENTA not in (text, background)
         assert text != background
+
+
+def test_the_marks_rings_differ_from_every_tile_the_board_and_each_other() -> None:
+    found = styles()
+    for rich in (True, False):
+        tiles = {bg for _fg, bg in tile_colours(rich=rich).values()}
+
+        def background(role: str, rich: bool = rich) -> int:
+            style = found[role]
+            return style.bg if rich else style.bg8
+
+        def ring(role: str, rich: bool = rich) -> int:
+            style = found[f"{role}/board"]
+            return style.fg if rich else style.fg8
+
+        board = background("board")
+        new, merged = ring("new"), ring("merged")
+        assert len({board, new, merged}) == 3
+        assert not {board, new, merged} & tiles
+        assert background("new/board") == background("merged/board") == board
+
+
+def test_with_eight_colours_empty_cells_2s_and_the_board_differ() -> None:
+    found = styles()
+    backgrounds = {found[role].bg8 for role in ("tile:0", "tile:2", "board")}
+    assert len(backgrounds) == 3
+    assert found["board"].bg8 != curses.COLOR_BLACK  # seen on a dark terminal
 
 
 @pytest.mark.parametrize(

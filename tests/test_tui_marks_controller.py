@@ -9,6 +9,7 @@ geometry (Grid) that every full screen uses.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from hypothesis import given
@@ -19,12 +20,10 @@ from gamestate.solver import best_move
 from playmanager import savefile
 from playmanager.play2048 import start_game
 from playmanager.rules import JAVA
-from playmanager.tui.controller import (
-    AUTOPLAY_PAUSE_SECONDS,
-    MARK_SECONDS,
-    Controller,
-)
-from playmanager.tui.widgets import Grid, board_background, ring
+from playmanager.tui.controller import AUTOPLAY_PAUSE_SECONDS, Controller
+from playmanager.tui.marks import MARK_SECONDS, Marks, earliest, score_text
+from playmanager.tui.shell import can_draw_blocks
+from playmanager.tui.widgets import Grid, board_background, ring, rings
 
 
 class Clock:
@@ -168,15 +167,76 @@ def test_grid_cell_at_finds_every_cell_and_no_gap(
         }
 
 
-def test_the_board_background_covers_the_whole_grid_and_a_ring_its_gap() -> None:
+def test_the_board_background_covers_the_whole_grid() -> None:
     grid = Grid(2, 3, 4, 2, 2, 1, top=1, left=1)
     background = board_background(grid)
     assert [(s.row, s.col, len(s.text)) for s in background] == [
         (row, 1, grid.width) for row in range(1, 1 + grid.height)
     ]
-    spans = ring(grid, 1, 2, "new")
-    cells = {(s.row, s.col + i) for s in spans for i in range(len(s.text))}
+
+
+def test_a_ring_takes_only_its_cells_half_of_the_gap_around_it() -> None:
+    grid = Grid(2, 3, 4, 2, 2, 1, top=1, left=1)
     top, left = grid.cell_top(1), grid.cell_left(2)
-    assert min(r for r, _ in cells) == top - 1 and max(r for r, _ in cells) == top + 2
-    assert min(c for _, c in cells) == left - 1 and max(c for _, c in cells) == left + 4
-    assert all(grid.cell_at(r, c) is None for r, c in cells)  # only the gap
+    spans = rings(grid, [((1, 2), "new")], blocks=True)
+    drawn = {(s.row, s.col): s.text for s in spans}
+    assert {s.role for s in spans} == {"new/board"}  # the ring on the board
+    assert all(len(s.text) == 1 for s in spans)
+    # the lower half of the gap row above, the upper half of the one below
+    assert "".join(drawn[top - 1, c] for c in range(left - 1, left + 5)) == "▗▄▄▄▄▖"
+    assert "".join(drawn[top + 2, c] for c in range(left - 1, left + 5)) == "▝▀▀▀▀▘"
+    # the half of each side column next to the cell; the other gap column
+    # (the neighbour's, or the frame's) is left alone
+    for r in (top, top + 1):
+        assert (drawn[r, left - 1], drawn[r, left + 4]) == ("▐", "▌")
+        assert (r, left - 2) not in drawn and (r, left + 5) not in drawn
+    assert all(grid.cell_at(r, c) is None for r, c in drawn)  # only the gap
+    assert set(ring(grid, 1, 2)) == set(drawn)
+
+
+def test_two_rings_across_one_gap_row_share_it_half_and_half() -> None:
+    grid = Grid(2, 1, 4, 1, 2, 1)
+    spans = rings(grid, [((0, 0), "merged"), ((1, 0), "new")], blocks=True)
+    gap_row = grid.cell_top(1) - 1
+    left = grid.cell_left(0)
+    shared = {s.col: (s.text, s.role) for s in spans if s.row == gap_row}
+    # over the cells: the upper one's ring in the top half (the glyph's
+    # colour), the lower one's in the bottom half (its background)
+    assert [shared[c] for c in range(left, left + 4)] == [("▀", "merged/new")] * 4
+    # the corners: each ring's quarter, the lower ring's colour behind
+    assert shared[left - 1] == ("▝", "merged/new")
+    assert shared[left + 4] == ("▘", "merged/new")
+
+
+def test_without_block_characters_a_ring_is_drawn_with_characters() -> None:
+    grid = Grid(1, 1, 4, 1, 2, 1)
+    spans = rings(grid, [((0, 0), "new")], blocks=False)
+    rows: dict[int, str] = {}
+    for s in sorted(spans, key=lambda s: (s.row, s.col)):
+        rows[s.row] = rows.get(s.row, "") + s.text
+    assert list(rows.values()) == [".----.", "||", "'----'"]
+    assert {s.role for s in spans} == {"new/board"}
+
+
+def test_block_characters_only_on_a_terminal_that_takes_them() -> None:
+    def stream(encoding: str) -> io.TextIOWrapper:
+        return io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+
+    assert can_draw_blocks(stream("utf-8"))
+    assert not can_draw_blocks(stream("ascii"))
+    assert not can_draw_blocks(stream("latin-1"))
+
+
+def test_the_shared_marks_and_score_text() -> None:
+    clock = Clock()
+    marks = Marks(frozenset[int](), clock)
+    assert marks.shown == frozenset() and marks.wake_at() is None
+    marks.show(frozenset({1}))
+    assert marks.shown == {1} and marks.wake_at() == clock.now + MARK_SECONDS
+    clock.now += MARK_SECONDS
+    assert marks.shown == frozenset()
+    marks.tick()
+    assert marks.wake_at() is None
+    assert earliest(None, 3.0, 2.0) == 2.0 and earliest(None) is None
+    assert score_text(1344, 8) == "Score 1344 +8"
+    assert score_text(1344, 0) == "Score 1344"

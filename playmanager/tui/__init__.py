@@ -3,7 +3,8 @@
 Layers, each testable alone: :mod:`.controller` (keys to actions on the
 model, a screen description out; no curses), :mod:`.layout` (where
 everything goes on a terminal of a given size, from the shared pieces of
-:mod:`.widgets`; no curses), :mod:`.view` (2048's colours and the app the
+:mod:`.widgets`; no curses), :mod:`.marks` (what a move did, marked for a
+moment, in every game), :mod:`.view` (2048's colours and the app the
 shell runs) and :mod:`.shell` (curses, shared by every game's full
 screen: draws, reads keys and the mouse, restores the terminal).
 :func:`run` wires them; :mod:`playmanager.play2048` builds the game
@@ -12,6 +13,7 @@ exactly as the line mode does.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from typing import TextIO
 
@@ -21,7 +23,7 @@ from .. import savefile
 from ..rules import Rules
 from .best_score import default_path
 from .controller import Controller, GameFactory
-from .shell import play
+from .shell import can_draw_blocks, play
 from .view import App
 
 
@@ -54,6 +56,6 @@ def run(
             best_path=default_path(environ),
             greeting=greeting,
         )
-        return App(controller)
+        return App(controller, blocks=can_draw_blocks(sys.stdout))
 
     return play(make_app, environ, stderr)

@@ -15,8 +15,9 @@ goal was reached), so a replayed move draws the same tile, and a new game
 can be undone too.
 
 Time: after each move the screen marks the new tile and the merged ones
-and shows the points earned ("+12") for :data:`MARK_SECONDS`; autoplay
-moves every :data:`AUTOPLAY_PAUSE_SECONDS`. The controller says when it
+and shows the points earned ("+12") for a moment (the shared
+:class:`~.marks.Marks`, as every full screen); autoplay moves every
+:data:`AUTOPLAY_PAUSE_SECONDS`. The controller says when it
 next wants to run (:meth:`Controller.wake_at`) and the view calls
 :meth:`Controller.tick` then; a key never waits for either.
 """
@@ -55,13 +56,11 @@ from .keys import (
     quit_question,
     rescue,
 )
+from .marks import Clock, Marks, earliest
 from .shell import CTRL_C
 
 RESCUE_FILE: Final = "rescued.2048"
 """Where a game goes when the terminal closes and the save file cannot be written."""
-MARK_SECONDS: Final = 0.8
-"""How long the new tile, the merged tiles and the points stay marked: long
-enough to notice, and a key pressed meanwhile is played at once."""
 AUTOPLAY_PAUSE_SECONDS: Final = 0.15
 """How long autoplay shows each board before its next move."""
 
@@ -71,8 +70,6 @@ GameFactory = Callable[[int], GameState]
 """Makes a new game, its first tiles drawn, from a seed."""
 Solver = Callable[[GameState], Direction | None]
 """Suggests a move for a game (never changing it); None when none is left."""
-Clock = Callable[[], float]
-"""Seconds that only go forward (time.monotonic), for marks and autoplay."""
 Cell = tuple[int, int]
 
 
@@ -176,16 +173,15 @@ class Screen:
 
 
 @dataclass(frozen=True)
-class _Marks:
-    """What the last move did, shown until ``until`` (a Clock time)."""
+class _MoveMarks:
+    """What the last move did: the screen marks it for a moment."""
 
     new_tile: Cell | None
     merged: frozenset[Cell]
     gained: int
-    until: float
 
 
-_NO_MARKS: Final = _Marks(None, frozenset(), 0, 0.0)
+_NO_MARKS: Final = _MoveMarks(None, frozenset(), 0)
 
 
 FOOTER: Final = (
@@ -230,7 +226,7 @@ class Controller:
         """
         self._game = game
         self._clock = clock
-        self._marks: _Marks | None = None
+        self._marks = Marks(_NO_MARKS, clock)
         self._next_autoplay = 0.0
         self._rules = rules
         self._solver = solver
@@ -271,20 +267,14 @@ class Controller:
     def wake_at(self) -> float | None:
         """When :meth:`tick` has something to do: the marks end, or autoplay's
         next move is due; None when only a key can change the screen."""
-        times = []
-        if self._marks is not None:
-            times.append(self._marks.until)
-        if self._autoplaying:
-            times.append(self._next_autoplay)
-        return min(times, default=None)
+        autoplay = self._next_autoplay if self._autoplaying else None
+        return earliest(self._marks.wake_at(), autoplay)
 
     def tick(self) -> None:
         """Let time act: the marks fade when their moment is over, and
         autoplay moves when its pause is over."""
-        now = self._clock()
-        if self._marks is not None and now >= self._marks.until:
-            self._marks = None
-        if self._autoplaying and now >= self._next_autoplay:
+        self._marks.tick()
+        if self._autoplaying and self._clock() >= self._next_autoplay:
             self.autoplay_step()
 
     @property
@@ -299,7 +289,7 @@ class Controller:
 
     def screen(self) -> Screen:
         """Describe what the view should draw now."""
-        marks = self._shown_marks()
+        marks = self._marks.shown
         return Screen(
             board=tuple(tuple(row) for row in self._game.getBoard()),
             score=self._game.getScore(),
@@ -315,13 +305,6 @@ class Controller:
             merged=marks.merged,
             gained=marks.gained,
         )
-
-    def _shown_marks(self) -> _Marks:
-        """The marks of the last move, or none once their moment is over."""
-        marks = self._marks
-        if marks is None or self._clock() >= marks.until:
-            return _NO_MARKS
-        return marks
 
     # ------------------------------------------------------------ keys
     def press(self, key: str) -> None:
@@ -393,11 +376,12 @@ class Controller:
         if not self._game.move(direction):
             return  # as in the original game: nothing moves, nothing happens
         self._history.append(before)
-        self._marks = _Marks(
-            new_tile=added_tile(effects.board, self._game.getBoard()),
-            merged=effects.merged,
-            gained=effects.gained,
-            until=self._clock() + MARK_SECONDS,
+        self._marks.show(
+            _MoveMarks(
+                new_tile=added_tile(effects.board, self._game.getBoard()),
+                merged=effects.merged,
+                gained=effects.gained,
+            )
         )
         self._changed("")
         self._settle()
@@ -438,7 +422,7 @@ class Controller:
             self._status = "Nothing to undo"
             return
         turn = self._history.pop()
-        self._marks = None
+        self._marks.clear()
         self._game = turn.game
         self._seed = turn.seed
         self._tracker.reached = turn.goal_reached
@@ -447,7 +431,7 @@ class Controller:
 
     def _new_game(self) -> None:
         self._history.append(self._turn())
-        self._marks = None
+        self._marks.clear()
         self._seed = next_game_seed(self._seed)
         self._game = self._make_game(self._seed)
         self._tracker.start(self._game.getBoard())

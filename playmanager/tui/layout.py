@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from .controller import Screen
+from .marks import score_text
 from .shell import Span, clip
 from .widgets import (
     Grid,
     board_background,
     footer_lines,
     overlay_box,
-    ring,
+    rings,
     title_line,
     too_small,
 )
@@ -67,14 +68,17 @@ def minimum_size(screen: Screen) -> tuple[int, int]:
     return board_width, board_height + HEADER_LINES + FOOTER_LINES
 
 
-def render(screen: Screen, width: int, height: int, *, colour: bool) -> list[Span]:
+def render(
+    screen: Screen, width: int, height: int, *, colour: bool, blocks: bool = True
+) -> list[Span]:
     """Lay out ``screen`` on a ``width`` x ``height`` terminal.
 
     The board is one rectangle of the board colour with the same gap
-    around every tile. Marks after a move: a merged tile "pops" (its
-    colour spills into the gap around it) and the new tile gets a ring of
-    the "new" colour; without ``colour`` tiles get ASCII borders, ``*``
-    for a merged tile and ``#`` for the new one.
+    around every tile. Marks after a move: a ring around each merged tile
+    (role ``merged``) and around the new tile (``new``), each in its
+    tile's own half of the gaps (:func:`~.widgets.rings`; half blocks
+    when ``blocks``, else characters); without ``colour`` tiles get ASCII
+    borders, ``*`` for a merged tile and ``#`` for the new one.
     """
     size = tile_size(screen, width, height)
     if size is None:
@@ -83,7 +87,7 @@ def render(screen: Screen, width: int, height: int, *, colour: bool) -> list[Spa
     grid = Grid(rows, cols, size.width, size.height, GAP_X, GAP_Y, HEADER_LINES, 0)
     grid = grid._replace(left=(width - grid.width) // 2)
     spans = _header(screen, grid.left, grid.width)
-    spans += _board(screen, grid, colour=colour)
+    spans += _board(screen, grid, colour=colour, blocks=blocks)
     spans += footer_lines(
         grid.bottom + 1, grid.left, width, screen.status, screen.footer
     )
@@ -93,9 +97,8 @@ def render(screen: Screen, width: int, height: int, *, colour: bool) -> list[Spa
 
 
 def _header(screen: Screen, left: int, board_width: int) -> list[Span]:
-    gained = f" +{screen.gained}" if screen.gained else ""
     best = "-" if screen.best is None else screen.best
-    score = f"Score {screen.score}{gained}   Best {best}"
+    score = f"{score_text(screen.score, screen.gained)}   Best {best}"
     goal = "no goal" if screen.goal is None else f"goal {screen.goal}"
     about = f"seed {screen.seed}   {screen.rules_name} rules, {goal}"
     return [
@@ -104,14 +107,14 @@ def _header(screen: Screen, left: int, board_width: int) -> list[Span]:
     ]
 
 
-def _board(screen: Screen, grid: Grid, *, colour: bool) -> list[Span]:
-    """The board: its background, the marks, then the tiles on top."""
+def _board(screen: Screen, grid: Grid, *, colour: bool, blocks: bool) -> list[Span]:
+    """The board: its background, the marks, then the tiles."""
     spans = board_background(grid) if colour else []
     if colour:
-        for r, c in sorted(screen.merged):
-            spans += ring(grid, r, c, "tile", screen.board[r][c])  # the pop
+        marks = [(cell, "merged") for cell in sorted(screen.merged)]
         if screen.new_tile is not None:
-            spans += ring(grid, *screen.new_tile, "new")
+            marks.append((screen.new_tile, "new"))
+        spans += rings(grid, marks, blocks=blocks)
     size = TileSize(grid.cell_width, grid.cell_height)
     for r, row in enumerate(screen.board):
         for c, value in enumerate(row):

@@ -40,7 +40,8 @@ Writing a game's full screen: a controller that knows nothing of curses
 layout that turns that description into spans with the shared pieces of
 :mod:`.widgets` (a board of cells with even gaps, rings that mark a cell,
 the title and status lines, overlay boxes, the too-small message), the
-key tables and the quit prompt of :mod:`.keys`, and a small
+key tables and the quit prompt of :mod:`.keys`, the marks of the last
+move and their timing (:class:`.marks.Marks`, ``score_text``), and a small
 :class:`FullScreenApp` joining them; then ``play(make_app, environ,
 stderr)`` checks the terminal, runs it and returns the exit status. 2048's is :mod:`.view`
 (:class:`~.view.App`), :mod:`.controller` and :mod:`.layout`. End-to-end
@@ -251,6 +252,16 @@ def xterm_index(hex_colour: str, avoid: frozenset[int] = frozenset()) -> int:
         return sum((a - b) ** 2 for a, b in zip(rgb, target, strict=True))
 
     return min((i for i in range(16, 256) if i not in avoid), key=distance)
+
+
+def can_draw_blocks(stream: TextIO) -> bool:
+    """Whether ``stream`` takes the block characters (``▄``, ``▐``...) that
+    round Dots' dots off and draw the marks' rings; else characters."""
+    try:
+        "▀▄▌▐▖▗▘▝█".encode(getattr(stream, "encoding", None) or "ascii")
+    except (LookupError, UnicodeEncodeError):
+        return False
+    return True
 
 
 def wants_colour(environ: Mapping[str, str]) -> bool:

@@ -1,8 +1,9 @@
 """2048's full screen on the shared shell: its colours, and the app the shell runs.
 
 The colours are the original web game's palette, matched to the nearest
-of the 256 xterm colours, or to bands of the 8 basic ones; the marks of
-issue 16 (the new tile's ring) have their own colour. :class:`App` joins
+of the 256 xterm colours, or to bands of the 8 basic ones. The marks of
+a move (rings around the new tile and the merged ones) have colours of
+their own, unlike every tile's and the board's, and unlike each other. :class:`App` joins
 the :class:`~.controller.Controller` (keys in, a Screen out) and
 :func:`~.layout.render` (a Screen laid out as spans) into the
 :class:`~.shell.FullScreenApp` that :func:`.shell.run` drives; the
@@ -19,31 +20,41 @@ from gamestate.palette import BOARD_COLOUR, PALETTE, palette_key
 from .controller import Controller
 from .layout import render
 from .shell import ControllerApp, Span, Style, xterm_index
+from .widgets import ring_styles
 
-NEW_TILE_RING: Final = "#f9f6f2"
-"""The ring around a new tile: the web game's light text colour, clear on the board."""
+NEW_TILE_RING: Final = "#00d700"
+"""The ring around the new tile: green, unlike every (warm) tile and the board."""
+MERGED_RING: Final = "#005fff"
+"""The ring around a merged tile: blue, unlike every tile, the board and
+the new tile's green."""
 
 # The 8 basic colours (curses COLOR_BLACK ... COLOR_WHITE are 0 to 7).
-BLACK, RED, GREEN, YELLOW, BLUE, CYAN, WHITE = 0, 1, 2, 3, 4, 6, 7
+BLACK, RED, GREEN, YELLOW, BLUE, MAGENTA, CYAN, WHITE = 0, 1, 2, 3, 4, 5, 6, 7
 # With only 8 colours: (text, background) per tile, in bands that follow
-# the original (pale, orange-red, yellow, dark). Never plain magenta
-# (term2048#24: it reads badly on many terminals).
+# the original (pale, orange-red, yellow, dark). The board is blue (a
+# rectangle on dark and light terminals alike), empty cells are black
+# holes in it, and green and magenta are kept for the marks' rings, so no
+# tile, ring or board shares a background (the dark tiles from 512 on
+# are told from a hole by their number). Never a magenta tile
+# (term2048#24: it reads badly on many terminals); a thin ring is fine.
 EIGHT_COLOURS: Final[Mapping[int, tuple[int, int]]] = {
-    0: (BLACK, WHITE),
+    0: (WHITE, BLACK),
     2: (BLACK, WHITE),
     4: (BLACK, CYAN),
     8: (BLACK, YELLOW),
     16: (WHITE, RED),
     32: (YELLOW, RED),
-    64: (WHITE, BLUE),
-    128: (BLACK, GREEN),
-    256: (WHITE, GREEN),
-    512: (BLUE, YELLOW),
-    1024: (RED, YELLOW),
-    2048: (WHITE, YELLOW),
-    4096: (YELLOW, BLACK),
+    64: (BLACK, RED),
+    128: (BLUE, YELLOW),
+    256: (RED, YELLOW),
+    512: (YELLOW, BLACK),
+    1024: (WHITE, BLACK),
+    2048: (CYAN, BLACK),
+    4096: (RED, BLACK),
 }
-EIGHT_BOARD: Final = BLACK
+EIGHT_BOARD: Final = BLUE
+EIGHT_NEW_RING: Final = GREEN
+EIGHT_MERGED_RING: Final = MAGENTA
 
 
 def tile_colours(rich: bool) -> dict[int, tuple[int, int]]:
@@ -63,7 +74,7 @@ def tile_colours(rich: bool) -> dict[int, tuple[int, int]]:
 
 def styles() -> dict[str, Style]:
     """Every role of the 2048 screen: each possible tile value, the board,
-    the new tile's ring, and bold text for the title, status and overlays."""
+    the rings of the marks, and bold text for the title, status and overlays."""
     rich, eight = tile_colours(rich=True), tile_colours(rich=False)
     found = {
         "title": Style(bold=True),
@@ -78,18 +89,28 @@ def styles() -> dict[str, Style]:
     found["tile"] = found["tile:0"]
     board = xterm_index(BOARD_COLOUR)
     found["board"] = Style(board, board, EIGHT_BOARD, EIGHT_BOARD)
-    ring = xterm_index(NEW_TILE_RING)
-    # A new tile is a 2 or a 4: white or cyan with 8 colours, so its ring
-    # is yellow there (a white ring would look like a merged tile's pop).
-    found["new"] = Style(ring, ring, YELLOW, YELLOW)
+    found |= ring_styles(
+        {
+            "board": (board, EIGHT_BOARD),
+            "new": (xterm_index(NEW_TILE_RING), EIGHT_NEW_RING),
+            "merged": (xterm_index(MERGED_RING), EIGHT_MERGED_RING),
+        }
+    )
     return found
 
 
 class App(ControllerApp[Controller]):
     """The 2048 controller as an app of the shared shell."""
 
+    def __init__(self, controller: Controller, *, blocks: bool = True) -> None:
+        """``blocks``: the terminal takes block characters (UTF-8), which
+        draw the marks' rings in half a gap; else they are characters."""
+        super().__init__(controller)
+        self.blocks = blocks
+
     def styles(self) -> Mapping[str, Style]:
         return styles()
 
     def frame(self, width: int, height: int, *, colour: bool) -> list[Span]:
-        return render(self.controller.screen(), width, height, colour=colour)
+        screen = self.controller.screen()
+        return render(screen, width, height, colour=colour, blocks=self.blocks)

@@ -9,8 +9,10 @@ a whole screen can be tested as a list. The games' layouts
   included), and which cell a screen position falls in (the mouse);
 * :func:`board_background`: the board as one rectangle of the board
   colour, gaps and frame included (drawn first, cells on top);
-* :func:`ring`: a mark around one cell, in the gap, so the cell's own
-  colours stay as they are (2048's new and merged tiles, a hint);
+* :func:`rings`: marks around cells, each in the cell's own half of the
+  gap (half blocks), so the cells' colours stay as they are and the gap
+  between two cells never disappears (2048's new and merged tiles, Dots'
+  new dots and cursor); :func:`ring_styles` their colours;
 * :func:`title_line`, :func:`footer_lines`: the header (a title left,
   figures right) and the status and key lines under the board;
 * :func:`overlay_box`: a bordered box in the middle of the screen;
@@ -20,10 +22,10 @@ a whole screen can be tested as a list. The games' layouts
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Mapping, Sequence
+from typing import Final, NamedTuple
 
-from .shell import Span
+from .shell import Span, Style
 
 
 class Grid(NamedTuple):
@@ -91,24 +93,82 @@ def board_background(grid: Grid, role: str = "board") -> list[Span]:
     ]
 
 
-def ring(grid: Grid, row: int, col: int, role: str, value: int = 0) -> list[Span]:
-    """A frame one cell wide around cell (row, col), drawn in the gap.
+QUADRANT_GLYPHS: Final = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"
+"""The block character that fills the quadrants of a mask (1 upper left,
+2 upper right, 4 lower left, 8 lower right) in its text colour, the rest
+in its background."""
+PLAIN_RING: Final = {3: "-", 12: "-", 5: "|", 10: "|", 8: ".", 4: ".", 2: "'", 1: "'"}
+"""Without UTF-8 (no block characters): a ring's part as a character."""
+_UL, _UR, _LL, _LR = 1, 2, 4, 8
 
-    It takes one column on each side (the gap is shared with the next
-    cell, which keeps the other half) and one row above and below.
+
+def ring(grid: Grid, row: int, col: int) -> dict[tuple[int, int], int]:
+    """The mark around cell (row, col): screen cell -> the quadrants it takes.
+
+    A ring never leaves its cell's own half of the gap, so it can always
+    be told whose it is, and the gap between two cells (the frame too)
+    keeps some of the board's colour: in the gap row above the cell the
+    lower half, below it the upper half, and half of the column on each
+    side, next to the cell.
     """
-    top, left = grid.cell_top(row) - 1, grid.cell_left(col) - 1
-    width, height = grid.cell_width + 2, grid.cell_height + 2
-    spans = [
-        Span(top, left, " " * width, role, value),
-        Span(top + height - 1, left, " " * width, role, value),
-    ]
-    for r in range(top + 1, top + height - 1):
-        spans += [
-            Span(r, left, " ", role, value),
-            Span(r, left + width - 1, " ", role, value),
-        ]
+    top, left = grid.cell_top(row), grid.cell_left(col)
+    bottom, right = top + grid.cell_height, left + grid.cell_width
+    taken = {(top - 1, left - 1): _LR, (top - 1, right): _LL}
+    taken |= {(bottom, left - 1): _UR, (bottom, right): _UL}
+    for c in range(left, right):
+        taken[top - 1, c] = _LL | _LR
+        taken[bottom, c] = _UL | _UR
+    for r in range(top, bottom):
+        taken[r, left - 1] = _UR | _LR
+        taken[r, right] = _UL | _LL
+    return taken
+
+
+def rings(
+    grid: Grid,
+    marks: Sequence[tuple[tuple[int, int], str]],
+    *,
+    blocks: bool,
+    board: str = "board",
+) -> list[Span]:
+    """Rings (see :func:`ring`) around cells, each in its mark's role.
+
+    ``marks`` holds (cell, role) pairs. Each screen cell of a ring is one
+    span whose role is ``"FG/BG"``: a block character (``blocks``, a
+    UTF-8 terminal) in the colour of the ring FG on the colour BG (the
+    ``board``, or the ring of the neighbour that takes the other half of
+    a gap); :func:`ring_styles` makes those styles. Without ``blocks``
+    the ring is drawn with characters (``.--.``, ``|``, ``'--'``).
+    """
+    quadrants: dict[tuple[int, int], list[str]] = {}
+    for cell, role in marks:
+        for place, mask in ring(grid, *cell).items():
+            owners = quadrants.setdefault(place, [board] * 4)
+            for bit in range(4):
+                if mask & (1 << bit):
+                    owners[bit] = role
+    spans = []
+    for (r, c), owners in sorted(quadrants.items()):
+        fg = next(owner for owner in owners if owner != board)
+        others = [owner for owner in owners if owner not in (fg, board)]
+        bg = others[0] if others else (board if board in owners else fg)
+        mask = sum(1 << bit for bit, owner in enumerate(owners) if owner == fg)
+        if blocks:
+            spans.append(Span(r, c, QUADRANT_GLYPHS[mask], f"{fg}/{bg}"))
+        else:
+            text = PLAIN_RING.get(mask, PLAIN_RING.get(mask & 3 or mask & 12, "+"))
+            spans.append(Span(r, c, text, f"{fg}/{board}"))
     return spans
+
+
+def ring_styles(colours: Mapping[str, tuple[int, int]]) -> dict[str, Style]:
+    """The ``"FG/BG"`` styles of :func:`rings` for every pair of ``colours``
+    (role -> (xterm-256 colour, 8-colour number)), the board's included."""
+    return {
+        f"{fg}/{bg}": Style(rich_fg, rich_bg, fg8, bg8)
+        for fg, (rich_fg, fg8) in colours.items()
+        for bg, (rich_bg, bg8) in colours.items()
+    }
 
 
 def title_line(row: int, left: int, width: int, title: str, figures: str) -> list[Span]:

@@ -17,7 +17,7 @@ from typing import TextIO
 from gamestate.dots import GameBoardT
 
 from ...tui.best_score import default_path
-from ...tui.shell import play
+from ...tui.shell import can_draw_blocks, play
 from ..savefile import save
 from .app import App
 from .controller import Controller
@@ -47,7 +47,6 @@ def run(
             rescue_folder=default_path(environ).parent,
             greeting=greeting,
         )
-        encoding = getattr(sys.stdout, "encoding", None) or ""
-        return App(controller, round_dots=encoding.lower().replace("-", "") == "utf8")
+        return App(controller, round_dots=can_draw_blocks(sys.stdout))
 
     return play(make_app, environ, stderr)

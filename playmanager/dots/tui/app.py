@@ -16,6 +16,7 @@ from typing import Final
 from gamestate.dots import CellT
 
 from ...tui.shell import ControllerApp, MouseEvent, Span, Style, xterm_index
+from ...tui.widgets import ring_styles
 from .controller import Controller
 from .layout import grid_for, render, role_value
 
@@ -43,18 +44,17 @@ def styles() -> dict[str, Style]:
         "title": Style(bold=True),
         "status": Style(bold=True),
         "overlay": Style(bold=True),
-        "cursor": Style(
-            xterm_index(CURSOR_COLOUR),
-            xterm_index(CURSOR_COLOUR),
-            WHITE,
-            WHITE,
-            bold=True,
-        ),
+        "cursor": Style(bold=True),  # the brackets without colours
     }
-    fresh = xterm_index(FRESH_COLOUR)
-    found["fresh"] = Style(fresh, fresh, CYAN, CYAN)
     board = xterm_index(BOARD_COLOUR)
     found["board"] = Style(board, board, BLACK, BLACK)
+    found |= ring_styles(
+        {
+            "board": (board, BLACK),
+            "cursor": (xterm_index(CURSOR_COLOUR), WHITE),
+            "fresh": (xterm_index(FRESH_COLOUR), CYAN),
+        }
+    )
     for colour, (hex_colour, eight) in DOT_COLOURS.items():
         found[f"dot:{role_value(colour)}"] = Style(
             letter, xterm_index(hex_colour), BLACK, eight, bold=True

@@ -49,6 +49,7 @@ from ...tui.keys import (
     quit_question,
     rescue,
 )
+from ...tui.marks import Clock, Marks
 from ...tui.shell import CTRL_C, ESCAPE
 from .. import messages
 from ..loop import next_level
@@ -57,12 +58,6 @@ Cell = tuple[int, int]
 SaveFunction = Callable[[GameBoardT, str], None]
 """Writes a game to a path (savefile.save), raising OSError when it cannot."""
 
-Clock = Callable[[], float]
-"""Seconds that only go forward (time.monotonic), for the marks."""
-
-MARK_SECONDS: Final = 0.8
-"""How long the new dots stay marked after a move: long enough to see where
-they came in; a key pressed meanwhile is played at once."""
 RESCUE_FILE: Final = "rescued.dots"
 """Where a game goes when the terminal closes and the save file cannot be written."""
 
@@ -158,6 +153,16 @@ class Screen:
     footer: str = FOOTER
     fresh: frozenset[Cell] = frozenset()
     """The dots the last move dropped in, while they are marked."""
+    gained: int = 0
+    """The points the last move earned, while they are marked (0: none)."""
+
+
+@dataclass(frozen=True)
+class _MoveMarks:
+    """What the last move did: the screen marks it for a moment."""
+
+    fresh: frozenset[Cell] = frozenset()
+    gained: int = 0
 
 
 class Controller:
@@ -177,9 +182,7 @@ class Controller:
         writes to ``save_target``; a game that cannot be saved there when
         the terminal goes away goes to ``rescue_folder``. ``clock`` times
         the marks of new dots."""
-        self._clock = clock
-        self._fresh: frozenset[Cell] = frozenset()
-        self._fresh_until = 0.0
+        self._marks = Marks(_MoveMarks(), clock)
         self._game = game
         self._save_target = save_target
         self._save = save
@@ -212,6 +215,7 @@ class Controller:
 
     def screen(self) -> Screen:
         """What the layout should draw now."""
+        marks = self._marks.shown
         return Screen(
             grid=tuple(tuple(row) for row in self._game.get_boardT()),
             cursor=self._cursor,
@@ -224,17 +228,17 @@ class Controller:
             squares=self._game.squares,
             status=self._status,
             overlay=self._overlay(),
-            fresh=self._fresh if self._clock() < self._fresh_until else frozenset(),
+            fresh=marks.fresh,
+            gained=marks.gained,
         )
 
     def wake_at(self) -> float | None:
-        """When the marks of new dots end (then :meth:`tick`); None if none."""
-        return self._fresh_until if self._fresh else None
+        """When the marks of the last move end (then :meth:`tick`); None if none."""
+        return self._marks.wake_at()
 
     def tick(self) -> None:
-        """Let the marks of new dots fade once their moment is over."""
-        if self._clock() >= self._fresh_until:
-            self._fresh = frozenset()
+        """Let the marks of the last move fade once their moment is over."""
+        self._marks.tick()
 
     # ------------------------------------------------------------ keys
     def press(self, key: str) -> None:
@@ -405,17 +409,18 @@ class Controller:
             return
         self._history.append(before)
         self._path = []
-        self._fresh = _dropped_in(before, path)
-        self._fresh_until = self._clock() + MARK_SECONDS
+        gained = self._game.get_score() - before.get_score()
+        self._marks.show(_MoveMarks(_dropped_in(before, path), gained))
         self._changed(self._played_status(before, path))
         self._settle()
 
     def _played_status(self, before: GameBoardT, path: list[Cell]) -> str:
-        cleared = self._game.get_score() - before.get_score()
+        """What the move did; the points it earned stand by the score."""
         colour = before.get_boardT()[path[0][0]][path[0][1]]
         if before.squares and closes_square(path):
-            return f"{messages.square_text(colour)} +{cleared}"
-        return f"Cleared {cleared} {colour.value} (+{cleared})"
+            return messages.square_text(colour)
+        cleared = self._game.get_score() - before.get_score()
+        return f"Cleared {cleared} {colour.value}"
 
     def _back(self) -> None:
         if not self._path:
@@ -446,7 +451,7 @@ class Controller:
             return
         self._game = self._history.pop()
         self._path = []
-        self._fresh = frozenset()
+        self._marks.clear()
         self._changed(
             f"Undone; {messages.plural(len(self._history), 'more turn')} to undo"
         )
@@ -456,7 +461,7 @@ class Controller:
         self._history.append(self._game)
         self._game = GameBoardT(**next_level(self._game.level)._asdict())
         self._path = []
-        self._fresh = frozenset()
+        self._marks.clear()
         self._changed(
             f"New game, seed {self._game.level.seed} (u brings the last one back)"
         )

@@ -9,8 +9,10 @@ The board is a dark rectangle with the same gap around every dot. With
 colours a dot is a round blob of its colour with its letter in the middle,
 the path is drawn as bars of its colour joining its dots through the gaps
 (the last to the first too when it closes a square), the cursor is a
-white ring, and for a moment after a move grey rings mark the new dots.
-Without colours (NO_COLOR) a dot is its letter, the bars are
+white ring, and for a moment after a move grey rings mark the new dots
+(rings in each dot's own half of the gaps, see
+:func:`playmanager.tui.widgets.rings`). Without colours (NO_COLOR) a dot
+is its letter, the bars are
 ``--`` and ``|`` and the cursor is ``[R]``. Dots grow with the terminal,
 about twice as wide as tall (terminal cells are tall); a terminal too
 small for the smallest board gets a clear message instead. A box over
@@ -26,13 +28,14 @@ from typing import Final
 from gamestate.dots import SIZE, CellT
 from gamestate.dots.cell import COLOURS
 
+from ...tui.marks import score_text
 from ...tui.shell import Span, clip
 from ...tui.widgets import (
     Grid,
     board_background,
     footer_lines,
     overlay_box,
-    ring,
+    rings,
     title_line,
     too_small,
 )
@@ -122,7 +125,7 @@ def _overlay(title: str, lines: tuple[str, ...], width: int, height: int) -> lis
 
 def _header(screen: Screen, grid: Grid) -> list[Span]:
     colour, count = screen.objective
-    figures = f"Score {screen.score}   Moves left {screen.moves}"
+    figures = f"{score_text(screen.score, screen.gained)}   Moves left {screen.moves}"
     level = f"seed {screen.seed}" + ("   squares on" if screen.squares else "")
     objective = f" Objective: {objective_text(colour, count)}"
     chip = f" {colour.value} "
@@ -144,9 +147,9 @@ def _board(screen: Screen, grid: Grid, *, colour: bool, round_dots: bool) -> lis
     bars, then the dots."""
     spans = board_background(grid) if colour else []
     if colour:
-        for fresh in sorted(screen.fresh):
-            spans += ring(grid, *fresh, "fresh")
-        spans += ring(grid, *screen.cursor, "cursor")
+        marks = [(cell, "fresh") for cell in sorted(screen.fresh)]
+        marks.append((screen.cursor, "cursor"))
+        spans += rings(grid, marks, blocks=round_dots)
     spans += _path_bars(screen, grid, colour=colour)
     for r, row in enumerate(screen.grid):
         for c, cell in enumerate(row):

@@ -13,12 +13,18 @@ States: playing, help shown, won, no move left (the model's
 ``valid_mv_exists()``: undo or a new deal) and "save before quitting?".
 Every key is in the tables below and nowhere else; the help overlay is
 built from them.
+
+After a move the card(s) it moved are marked where they landed for a
+moment (the shared :class:`~playmanager.tui.marks.Marks`, as in every
+full screen): a deal marks the new waste card, ``a`` every card it sent
+home. A key pressed meanwhile is played at once.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Final, NamedTuple
 
@@ -45,6 +51,7 @@ from ...tui.keys import (
     quit_question,
     rescue,
 )
+from ...tui.marks import Clock, Marks
 from ...tui.shell import CTRL_C, ESCAPE
 from .. import savefile, text
 from ..commands import command_text
@@ -168,6 +175,8 @@ class Screen(NamedTuple):
     status: str
     overlay: Overlay | None
     footer: str
+    moved: frozenset[Pile] = frozenset()
+    """The piles whose top card the last move put there, while marked."""
 
 
 def move_piles(move: Move) -> tuple[Pile, Pile]:
@@ -199,12 +208,14 @@ class Controller:
         rescue_folder: Path,
         greeting: str = "",
         card_text: CardText = str,
+        clock: Clock = time.monotonic,
     ) -> None:
         """``hinter`` answers the hint key;
         ``rescue_folder`` takes the game when the terminal closes and the
         save file cannot be written; ``card_text`` writes cards in the
-        status line."""
+        status line; ``clock`` times the marks of moved cards."""
         self.session = session
+        self._marks: Marks[frozenset[Pile]] = Marks(frozenset(), clock)
         self.card_text = card_text
         self._hinter = hinter
         self._rescue_folder = rescue_folder
@@ -224,11 +235,12 @@ class Controller:
         return self._finished
 
     def wake_at(self) -> float | None:
-        """Nothing here changes with time alone: only keys and clicks."""
-        return None
+        """When the marks of the moved cards end (then :meth:`tick`)."""
+        return self._marks.wake_at()
 
     def tick(self) -> None:
-        """Never called: :meth:`wake_at` asks for no wake-up."""
+        """Let the marks of the moved cards fade once their moment is over."""
+        self._marks.tick()
 
     def screen(self) -> Screen:
         board = self.session.board
@@ -251,6 +263,7 @@ class Controller:
             status=self._status,
             overlay=self._overlay(),
             footer=FOOTER,
+            moved=self._marks.shown,
         )
 
     def _overlay(self) -> Overlay | None:
@@ -373,6 +386,7 @@ class Controller:
             self._status = _sentence(reason)
             return
         self._status = _sentence(text.step_words((move,), before, self.card_text))
+        self._mark((move,))
         self._settle()
 
     # ------------------------------------------------------------ actions
@@ -412,6 +426,7 @@ class Controller:
             return
         moves = self.session.history[-1].moves
         self._status = _sentence(text.step_words(moves, before, self.card_text))
+        self._mark(moves)
         self._settle()
 
     def _move_cursor(self, rows: int, cols: int) -> None:
@@ -435,6 +450,7 @@ class Controller:
         self._selected = None
         moves = self.session.play_safe()
         self._status = text.played_safe(moves).rstrip(".\n")
+        self._mark(moves)
         self._settle()
 
     def _undo(self) -> None:
@@ -443,6 +459,7 @@ class Controller:
         if step is None:
             self._status = "Nothing to undo"
             return
+        self._marks.clear()
         words = text.step_words(step.moves, self.session.board, self.card_text)
         self._status = f"Undone: {words}; {len(self.session.history)} more to undo"
         self._mode = Mode.PLAYING
@@ -462,6 +479,7 @@ class Controller:
         self._selected = None
         seed = next_game_seed(self.session.seed)
         self.session.new_deal(seed)
+        self._marks.clear()
         self._status = f"Deal {seed} (u brings the last game back)"
         self._mode = Mode.PLAYING
         self._settle()
@@ -504,6 +522,13 @@ class Controller:
         )
 
     # ------------------------------------------------------------ helpers
+    def _mark(self, moves: Iterable[Move]) -> None:
+        """Mark the cards ``moves`` moved, on the piles they went to; no
+        moves (nothing was safe), no marks."""
+        targets = frozenset(move_piles(move)[1] for move in moves)
+        if targets:
+            self._marks.show(targets)
+
     def _try_save(self) -> bool:
         try:
             self.session.save()

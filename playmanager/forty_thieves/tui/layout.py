@@ -13,9 +13,11 @@ under a ``+N`` line.
 Roles (see :mod:`.view` for the colours): ``card`` (value 1 red, 2 black),
 ``selected`` and ``hint`` (the same values; 0 for an empty pile),
 ``slot`` (an empty pile), ``back`` (the deck), ``felt``, ``label``,
-``cursor`` (the label of the pile under the cursor), ``title``,
+``cursor`` (the label of the pile under the cursor), ``moved`` (for a
+moment, the cards the last move put where they are), ``title``,
 ``status``, ``text``, ``overlay``. Without colour, marks are characters:
-``>7S<`` the chosen card, ``*7S*`` the hint, ``[3]`` the cursor.
+``>7S<`` the chosen card, ``*7S*`` the hint, ``(7S)`` a moved card,
+``[3]`` the cursor.
 """
 
 from __future__ import annotations
@@ -223,17 +225,22 @@ class _Painter:
         return Span(row, self.columns.cell_left(column), text, role, value)
 
     def _mark(self, pile: Pile) -> str | None:
-        """ "selected" for the chosen pile, "hint" for the hint's two piles."""
+        """ "selected" for the chosen pile, "hint" for the hint's two piles,
+        "moved" for a pile whose top card the last move put there."""
         if pile == self.screen.selected:
             return "selected"
         if self.screen.hint is not None and pile in self.screen.hint:
             return "hint"
+        if pile in self.screen.moved:
+            return "moved"
         return None
 
 
+PLAIN_MARKS: Final = {"selected": (">", "<"), "hint": ("*", "*"), "moved": ("(", ")")}
+
+
 def _plain(label: str, mark: str | None) -> str:
-    """A cell without colour: ``>7S<`` chosen, ``*7S*`` hinted, `` 7S `` else."""
-    left, right = {"selected": (">", "<"), "hint": ("*", "*")}.get(
-        mark or "", (" ", " ")
-    )
+    """A cell without colour: ``>7S<`` chosen, ``*7S*`` hinted, ``(7S)``
+    just moved, `` 7S `` else."""
+    left, right = PLAIN_MARKS.get(mark or "", (" ", " "))
     return f"{left}{label}{right}".ljust(CARD_WIDTH)

@@ -1,7 +1,8 @@
 """The Forty Thieves full screen on the shared shell: colours, and the app.
 
 White cards with red and black suits on a green felt, the chosen card in
-yellow, the hint's two piles in light blue, the deck as a blue card back
+yellow, the hint's two piles in light blue, the cards the last move put
+down in pink for a moment, the deck as a blue card back
 showing how many cards it holds. With 8 colours the nearest basic ones;
 with ``NO_COLOR`` or no colours the layout marks cards with characters
 instead, and cards are written with letters (``7S``), as they are without
@@ -20,7 +21,7 @@ from .controller import Controller
 from .layout import BLACK, RED, pile_at, render
 
 # The 8 basic colours (curses COLOR_BLACK ... COLOR_WHITE are 0 to 7).
-BLACK8, RED8, GREEN8, YELLOW8, BLUE8, CYAN8, WHITE8 = 0, 1, 2, 3, 4, 6, 7
+BLACK8, RED8, GREEN8, YELLOW8, BLUE8, MAGENTA8, CYAN8, WHITE8 = 0, 1, 2, 3, 4, 5, 6, 7
 
 FELT: Final = "#1f7a3a"
 SLOT: Final = "#125c2a"
@@ -29,6 +30,9 @@ RED_SUIT: Final = "#c8102e"
 BLACK_SUIT: Final = "#000000"
 CHOSEN: Final = "#ffd75f"
 HINTED: Final = "#87d7ff"
+MOVED: Final = "#ffafd7"
+"""Pink: unlike the white cards, the chosen card's yellow, the hint's blue
+and the felt."""
 BACK: Final = "#1f4fa8"
 LABEL: Final = "#d7ffd7"
 
@@ -48,11 +52,14 @@ def styles() -> dict[str, Style]:
         "back": Style(x(CARD), x(BACK), WHITE8, BLUE8, bold=True),
         "selected": Style(x(BLACK_SUIT), x(CHOSEN), BLACK8, YELLOW8, bold=True),
         "hint": Style(x(BLACK_SUIT), x(HINTED), BLACK8, CYAN8, bold=True),
+        "moved": Style(x(BLACK_SUIT), x(MOVED), WHITE8, MAGENTA8, bold=True),
     }
     for value, (fg, fg8) in suits.items():
         found[f"card:{value}"] = Style(fg, x(CARD), fg8, WHITE8, bold=True)
         found[f"selected:{value}"] = Style(fg, x(CHOSEN), fg8, YELLOW8, bold=True)
         found[f"hint:{value}"] = Style(fg, x(HINTED), fg8, CYAN8, bold=True)
+        # 8 colours: white on magenta for either suit (red on it reads badly)
+        found[f"moved:{value}"] = Style(fg, x(MOVED), WHITE8, MAGENTA8, bold=True)
     found["card"] = found[f"card:{BLACK}"]
     return found
 
