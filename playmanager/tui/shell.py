@@ -56,6 +56,7 @@ import os
 import signal
 import sys
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from types import FrameType
@@ -137,7 +138,7 @@ class MouseEvent(NamedTuple):
     button: int
 
 
-class FullScreenApp:
+class FullScreenApp(ABC):
     """What a game's full screen does; the shell calls nothing else.
 
     Subclasses implement :meth:`frame`, :meth:`press`, :meth:`hang_up` and
@@ -148,38 +149,41 @@ class FullScreenApp:
     """True to receive :meth:`mouse` events."""
 
     @property
+    @abstractmethod
     def finished(self) -> bool:
         """True once the player has quit: the shell gives the terminal back."""
-        raise NotImplementedError
 
     def styles(self) -> Mapping[str, Style]:
         """Role (or "role:value") -> style. Roles not listed are plain text."""
         return {}
 
+    @abstractmethod
     def frame(self, width: int, height: int, *, colour: bool) -> list[Span]:
         """Describe the screen for a ``width`` x ``height`` terminal."""
-        raise NotImplementedError
 
+    @abstractmethod
     def press(self, key: str) -> None:
         """Act on one key (a curses key name, see the module docstring)."""
-        raise NotImplementedError
 
     def mouse(self, event: MouseEvent) -> None:
-        """Act on a mouse event (only when :attr:`wants_mouse`)."""
+        """Act on a mouse event (only when :attr:`wants_mouse`); by default none."""
+        return
 
     def wake_at(self) -> float | None:
         """When (``time.monotonic()``) to call :meth:`tick`; None: only keys."""
         return None
 
     def tick(self) -> None:
-        """Time has come (see :meth:`wake_at`): fade a mark, play a move..."""
+        """Time has come (see :meth:`wake_at`): fade a mark, play a move...;
+        by default nothing."""
+        return
 
+    @abstractmethod
     def hang_up(self, why: str) -> str:
         """End without asking (the terminal went away, or a crash).
 
         Save unsaved progress; return one line that says what happened.
         """
-        raise NotImplementedError
 
 
 class Controls(Protocol):
