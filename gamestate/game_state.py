@@ -35,6 +35,9 @@ from . import config as Config
 from .direction import Direction
 from .java_random import JavaRandom, to_int32
 
+_LINES: Final = _bitboard.LINES
+_SPREAD: Final = _bitboard.SPREAD
+_CELLS: Final = _bitboard.CELLS
 _INT32_MIN: Final = -(1 << 31)
 _INT32_MAX: Final = (1 << 31) - 1
 
@@ -198,11 +201,16 @@ class GameState(metaclass=_SpawnHookWatch):
         """Replace the board with a deep copy of ``newBoard``.
 
         None changes nothing. The new board may have another shape; it must
-        be non-empty, rectangular and hold ints in Java's int range.
+        be non-empty, rectangular and hold ints in Java's int range. A list
+        of four lists of tiles the packed form holds is packed at once,
+        its check included (:func:`_bitboard.pack_exact`); anything else
+        gets the full checks.
         """
-        if newBoard is None:
-            return
-        self._store(_copy_board("newBoard", newBoard))
+        packed = _bitboard.pack_exact(newBoard)
+        if packed is not None:
+            self._cells = packed
+        elif newBoard is not None:
+            self._store(_copy_board("newBoard", newBoard))
 
     def getScore(self) -> int:
         """Return the current score."""
@@ -250,12 +258,10 @@ class GameState(metaclass=_SpawnHookWatch):
             self._store(board)
         return tile
 
-    def _spawn_packed(self, board: int, empties: int) -> None:
+    def _spawn_packed(self, board: int, cells: int) -> None:
         """Make ``board`` (packed, just moved) the board and add its tile.
 
-        ``empties`` is the board's set of empty cells, as
-        :func:`_bitboard.slide` returns it.
-
+        ``cells`` is the board's set of empty cells (bit i for cell i).
         Inline, this draws what addTile draws, in the same order (the
         position, then the value), so it runs inline only while the game
         is a plain GameState (not a subclass), no spawn hook is patched on
@@ -273,17 +279,36 @@ class GameState(metaclass=_SpawnHookWatch):
             return
         # Never empty: a move that changes the board merges tiles or
         # leaves empty the cells they slid from.
-        empty = _bitboard.cells_in(empties)
+        offsets = _CELLS[cells]
         two_prob = self._two_prob
         if two_prob is None:
             two_prob = Config.TWO_PROB
-        position, draw = self._rng.next_int_pair(len(empty), 100)
+        count = len(offsets)
+        rng = self._rng
+        if type(rng) is JavaRandom:  # its two next(31) steps, written out
+            seed = (rng._seed * 0x5DEECE66D + 0xB) & 0xFFFF_FFFF_FFFF
+            u = seed >> 17
+            if count & (count - 1):
+                position = u % count
+                kept = u - position + count <= 1 << 31
+            else:
+                position = (count * u) >> 31
+                kept = True
+            seed = (seed * 0x5DEECE66D + 0xB) & 0xFFFF_FFFF_FFFF
+            u = seed >> 17
+            draw = u % 100
+            if kept and u - draw + 100 <= 1 << 31:
+                rng._seed = seed
+            else:  # nextInt would reject a draw and draw again: let it
+                position, draw = rng.next_int_pair(count, 100)
+        else:  # a subclass may override next or nextInt
+            position, draw = rng.next_int_pair(count, 100)
         tile = Config.TWO_TILE if draw < two_prob else Config.FOUR_TILE
-        index = empty[position]
         exponent = _bitboard.EXPONENTS.get(tile)
         if exponent:
-            self._cells = board | exponent << (4 * index)
+            self._cells = board | exponent << offsets[position]
         else:  # Config holds a tile four bits cannot: lists from now on
+            index = offsets[position] >> 2
             rows = self._cells = _bitboard.unpack(board)
             rows[index >> 2][index & 3] = tile
 
@@ -349,6 +374,10 @@ class GameState(metaclass=_SpawnHookWatch):
 
         Returns whether the board changed. ``None`` returns False and draws
         nothing; so does a move that changes nothing.
+
+        A packed board moves here through the tables of
+        :mod:`gamestate._bitboard` (what ``_bitboard.slide`` does, written
+        out: a call and its result tuple would cost a fifth of the move).
         """
         if dir is None:
             return False
@@ -357,21 +386,19 @@ class GameState(metaclass=_SpawnHookWatch):
         # The value is the rotation count (Direction.getRotationCount); read
         # directly, since Enum's value property and __hash__ run Python code.
         turns: int = dir._value_
-        cells = self._cells
-        if not isinstance(cells, int):
+        board = self._cells
+        if type(board) is not int:
             return self._move_rows(turns)
-        try:
-            result = _bitboard.slide(cells, turns)
-        except _bitboard.TileOverflowError:
-            return self._move_rows(turns)
-        moved = result & _bitboard.BOARD_MASK
-        if moved == cells:
+        moved, cells, gain = _bitboard.slide_parts(board, turns)
+        if moved == board:
             return False
-        score = self._score + (result >> _bitboard.GAIN_SHIFT)  # _add_score, inlined
-        self._score = score if score <= _INT32_MAX else to_int32(score)
-        self._spawn_packed(
-            moved, (result >> _bitboard.EMPTIES_SHIFT) & _bitboard.EMPTIES_MASK
-        )
+        score = self._score + gain
+        if score > _INT32_MAX:  # a Java int wraps, or a merge overflows
+            if moved > _bitboard.BOARD_MASK:
+                return self._move_rows(turns)
+            score = to_int32(score)
+        self._score = score
+        self._spawn_packed(moved, cells)
         return True
 
     def _move_rows(self, turns: int) -> bool:
@@ -403,6 +430,15 @@ class GameState(metaclass=_SpawnHookWatch):
             f"{type(self).__name__}({len(board)}, {len(board[0])}, "
             f"score={self._score}, board={board!r})"
         )
+
+
+def warm_up() -> None:
+    """Build the 4x4 engine's tables now (about 0.3 s, 30 MB), once per process.
+
+    The first packed move builds them anyway; a simulation or a benchmark
+    calls this first so that no move pays for it. Start-up never does.
+    """
+    _bitboard.build()
 
 
 def _nth_empty_cell(board: list[list[int]], k: int) -> tuple[int, int]:
