@@ -12,17 +12,19 @@ cell, row by row from the top left), then the value through
 ``randomTile``; nothing is drawn on a full board, by ``move(None)``, or by
 a move that changes nothing.
 
-Speed (issue 5) comes from representation, never from a second copy of
-the rules: a 4x4 board whose tiles are 0 or 2..2**15 is kept packed in one
-int (:mod:`gamestate._bitboard`, whose row tables are filled from
-``_kernels.slide_line``); any other board is a list of rows moved by
+Speed (issues 5 and 14) comes from representation, never from a second
+copy of the rules: a 4x4 board whose tiles are 0 or 2..2**15 is kept
+packed in one int (:mod:`gamestate._bitboard`, whose tables are computed
+from ``_kernels.slide_line``, once per process, at the first packed move
+or at :func:`warm_up`); any other board is a list of rows moved by
 :mod:`gamestate._kernels`. A board switches to lists whenever the packed
 form cannot hold it (setBoard of a 3, a merge past 32768, a Config tile
-that is not a power of two) and back when it can. ``move`` spawns its tile
-inline, with the same draws in the same order as ``addTile`` (both drawn
-by ``JavaRandom.next_int_pair``), only for a plain GameState none of whose
-spawn methods is patched, on the class or on the instance; a subclass, or
-a patched game, gets ``self.addTile()`` as in the Java reference.
+that is not a power of two) and back when it can. ``move`` spawns its
+tile inline, with the same draws in the same order as ``addTile`` (the
+java.util.Random steps written out for a plain JavaRandom), only for a
+plain GameState none of whose spawn methods is patched, on the class or
+on the instance; a subclass, or a patched game, gets ``self.addTile()``
+as in the Java reference.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from .java_random import JavaRandom, to_int32
 _LINES: Final = _bitboard.LINES
 _SPREAD: Final = _bitboard.SPREAD
 _CELLS: Final = _bitboard.CELLS
+_EXPONENTS: Final = _bitboard.EXPONENTS
 _INT32_MIN: Final = -(1 << 31)
 _INT32_MAX: Final = (1 << 31) - 1
 
@@ -304,10 +307,9 @@ class GameState(metaclass=_SpawnHookWatch):
         else:  # a subclass may override next or nextInt
             position, draw = rng.next_int_pair(count, 100)
         tile = Config.TWO_TILE if draw < two_prob else Config.FOUR_TILE
-        exponent = _bitboard.EXPONENTS.get(tile)
-        if exponent:
-            self._cells = board | exponent << offsets[position]
-        else:  # Config holds a tile four bits cannot: lists from now on
+        try:  # a subscript, not .get(): a method call costs more
+            self._cells = board | _EXPONENTS[tile] << offsets[position]
+        except KeyError:  # Config holds a tile four bits cannot: lists from now on
             index = offsets[position] >> 2
             rows = self._cells = _bitboard.unpack(board)
             rows[index >> 2][index & 3] = tile
@@ -375,9 +377,9 @@ class GameState(metaclass=_SpawnHookWatch):
         Returns whether the board changed. ``None`` returns False and draws
         nothing; so does a move that changes nothing.
 
-        A packed board moves here through the tables of
-        :mod:`gamestate._bitboard` (what ``_bitboard.slide`` does, written
-        out: a call and its result tuple would cost a fifth of the move).
+        A packed board moves through the tables of
+        :mod:`gamestate._bitboard` (``slide_parts``), built by the first
+        such move of the process unless :func:`warm_up` ran.
         """
         if dir is None:
             return False

@@ -21,7 +21,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamestate import Config, Direction, GameState, _bitboard, _kernels, game_state
+from gamestate import (
+    Config,
+    Direction,
+    GameState,
+    JavaRandom,
+    _bitboard,
+    _kernels,
+    game_state,
+)
 from tests.oracle import OracleGame, turned_counter_clockwise
 
 Board = list[list[int]]
@@ -613,3 +621,59 @@ def test_has_move_answers_alike_before_and_after_the_tables(board: Board) -> Non
     assert packed is not None
     _bitboard.build()
     assert _bitboard.has_move(packed) == _bitboard._has_move_untabled(packed)
+
+
+# ------------------------------------------------- the inline Java draws
+_MULTIPLIER = 0x5DEECE66D
+_STATE_MASK = (1 << 48) - 1
+
+
+def state_before(draw: int, steps_before: int = 0) -> int:
+    """A generator state whose ``next(31)`` returns ``draw`` after
+    ``steps_before`` other steps (whose draws are whatever they are)."""
+    inverse = pow(_MULTIPLIER, -1, 1 << 48)
+    state = draw << 17  # the state right after the step that draws it
+    for _ in range(steps_before + 1):
+        state = ((state - 0xB) * inverse) & _STATE_MASK
+    return state
+
+
+# LEFT leaves three empty cells: the merge in row 0 frees one, and rows 2
+# and 3 keep theirs; three is no power of two, so nextInt(3) may reject.
+THREE_EMPTY = [[2, 2, 4, 8], [4, 8, 16, 32], [2, 4, 8, 0], [4, 8, 16, 0]]
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        state_before((1 << 31) - 1),  # nextInt(3) rejects the position's draw
+        state_before((1 << 31) - 1, steps_before=1),  # nextInt(100) the value's
+        state_before(2147483600, steps_before=1),  # the least it rejects
+    ],
+)
+def test_a_draw_java_rejects_is_drawn_again_as_java_does(state: int) -> None:
+    game, oracle = pair(THREE_EMPTY)
+    game.rng.setstate(state)
+    oracle.rng.setstate(state)
+    assert game.move(Direction.LEFT) == oracle.move(Direction.LEFT, Config.TWO_PROB)
+    assert_same(game, oracle)
+    assert game.countEmptyTiles() == 2
+
+
+def test_a_generator_subclass_is_asked_through_nextInt() -> None:
+    class Counting(JavaRandom):
+        def __init__(self, seed: int) -> None:
+            super().__init__(seed)
+            self.bounds: list[int | None] = []
+
+        def nextInt(self, bound: int | None = None) -> int:
+            self.bounds.append(bound)
+            return super().nextInt(bound)
+
+    game, oracle = pair(THREE_EMPTY)
+    rng = Counting(0)
+    rng.setstate(game.rng.getstate())
+    game._rng = rng
+    assert game.move(Direction.LEFT) == oracle.move(Direction.LEFT, Config.TWO_PROB)
+    assert rng.bounds == [3, 100]
+    assert_same(game, oracle)
