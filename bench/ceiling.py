@@ -55,7 +55,7 @@ def ceiling_move(game: GameState, turns: int) -> bool:
     """The move and its spawn in one frame: the least the work can cost."""
     board = game._cells
     assert isinstance(board, int)
-    slid, gains, empties = LINES[turns]
+    slid, info0, info1, info2, info3 = LINES[turns]
     if turns & 1:
         k0, k1, k2, k3 = (
             board & 0xFFFF,
@@ -66,7 +66,6 @@ def ceiling_move(game: GameState, turns: int) -> bool:
         moved = slid[k0] | slid[k1] << 16 | slid[k2] << 32 | slid[k3] << 48
         if moved == board:
             return False
-        cells = empties[k0] | empties[k1] << 4 | empties[k2] << 8 | empties[k3] << 12
     else:
         sp = SPREAD
         t = (
@@ -79,9 +78,9 @@ def ceiling_move(game: GameState, turns: int) -> bool:
         moved = slid[k0] | slid[k1] << 4 | slid[k2] << 8 | slid[k3] << 12
         if moved == board:
             return False
-        cells = empties[k0] | empties[k1] << 1 | empties[k2] << 2 | empties[k3] << 3
-    game._score += gains[k0] + gains[k1] + gains[k2] + gains[k3]
-    offsets = CELLS[cells]
+    info = info0[k0] + info1[k1] + info2[k2] + info3[k3]
+    game._score += info >> 16
+    offsets = CELLS[info & 0xFFFF]
     rng = game._rng
     state = (rng._seed * MULTIPLIER + ADDEND) & STATE_MASK
     u = state >> 17

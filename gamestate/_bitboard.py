@@ -91,13 +91,16 @@ ROW_VALUES: Final[list[tuple[int, int, int, int]]] = []
 """row -> its four tile values."""
 ROW_CODES: Final[dict[bytes, int]] = {}
 """``marshal.dumps(row_values, 2)`` -> the row, for exactly the valid rows."""
-LINES: Final[list[tuple[list[int], list[int], list[int]]]] = []
-"""LINES[turns]: (slid line, gain, empty cells of the slid line), per line.
+LINES: Final[list[tuple[list[int], list[int], list[int], list[int], list[int]]]] = []
+"""LINES[turns]: (slid line, info 0, info 1, info 2, info 3), per line.
 
-For LEFT (1) and RIGHT (3) the line is a row and the slid line and empty
-cells are in row form (shift by 16 * i and 4 * i for row i); for DOWN (0)
-and UP (2) the line is a row of the transposed board, and they come back
-in column form (shift by 4 * i and i for column i)."""
+For LEFT (1) and RIGHT (3) the line is a row, and the slid line comes in
+row form (shift it by 16 * i for row i); for DOWN (0) and UP (2) the line
+is a row of the transposed board, and the slid line comes back in column
+form (shift by 4 * i for column i). Info table i holds the line's gain
+and, already in place i, the empty cells of the slid line:
+``gain << 16 | cells``, so the four lines' entries add up to the move's
+``gain << 16 | cells`` (see :func:`slide_parts`)."""
 
 
 def tables_built() -> bool:
@@ -169,7 +172,22 @@ def _sides(pool: list[int]) -> tuple[list[int], list[int], list[int], list[int]]
     return slid_low, gain_low, slid_high, gain_high
 
 
-_Lines = tuple[list[int], list[int], list[int]]
+_Lines = tuple[list[int], list[int], list[int], list[int], list[int]]
+
+
+def _placed_info(gain: list[int], empty: list[int], step: int) -> list[list[int]]:
+    """The four "info" tables of one side and form: entry k of table i is
+    ``gain << 16 | empty << step * i``, the line's gain and its empty
+    cells put in place i, so that a move's four entries add up to its
+    whole gain and set of empty cells. Equal values share one int object.
+    """
+    base = [g << 16 | e for g, e in zip(gain, empty, strict=True)]
+    tables = []
+    for place in range(4):
+        shift = step * place
+        shared = {b: (b >> 16) << 16 | (b & 0xFFFF) << shift for b in set(base)}
+        tables.append([shared[b] for b in base])
+    return tables
 
 
 def _line_tables(
@@ -178,11 +196,11 @@ def _line_tables(
     """One side's LINES entries: (for rows, for columns)."""
     row_empty = [0 if s == OVERFLOW_LINE else empty[s] for s in slid]
     in_column = [_spread_bits(bits) for bits in range(16)]
+    column_empty = [in_column[bits] for bits in row_empty]
     spread_slid = [s if s == OVERFLOW_LINE else SPREAD[s] for s in slid]
-    return (
-        (slid, gain, row_empty),
-        (spread_slid, gain, [in_column[bits] for bits in row_empty]),
-    )
+    r0, r1, r2, r3 = _placed_info(gain, row_empty, 4)
+    c0, c1, c2, c3 = _placed_info(gain, column_empty, 1)
+    return (slid, r0, r1, r2, r3), (spread_slid, c0, c1, c2, c3)
 
 
 def _cells() -> list[bytes]:
@@ -348,12 +366,12 @@ def slide_parts(board: int, turns: int) -> tuple[int, int, int]:
     cells are bit i for cell i, found only when the board moved.
     """
     try:
-        slid, gains, empties = LINES[turns]
+        slid, info0, info1, info2, info3 = LINES[turns]
     except IndexError:  # the process's first packed move
         build()
-        slid, gains, empties = LINES[turns]
+        slid, info0, info1, info2, info3 = LINES[turns]
     if turns & 1:  # LEFT, RIGHT: the rows, in place
-        lines, place, bit = board, 16, 4
+        lines, place = board, 16
     else:  # DOWN, UP: the columns, as the rows of the transposed board
         spread = SPREAD
         lines = (
@@ -362,7 +380,7 @@ def slide_parts(board: int, turns: int) -> tuple[int, int, int]:
             | spread[(board >> 32) & ROW_MASK] << 8
             | spread[board >> 48] << 12
         )
-        place, bit = 4, 1
+        place = 4
     k0 = lines & ROW_MASK
     k1 = (lines >> 16) & ROW_MASK
     k2 = (lines >> 32) & ROW_MASK
@@ -371,9 +389,8 @@ def slide_parts(board: int, turns: int) -> tuple[int, int, int]:
     moved |= slid[k3] << 3 * place
     if moved == board:
         return board, 0, 0
-    cells = empties[k0] | empties[k1] << bit | empties[k2] << 2 * bit
-    cells |= empties[k3] << 3 * bit
-    return moved, cells, gains[k0] + gains[k1] + gains[k2] + gains[k3]
+    info = info0[k0] + info1[k1] + info2[k2] + info3[k3]
+    return moved, info & 0xFFFF, info >> 16
 
 
 def move(board: int, turns: int) -> tuple[int, int]:

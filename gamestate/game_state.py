@@ -37,8 +37,6 @@ from . import config as Config
 from .direction import Direction
 from .java_random import JavaRandom, to_int32
 
-_LINES: Final = _bitboard.LINES
-_SPREAD: Final = _bitboard.SPREAD
 _CELLS: Final = _bitboard.CELLS
 _EXPONENTS: Final = _bitboard.EXPONENTS
 _INT32_MIN: Final = -(1 << 31)

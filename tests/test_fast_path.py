@@ -517,7 +517,7 @@ def test_every_row_of_the_line_tables_is_slide_line_s() -> None:
     down, left, up, right = _bitboard.LINES
     for row in range(1 << 16):
         values = _values(row)
-        for (slid, gains, empties), (col_slid, _g, col_empties), line in (
+        for (slid, *infos), (col_slid, *col_infos), line in (
             (right, down, values),
             (left, up, values[::-1]),
         ):
@@ -526,13 +526,19 @@ def test_every_row_of_the_line_tables_is_slide_line_s() -> None:
             expected = _exponents(in_place)
             if expected is None:
                 assert slid[row] == col_slid[row] == _bitboard.OVERFLOW_LINE
-                assert gains[row] == _bitboard.OVERFLOW_GAIN
+                for info in infos + col_infos:
+                    assert info[row] >> 16 == _bitboard.OVERFLOW_GAIN
                 continue
-            assert (slid[row], gains[row]) == (expected, gain)
+            assert slid[row] == expected
             assert col_slid[row] == _bitboard.transpose(expected)
             holes = [i for i, value in enumerate(in_place) if value == 0]
-            assert empties[row] == sum(1 << i for i in holes)
-            assert col_empties[row] == sum(1 << (4 * i) for i in holes)
+            for place, (info, col_info) in enumerate(
+                zip(infos, col_infos, strict=True)
+            ):
+                in_row = sum(1 << (4 * place + i) for i in holes)
+                in_column = sum(1 << (4 * i + place) for i in holes)
+                assert info[row] == gain << 16 | in_row
+                assert col_info[row] == gain << 16 | in_column
         assert _bitboard.SPREAD[row] == _bitboard.transpose(row)
         assert _bitboard.CAN_MOVE[row] == (left[0][row] != row or right[0][row] != row)
         assert _bitboard.EMPTY[row] == sum(
