@@ -17,10 +17,10 @@ through :func:`slide_parts`.
 Tables are lists, not dicts (a list lookup by a small int is the fastest
 subscript CPython has), and they are full, built at once by
 :func:`build`, not filled line by line as issue 5's dicts were. The
-choice was measured (CPython 3.11, 2 shared cores, load about 2): the
-full build takes 0.27 to 0.39 s, 0.17 s of it the 65536 slide_line
-calls, and holds 27.5 MiB (tracemalloc; resident memory grows by 30
-MiB); lazily filled lists would cost about 6 us per line met (two
+choice was measured (CPython 3.11, 2 shared cores, load 1.3 to 2): the
+full build takes 0.32 s (0.26 s before the info tables of LINES), 0.17
+s of it the 65536 slide_line calls, and holds 33 MiB (tracemalloc;
+resident memory grows by 36 MiB); lazily filled lists would cost about 6 us per line met (two
 slide_line calls and the derived entries), and a process playing 200
 random games meets only about 3,200 distinct lines, some 20 ms. So lazy
 filling saves about 0.3 s once per process, but every lookup site

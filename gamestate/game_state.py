@@ -433,7 +433,7 @@ class GameState(metaclass=_SpawnHookWatch):
 
 
 def warm_up() -> None:
-    """Build the 4x4 engine's tables now (about 0.3 s, 30 MB), once per process.
+    """Build the 4x4 engine's tables now (about 0.3 s, 35 MB), once per process.
 
     The first packed move builds them anyway; a simulation or a benchmark
     calls this first so that no move pays for it. Start-up never does.

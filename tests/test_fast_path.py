@@ -21,6 +21,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import gamestate
 from gamestate import (
     Config,
     Direction,
@@ -494,6 +495,14 @@ def test_import_builds_no_table() -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
     )
     assert done.stdout.split() == ["0", "False", "True"]
+
+
+def test_warm_up_builds_the_tables_once() -> None:
+    gamestate.warm_up()
+    assert _bitboard.tables_built()
+    lines = list(_bitboard.LINES)
+    gamestate.warm_up()
+    assert all(a is b for a, b in zip(lines, _bitboard.LINES, strict=True))
 
 
 def _values(row: int) -> list[int]:
