@@ -18,23 +18,24 @@ Tables are lists, not dicts (a list lookup by a small int is the fastest
 subscript CPython has), and they are full, built at once by
 :func:`build`, not filled line by line as issue 5's dicts were. The
 choice was measured (CPython 3.11, 2 shared cores, load 1.3 to 2): the
-full build takes 0.32 s (0.26 s before the info tables of LINES), 0.17
-s of it the 65536 slide_line calls, and holds 33 MiB (tracemalloc;
-resident memory grows by 36 MiB); lazily filled lists would cost about 6 us per line met (two
-slide_line calls and the derived entries), and a process playing 200
-random games meets only about 3,200 distinct lines, some 20 ms. So lazy
-filling saves about 0.3 s once per process, but every lookup site
-(move, slide, has_move) would need a miss path, and setBoard's row codes
-cannot be lazy at all (a missing code must mean "not a valid row"). We
-keep the one build: it runs at the first packed move, at the first
-:func:`slide`, or at ``gamestate.warm_up()``, never at import, so
-``python -m playmanager`` shows its first prompt at once (its first
-screen's isGameOver asks :func:`has_move`, which answers from _kernels
-until the tables exist). Entries share their int objects (one pool of
-the 65536 rows, one of their spread forms, one per gain), which keeps
-the memory at the figure above; ``bench/engine.py`` prints both
-figures. This module never prints and holds no game state beyond those
-tables.
+full build takes 0.32 s (0.26 s before the info tables of LINES), 0.17 s
+of it the 65536 slide_line calls, and holds 33 MiB (tracemalloc;
+resident memory grows by 36 MiB); lazily filled lists would cost about 7
+us per line met (timed with a prototype of the learning step: two
+slide_line calls and the line's entries in every table), and a process
+playing 200 random games meets only about 3,200 distinct lines (rows and
+columns), some 22 ms. So lazy filling saves about 0.3 s once per
+process, but every lookup site (move, slide, has_move) would need a miss
+path, and setBoard's row codes cannot be lazy at all (a missing code
+must mean "not a valid row"). We keep the one build: it runs at the
+first packed move, at the first :func:`slide`, or at
+``gamestate.warm_up()``, never at import, so ``python -m playmanager``
+shows its first prompt at once (its first screen's isGameOver asks
+:func:`has_move`, which answers from _kernels until the tables exist).
+Entries share their int objects (one pool of the 65536 rows, one of
+their spread forms, one per gain), which keeps the memory at the figure
+above; ``bench/engine.py`` prints both figures. This module never prints
+and holds no game state beyond those tables.
 """
 
 from __future__ import annotations
