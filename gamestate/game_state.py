@@ -30,7 +30,7 @@ as in the Java reference.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, TypeGuard, cast
 
 from . import _bitboard, _kernels
 from . import config as Config
@@ -62,17 +62,43 @@ def _check_size(name: str, value: object) -> int:
     return size
 
 
+def _is_sequence(value: object) -> TypeGuard[Sequence[object]]:
+    """A Sequence but not a string: a list or tuple answers at once (the
+    Sequence ABC's isinstance check is the slow part of a setBoard)."""
+    if type(value) in (list, tuple):
+        return True
+    return isinstance(value, Sequence) and not isinstance(value, (str, bytes))
+
+
+def _copy_row(name: str, r: int, row: Sequence[object]) -> list[int]:
+    """Copy row ``r`` of a board, checking each cell with _check_int.
+
+    A row of plain ints in Java's range passes in three C-speed passes
+    (types, min, max); only a row with something else in it pays for a
+    check per cell, and for the name each check puts in its message.
+    """
+    values = list(row)
+    if values and {*map(type, values)} == _PLAIN_INT:
+        ints = cast(list[int], values)
+        if min(ints) >= _INT32_MIN and max(ints) <= _INT32_MAX:
+            return ints
+    return [_check_int(f"{name}[{r}][{c}]", v) for c, v in enumerate(values)]
+
+
+_PLAIN_INT: Final = {int}
+
+
 def _copy_board(name: str, board: object) -> list[list[int]]:
     """Deep-copy a rectangular, non-empty board of ints, or raise."""
-    if not isinstance(board, Sequence) or isinstance(board, (str, bytes)):
+    if not _is_sequence(board):
         raise TypeError(f"{name} must be a list of rows, got {board!r}")
     if len(board) == 0:
         raise ValueError(f"{name} must have at least one row, got {board!r}")
     rows: list[list[int]] = []
     for r, row in enumerate(board):
-        if not isinstance(row, Sequence) or isinstance(row, (str, bytes)):
+        if not _is_sequence(row):
             raise TypeError(f"{name}[{r}] must be a list of ints, got {row!r}")
-        rows.append([_check_int(f"{name}[{r}][{c}]", v) for c, v in enumerate(row)])
+        rows.append(_copy_row(name, r, row))
     width = len(rows[0])
     if width == 0:
         raise ValueError(f"{name} rows must not be empty, got {board!r}")
