@@ -372,7 +372,7 @@ def slide_parts(board: int, turns: int) -> tuple[int, int, int]:
         build()
         slid, info0, info1, info2, info3 = LINES[turns]
     if turns & 1:  # LEFT, RIGHT: the rows, in place
-        lines, place = board, 16
+        lines, place1, place2, place3 = board, 16, 32, 48
     else:  # DOWN, UP: the columns, as the rows of the transposed board
         spread = SPREAD
         lines = (
@@ -381,13 +381,12 @@ def slide_parts(board: int, turns: int) -> tuple[int, int, int]:
             | spread[(board >> 32) & ROW_MASK] << 8
             | spread[board >> 48] << 12
         )
-        place = 4
+        place1, place2, place3 = 4, 8, 12
     k0 = lines & ROW_MASK
     k1 = (lines >> 16) & ROW_MASK
     k2 = (lines >> 32) & ROW_MASK
     k3 = lines >> 48
-    moved = slid[k0] | slid[k1] << place | slid[k2] << 2 * place
-    moved |= slid[k3] << 3 * place
+    moved = slid[k0] | slid[k1] << place1 | slid[k2] << place2 | slid[k3] << place3
     if moved == board:
         return board, 0, 0
     info = info0[k0] + info1[k1] + info2[k2] + info3[k3]
