@@ -692,3 +692,13 @@ def test_a_generator_subclass_is_asked_through_nextInt() -> None:
     assert game.move(Direction.LEFT) == oracle.move(Direction.LEFT, Config.TWO_PROB)
     assert rng.bounds == [3, 100]
     assert_same(game, oracle)
+
+
+def test_has_move_before_the_tables_asks_the_kernels(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(_bitboard, "CAN_MOVE", [])  # as before build()
+    stuck = _bitboard.pack([[2, 4, 2, 4], [4, 2, 4, 2]] * 2)
+    assert stuck is not None
+    assert not _bitboard.has_move(stuck)
+    assert _bitboard.has_move(stuck ^ 0xF)  # an empty corner
