@@ -20,7 +20,7 @@ On W1's own boards, in interleaved rounds, it times:
   it leaves the same boards, scores and generator states as ``ours``, so
   the time is that of the real work;
 * its two halves alone, as the engine calls them: ``lookups``
-  (``_bitboard.slide``: four dict lookups and the sum) and ``draws``
+  (``_bitboard.slide``: the table lookups of a move) and ``draws``
   (``JavaRandom.next_int_pair``: two steps of the 48-bit generator,
   reduced to a position and a value).
 
@@ -45,14 +45,9 @@ from engine import DIRECTIONS, mid_game_boards, naive_game, our_game
 from gamestate import GameState, _bitboard
 
 Job = list[tuple[Any, Any]]
-TABLES = _bitboard._TABLES
-CELLS_IN = _bitboard._CELLS_IN
-EXPONENTS = _bitboard.EXPONENTS
-ROW_MASK = _bitboard.ROW_MASK
-COLUMN_MASK = _bitboard._COLUMN_MASK
-BOARD_MASK = _bitboard.BOARD_MASK
-EMPTIES_SHIFT = _bitboard.EMPTIES_SHIFT
-GAIN_SHIFT = _bitboard.GAIN_SHIFT
+LINES = _bitboard.LINES
+SPREAD = _bitboard.SPREAD
+CELLS = _bitboard.CELLS
 MULTIPLIER, ADDEND, STATE_MASK = 0x5DEECE66D, 0xB, (1 << 48) - 1
 
 
@@ -60,35 +55,41 @@ def ceiling_move(game: GameState, turns: int) -> bool:
     """The move and its spawn in one frame: the least the work can cost."""
     board = game._cells
     assert isinstance(board, int)
-    t0, t1, t2, t3 = TABLES[turns]
+    slid, info0, info1, info2, info3 = LINES[turns]
     if turns & 1:
-        result = (
-            t0[board & ROW_MASK]
-            + t1[(board >> 16) & ROW_MASK]
-            + t2[(board >> 32) & ROW_MASK]
-            + t3[board >> 48]
+        k0, k1, k2, k3 = (
+            board & 0xFFFF,
+            board >> 16 & 0xFFFF,
+            board >> 32 & 0xFFFF,
+            board >> 48,
         )
+        moved = slid[k0] | slid[k1] << 16 | slid[k2] << 32 | slid[k3] << 48
+        if moved == board:
+            return False
     else:
-        result = (
-            t0[board & COLUMN_MASK]
-            + t1[(board >> 4) & COLUMN_MASK]
-            + t2[(board >> 8) & COLUMN_MASK]
-            + t3[(board >> 12) & COLUMN_MASK]
+        sp = SPREAD
+        t = (
+            sp[board & 0xFFFF]
+            | sp[board >> 16 & 0xFFFF] << 4
+            | sp[board >> 32 & 0xFFFF] << 8
+            | sp[board >> 48] << 12
         )
-    moved = result & BOARD_MASK
-    if moved == board:
-        return False
-    game._score += result >> GAIN_SHIFT
-    empty = CELLS_IN[(result >> EMPTIES_SHIFT) & 0xFFFF]
+        k0, k1, k2, k3 = t & 0xFFFF, t >> 16 & 0xFFFF, t >> 32 & 0xFFFF, t >> 48
+        moved = slid[k0] | slid[k1] << 4 | slid[k2] << 8 | slid[k3] << 12
+        if moved == board:
+            return False
+    info = info0[k0] + info1[k1] + info2[k2] + info3[k3]
+    game._score += info >> 16
+    offsets = CELLS[info & 0xFFFF]
     rng = game._rng
     state = (rng._seed * MULTIPLIER + ADDEND) & STATE_MASK
     u = state >> 17
-    count = len(empty)
+    count = len(offsets)
     position = (count * u) >> 31 if count & (count - 1) == 0 else u % count
     state = (state * MULTIPLIER + ADDEND) & STATE_MASK
     rng._seed = state
     exponent = 1 if (state >> 17) % 100 < 70 else 2
-    game._cells = moved | exponent << (4 * empty[position])
+    game._cells = moved | exponent << offsets[position]
     return True
 
 
@@ -123,6 +124,7 @@ def main() -> None:
     args = parser.parse_args()
     rounds, count = (5, 1000) if args.quick else (15, 3000)
     warm = 8000
+    _bitboard.build()
     boards = mid_game_boards(warm + count * (rounds + 1), seed=1)
     rnd = random.Random(2)
     keys = [rnd.choice(DIRECTIONS) for _ in boards]

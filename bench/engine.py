@@ -8,18 +8,26 @@ Run from the repository root (``pip install -e .[bench]`` adds term2048):
 Every workload runs its engines in one process, in interleaved rounds
 (each round times every engine once, in a rotating order, so a burst of
 load elsewhere hits them alike), and prints min / median / max per engine
-and the ratio of medians against the naive port (bench/naive.py):
+and the ratios of medians against the naive port (bench/naive.py) and
+against term2048, the published peer, measured in the same run:
 
-* W1: ``move`` with its spawn on random mid-game 4x4 boards (moves/s);
+* tables: ``gamestate.warm_up()`` in a fresh process, its time and the
+  memory the tables hold (tracemalloc, and the growth of resident memory);
+* W1 (pool): ``setBoard(b)`` then ``move(d)`` on a pool of 600 mid-game
+  4x4 boards, tables warm, setBoard timed with the move (issue 14's W1);
+  term2048 and the naive port set their board with a deep copy;
+* W1 (fresh): ``move`` with its spawn on mid-game 4x4 boards no round has
+  seen, the game set up untimed (issue 5's W1);
+* setBoard / getBoard on the pool's boards against a deep copy of the rows;
 * W2: whole random games through the public API, ``move`` until
   ``isGameOver`` from a new game (moves/s and games/s);
 * scale: time per move and per cell on N x N boards, N = 4 .. 256;
 * start-up: ``python -m playmanager`` answering ``q`` against
   ``python -c pass`` (wall time, and peak memory by /usr/bin/time).
 
-Every round gets boards or games no earlier round saw, after one untimed
-warm-up round (our line tables fill on first use; the warm-up's own rate
-is printed too). W2's games are checked after timing: ours and the naive
+Every round gets boards or games no earlier round saw (except the pool),
+after one untimed warm-up round; our tables are built before any of it
+(``warm_up``), as a simulation would. W2's games are checked after timing: ours and the naive
 port must have played them identically (moves, boards, scores, generator
 states), or the run stops. term2048 has its own rules and random
 generator, so only its speed is comparable.
@@ -44,7 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from naive import NaiveGame  # bench/ is not a package: found through sys.path
 
-from gamestate import Direction, GameState
+from gamestate import Direction, GameState, warm_up
 
 try:
     from term2048.board import Board as Term2048Board
@@ -72,16 +80,12 @@ class Series:
 Engine = Callable[[int], float]
 """Runs one round (its number; -1 for the warm-up) and returns its seconds."""
 
-COLD: dict[str, float] = {}
-"""Seconds of the last warm-up round, per engine."""
-
 
 def interleave(rounds: int, engines: dict[str, Engine]) -> dict[str, Series]:
     """Time every engine once per round, rotating the order each round.
 
-    An untimed warm-up round comes first: our tables are filled on first
-    use, which a simulation of many games pays once; :func:`cold_note`
-    prints what it cost. Each round gets fresh boards or games, the same
+    An untimed warm-up round comes first (Python's own caches, and the
+    peers' first calls). Each round gets fresh boards or games, the same
     for every engine, so cached results of one round do not flatter the
     next.
     """
@@ -92,30 +96,33 @@ def interleave(rounds: int, engines: dict[str, Engine]) -> dict[str, Series]:
             seconds = engines[name](r)
             if r >= 0:
                 series[name].seconds.append(seconds)
-            else:
-                COLD[name] = seconds
     return series
 
 
-def cold_note(work: float, unit: str) -> None:
-    ours = work / COLD["ours"]
-    naive = work / COLD["naive"]
-    print(
-        f"  warm-up round (ours with empty tables): ours {ours:,.0f} {unit},"
-        f" naive {naive:,.0f}: {ours / naive:.2f}x"
-    )
+def ratios(median: float, bases: dict[str, float]) -> str:
+    """``median`` against each base present: "  3.10x naive  2.05x term2048"."""
+    return "".join(f"  {median / base:6.2f}x {name}" for name, base in bases.items())
+
+
+def load() -> str:
+    """The 1-minute load average, printed with every figure: 2 shared cores."""
+    return f"(load {os.getloadavg()[0]:.2f})"
 
 
 def print_rates(title: str, unit: str, work: float, series: dict[str, Series]) -> None:
-    print(f"\n{title}")
-    print(f"  {'engine':<10} {'min':>12} {'median':>12} {'max':>12}  {unit}  vs naive")
-    base = statistics.median(series["naive"].rates(work))
+    print(f"\n{title} {load()}")
+    print(f"  {'engine':<10} {'min':>12} {'median':>12} {'max':>12}  {unit}  ratios")
+    bases = {
+        name: statistics.median(series[name].rates(work))
+        for name in ("naive", "term2048")
+        if name in series
+    }
     for s in series.values():
         rates = s.rates(work)
         median = statistics.median(rates)
         print(
             f"  {s.name:<10} {rates[0]:>12,.0f} {median:>12,.0f} {rates[-1]:>12,.0f}"
-            f"  {' ' * len(unit)}  {median / base:6.2f}x"
+            f"  {' ' * len(unit)}{ratios(median, bases)}"
         )
 
 
@@ -192,11 +199,151 @@ def w1(rounds: int, count: int, warm: int) -> None:
             lambda i: (term2048_game(boards[i]), TERM2048_KEYS[keys[i].name])
         )
     title = (
-        f"W1: move + spawn, {count} fresh mid-game 4x4 boards per round,"
-        f" after a warm-up on {warm} others"
+        f"W1 (fresh): move + spawn, {count} mid-game 4x4 boards per round that"
+        f" no round saw, after a warm-up on {warm} others"
     )
     print_rates(title, "moves/s", count, interleave(rounds, engines))
-    cold_note(warm, "moves/s")
+
+
+# --------------------------------------------------------------- W1, pool
+POOL_SIZE = 600
+
+
+def pool() -> tuple[list[Board], list[Direction]]:
+    """Issue 14's pool: 600 mid-game 4x4 boards and a random direction each."""
+    boards = mid_game_boards(POOL_SIZE, seed=11)
+    rnd = random.Random(12)
+    return boards, [rnd.choice(DIRECTIONS) for _ in boards]
+
+
+def w1_pool(rounds: int) -> None:
+    boards, keys = pool()
+    ours = GameState(4, 4, seed=5)
+    naive = NaiveGame(4, 4, seed=5)
+
+    def run_ours(_r: int) -> float:
+        game = ours
+        start = time.perf_counter()
+        for board, key in zip(boards, keys, strict=True):
+            game.setBoard(board)
+            game.move(key)
+        return time.perf_counter() - start
+
+    def run_naive(_r: int) -> float:
+        game = naive
+        start = time.perf_counter()
+        for board, key in zip(boards, keys, strict=True):
+            game.board = [row[:] for row in board]
+            game.move(key)
+        return time.perf_counter() - start
+
+    engines: dict[str, Engine] = {"ours": run_ours, "naive": run_naive}
+    if Term2048Board is not None:
+        peer = Term2048Board()
+        peer_keys = [TERM2048_KEYS[key.name] for key in keys]
+
+        def run_peer(_r: int) -> float:
+            start = time.perf_counter()
+            for board, key in zip(boards, peer_keys, strict=True):
+                peer.cells = [row[:] for row in board]
+                peer.move(key)
+            return time.perf_counter() - start
+
+        engines["term2048"] = run_peer
+    title = (
+        f"W1 (pool): setBoard(b) then move(d), the same {POOL_SIZE} mid-game"
+        " 4x4 boards every round, tables warm"
+    )
+    print_rates(title, "moves/s", POOL_SIZE, interleave(rounds, engines))
+
+
+def board_copies(rounds: int) -> None:
+    """setBoard and getBoard on the pool's boards against a deep copy."""
+    boards, _keys = pool()
+    game = GameState(4, 4)
+    packed = []
+    for board in boards:
+        game.setBoard(board)
+        packed.append(game.copy())
+
+    def run_set(_r: int) -> float:
+        start = time.perf_counter()
+        for board in boards:
+            game.setBoard(board)
+        return time.perf_counter() - start
+
+    def run_get(_r: int) -> float:
+        start = time.perf_counter()
+        for state in packed:
+            state.getBoard()
+        return time.perf_counter() - start
+
+    def run_copy(_r: int) -> float:
+        start = time.perf_counter()
+        for board in boards:
+            [row[:] for row in board]
+        return time.perf_counter() - start
+
+    series = interleave(
+        rounds, {"setBoard": run_set, "getBoard": run_get, "deep copy": run_copy}
+    )
+    ns = {
+        name: statistics.median(s.seconds) / POOL_SIZE * 1e9
+        for name, s in series.items()
+    }
+    print(
+        f"\nsetBoard / getBoard on the pool's {POOL_SIZE} 4x4 boards (ns each, median)"
+    )
+    for name, value in ns.items():
+        print(
+            f"  {name:<10} {value:8.0f} ns   {value / ns['deep copy']:5.2f}x deep copy"
+        )
+
+
+# ------------------------------------------------------------------ tables
+TABLE_PROBE = """
+import os, sys, time, tracemalloc
+import gamestate
+def rss():
+    return int(open("/proc/self/statm").read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+if sys.argv[1] == "time":
+    before = rss()
+    start = time.perf_counter()
+    gamestate.warm_up()
+    print(time.perf_counter() - start, rss() - before)
+else:
+    tracemalloc.start()
+    gamestate.warm_up()
+    print(tracemalloc.get_traced_memory()[0])
+"""
+
+
+def tables(runs: int) -> None:
+    """warm_up() in fresh processes: build time (median), memory held."""
+    seconds = []
+    rss = []
+    for _ in range(runs):
+        out = subprocess.run(
+            [sys.executable, "-c", TABLE_PROBE, "time"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.split()
+        seconds.append(float(out[0]))
+        rss.append(int(out[1]))
+    traced = subprocess.run(
+        [sys.executable, "-c", TABLE_PROBE, "memory"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    print(
+        f"\ntables: gamestate.warm_up() in {runs} fresh processes: build"
+        f" {statistics.median(seconds) * 1000:.0f} ms median"
+        f" (min {min(seconds) * 1000:.0f}, max {max(seconds) * 1000:.0f});"
+        f" memory held {int(traced) / 2**20:.1f} MiB (tracemalloc),"
+        f" resident growth {statistics.median(rss) / 2**20:.1f} MiB {load()}"
+    )
 
 
 # ---------------------------------------------------------------------- W2
@@ -285,15 +432,20 @@ def w2(rounds: int, games: int, warm: int) -> None:
     print(
         f"\nW2: {games} fresh whole random 4x4 games per round, after a warm-up"
         f" of {warm} others\n  ({sum(moves) / rounds:,.0f} moves a round;"
-        " ours and the naive port play the same games, checked tile for tile)"
+        f" ours and the naive port play the same games, checked tile for tile)"
+        f" {load()}"
     )
-    print(f"  {'engine':<10} {'min':>12} {'median':>12} {'max':>12}  moves/s  vs naive")
-    base = statistics.median(rates["naive"])
+    print(f"  {'engine':<10} {'min':>12} {'median':>12} {'max':>12}  moves/s  ratios")
+    bases = {
+        name: statistics.median(rates[name])
+        for name in ("naive", "term2048")
+        if name in rates
+    }
     for name, values in rates.items():
         median = statistics.median(values)
         print(
             f"  {name:<10} {values[0]:>12,.0f} {median:>12,.0f} {values[-1]:>12,.0f}"
-            f"           {median / base:6.2f}x"
+            f"         {ratios(median, bases)}"
         )
     print(
         "  games/s (median): "
@@ -302,8 +454,6 @@ def w2(rounds: int, games: int, warm: int) -> None:
             for name, s in series.items()
         )
     )
-    cold_moves = sum(o[0] for o in played["ours"][-1])
-    cold_note(cold_moves, "moves/s")
 
 
 # ------------------------------------------------------------------- scale
@@ -316,7 +466,7 @@ def random_board(size: int, rnd: random.Random) -> Board:
 
 
 def scale(rounds: int, sizes: Sequence[int]) -> None:
-    print("\nscale: one move + spawn on N x N boards, half full (median of rounds)")
+    print(f"\nscale: one move + spawn on N x N boards, half full (medians) {load()}")
     print(
         f"  {'N':>4} {'ours us/move':>14} {'naive us/move':>14}"
         f" {'ours ns/cell':>13} {'naive ns/cell':>14} {'speed-up':>9}"
@@ -403,7 +553,9 @@ def startup(rounds: int) -> None:
                 peak = peak_kib(commands[name], cwd)
                 if peak is not None:
                     memory[name].append(peak)
-    print(f"\nstart-up: {rounds} interleaved runs each (wall ms, peak RSS MiB)")
+    print(
+        f"\nstart-up: {rounds} interleaved runs each (wall ms, peak RSS MiB) {load()}"
+    )
     for name in names:
         ms = sorted(t * 1000 for t in times[name])
         mib = statistics.median(memory[name]) / 1024 if memory[name] else float("nan")
@@ -431,6 +583,10 @@ def main() -> None:
         f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs,"
         f" load average {os.getloadavg()[0]:.2f} at the start"
     )
+    tables(runs=3 if quick else 5)
+    warm_up()
+    w1_pool(rounds=5 if quick else 15)
+    board_copies(rounds=5 if quick else 15)
     w1(
         rounds=5 if quick else 21,
         count=200 if quick else 400,

@@ -2,14 +2,13 @@
 
     python bench/profile_move.py
 
-Plays 300 random games to fill the line tables, then profiles ``move`` on
-fresh boards from the same kind of games, and prints the top functions.
-A move is ``move`` itself (the argument checks, the score), ``slide``
-(four table lookups), and ``_spawn_packed`` (the check that no spawn
-method is overridden, the empty cells, the tile), which makes its two
-draws through one ``JavaRandom.next_int_pair`` call; ``_learn`` is the
-cost of lines met for the first time. ``bench/ceiling.py`` says what the
-same work costs with every call and check taken out.
+Builds the tables (``warm_up``), plays 300 random games, then profiles
+``move`` on fresh boards from the same kind of games, and prints the top
+functions. A move is ``move`` itself (the argument checks, the score),
+``_bitboard.slide_parts`` (the table lookups) and ``_spawn_packed`` (the
+check that no spawn method is overridden, the empty cells, both
+java.util.Random steps written out, the tile). ``bench/ceiling.py`` says
+what the same work costs with every call and check taken out.
 """
 
 from __future__ import annotations
@@ -20,8 +19,11 @@ import random
 
 from engine import DIRECTIONS, mid_game_boards, our_game, play_ours
 
+from gamestate import warm_up
+
 
 def main() -> None:
+    warm_up()
     rnd = random.Random(3)
     keys = [rnd.choice(DIRECTIONS) for _ in range(997)]
     for seed in range(300):

@@ -1,26 +1,50 @@
-"""A 4x4 board packed in one int, for speed: the same rule, cached per row.
+"""A 4x4 board packed in one int, for speed: the same rule, in full tables.
 
 Layout: cell (row, col) holds the tile's exponent (0 = empty, e = tile
 2**e, 1 <= e <= 15) in the four bits at ``4 * (4 * row + col)``, so a row
 is 16 bits and increasing bit order is row-major order.
 
-There is no second copy of the game rule here: the result of sliding a
-line is computed by :func:`gamestate._kernels.slide_line` the first time
-the line occurs, and kept in lazily filled tables, so nothing is built at
-import and only lines that occur in play are ever computed. A move adds
-up four table values, one per row (LEFT, RIGHT) or per column (DOWN, UP;
-a column is looked up in its spread-out form, so the board is never
-transposed). The tables grow with the distinct lines a process meets:
-about 1.2 KB each, at most 65536 lines. This module never prints and
-holds no game state beyond those tables.
+There is no second copy of the game rule here: :func:`build` slides every
+one of the 65536 rows with :func:`gamestate._kernels.slide_line` (toward
+the high nibble; toward the low one is the same slide of the reversed
+row) and derives every table from those results. A move is then four
+list lookups per part (the slid lines, their gains, their empty cells):
+rows directly for LEFT and RIGHT, and for DOWN and UP the columns, read
+as the rows of the transposed board, which four lookups in ``SPREAD``
+make. ``GameState.move`` and :func:`slide` (the solver's) both go
+through :func:`slide_parts`.
+
+Tables are lists, not dicts (a list lookup by a small int is the fastest
+subscript CPython has), and they are full, built at once by
+:func:`build`, not filled line by line as issue 5's dicts were. The
+choice was measured (CPython 3.11, 2 shared cores, load 1.3 to 2): the
+full build takes 0.32 s (0.26 s before the info tables of LINES), 0.17 s
+of it the 65536 slide_line calls, and holds 33 MiB (tracemalloc;
+resident memory grows by 36 MiB); lazily filled lists would cost about 7
+us per line met (timed with a prototype of the learning step: two
+slide_line calls and the line's entries in every table), and a process
+playing 200 random games meets only about 3,200 distinct lines (rows and
+columns), some 22 ms. So lazy filling saves about 0.3 s once per
+process, but every lookup site (move, slide, has_move) would need a miss
+path, and setBoard's row codes cannot be lazy at all (a missing code
+must mean "not a valid row"). We keep the one build: it runs at the
+first packed move, at the first :func:`slide`, or at
+``gamestate.warm_up()``, never at import, so ``python -m playmanager``
+shows its first prompt at once (its first screen's isGameOver asks
+:func:`has_move`, which answers from _kernels until the tables exist).
+Entries share their int objects (one pool of the 65536 rows, one of
+their spread forms, one per gain), which keeps the memory at the figure
+above; ``bench/engine.py`` prints both figures. This module never prints
+and holds no game state beyond those tables.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import marshal
+from collections.abc import Callable, Sequence
 from typing import Final
 
-from ._kernels import slide_line
+from ._kernels import can_move, slide_line
 
 ROW_MASK: Final = 0xFFFF
 MAX_EXPONENT: Final = 15
@@ -31,20 +55,191 @@ GAIN_SHIFT: Final = 80
 """A slide result is ``new_board | empties << EMPTIES_SHIFT | gain << GAIN_SHIFT``
 (see :func:`slide`): ``empties`` has bit i set when cell i is empty."""
 
-_ROW_GAIN_SHIFT: Final = 16
-_ROW_OVERFLOW: Final = -1
-_OVERFLOW_FLAG: Final = 1 << 128
-"""Marks a row whose merge would pass 2**15: above any sum of real results."""
+OVERFLOW_LINE: Final = 1 << 64
+"""The slid line of a row whose merge would pass 2**15: shifted into any
+place, it lands above bit 63, so the moved board is never the old one and
+``moved > BOARD_MASK`` tells the overflow."""
+OVERFLOW_GAIN: Final = 1 << 40
+"""Its gain: past any Java int, so the score check that every move makes
+anyway sends the move to the slow path, where the overflow is seen."""
 _NIBBLE_ONES: Final = 0x1111_1111_1111_1111
 
 EXPONENTS: Final = {0: 0, **{1 << e: e for e in range(1, MAX_EXPONENT + 1)}}
 """Cell value -> its exponent (0 for empty), for the values a cell can hold."""
+_VALUES: Final = (0, *(1 << e for e in range(1, MAX_EXPONENT + 1)))
+"""Exponent -> cell value (0 for empty)."""
 
 
 class TileOverflowError(ValueError):
     """A merge would make a tile above 2**15, which four bits cannot hold."""
 
 
+# ------------------------------------------------------------ the tables
+# Empty until build() fills them in place, so that other modules may import
+# the lists themselves. A row is the 16-bit key; "low" tables slide toward
+# the low nibble (LEFT on rows, UP on the rows of the transposed board),
+# "high" ones toward the high nibble (RIGHT, DOWN).
+SPREAD: Final[list[int]] = []
+"""row -> its four nibbles down a column: nibble j at bit 16 * j."""
+EMPTY: Final[list[int]] = []
+"""row -> four bits, bit j set when nibble j is empty."""
+CAN_MOVE: Final[list[bool]] = []
+"""row -> True when sliding it one way or the other changes it."""
+CELLS: Final[list[bytes]] = []
+"""16-bit set of cells -> the bit offsets (4 * index) of its cells, in
+order: bytes, half the memory of tuples, and indexing gives an int."""
+ROW_VALUES: Final[list[tuple[int, int, int, int]]] = []
+"""row -> its four tile values."""
+ROW_CODES: Final[dict[bytes, int]] = {}
+"""``marshal.dumps(row_values, 2)`` -> the row, for exactly the valid rows."""
+LINES: Final[list[tuple[list[int], list[int], list[int], list[int], list[int]]]] = []
+"""LINES[turns]: (slid line, info 0, info 1, info 2, info 3), per line.
+
+For LEFT (1) and RIGHT (3) the line is a row, and the slid line comes in
+row form (shift it by 16 * i for row i); for DOWN (0) and UP (2) the line
+is a row of the transposed board, and the slid line comes back in column
+form (shift by 4 * i for column i). Info table i holds the line's gain
+and, already in place i, the empty cells of the slid line:
+``gain << 16 | cells``, so the four lines' entries add up to the move's
+``gain << 16 | cells`` (see :func:`slide_parts`)."""
+
+
+def tables_built() -> bool:
+    """True once :func:`build` has filled the tables."""
+    return bool(LINES)
+
+
+def _reverse(row: int) -> int:
+    """The row with its four nibbles in the opposite order."""
+    return (row & 0xF) << 12 | (row & 0xF0) << 4 | (row >> 4) & 0xF0 | row >> 12
+
+
+def _slid_high(row: int) -> tuple[int, int]:
+    """(slid row, gain) of a row slid toward its high nibble by slide_line,
+    or (OVERFLOW_LINE, OVERFLOW_GAIN) when a merge would pass 2**15."""
+    line = [_VALUES[(row >> shift) & 0xF] for shift in (0, 4, 8, 12)]
+    slid, gain = slide_line(line)
+    exponents = [EXPONENTS.get(value) for value in slid]
+    packed = 0
+    for place, exponent in enumerate(exponents):
+        if exponent is None:
+            return OVERFLOW_LINE, OVERFLOW_GAIN
+        packed |= exponent << (4 * place)
+    return packed, gain
+
+
+def _spread(row: int) -> int:
+    """Put a row's four nibbles down a column: nibble i goes to bit 16 * i."""
+    return (
+        (row & 0xF)
+        | ((row & 0xF0) << 12)
+        | ((row & 0xF00) << 24)
+        | ((row & 0xF000) << 36)
+    )
+
+
+def _empty_bits(row: int) -> int:
+    """Four bits: bit j set when nibble j of the 16-bit row is empty."""
+    return (
+        ((row & 0xF) == 0)
+        | ((row & 0xF0) == 0) << 1
+        | ((row & 0xF00) == 0) << 2
+        | ((row & 0xF000) == 0) << 3
+    )
+
+
+def _spread_bits(bits: int) -> int:
+    """Put four bits down a column of cells: bit j goes to bit 4 * j."""
+    return (bits & 1) | (bits & 2) << 3 | (bits & 4) << 6 | (bits & 8) << 9
+
+
+def _sides(pool: list[int]) -> tuple[list[int], list[int], list[int], list[int]]:
+    """(slid low, gain low, slid high, gain high) of every row.
+
+    slide_line is called once per row, toward the high nibble; toward the
+    low nibble is the same slide of the reversed row, reversed back. Slid
+    rows are the pool's int objects, and equal gains one object.
+    """
+    high = [_slid_high(row) for row in pool]
+    gains = {gain: gain for _slid, gain in high}
+    slid_high = [pool[s] if s != OVERFLOW_LINE else s for s, _gain in high]
+    gain_high = [gains[gain] for _slid, gain in high]
+    reverse = [_reverse(row) for row in pool]
+    slid_low = [
+        OVERFLOW_LINE if s == OVERFLOW_LINE else reverse[s]
+        for s in (slid_high[r] for r in reverse)
+    ]
+    gain_low = [gain_high[r] for r in reverse]
+    return slid_low, gain_low, slid_high, gain_high
+
+
+_Lines = tuple[list[int], list[int], list[int], list[int], list[int]]
+
+
+def _placed_info(gain: list[int], empty: list[int], step: int) -> list[list[int]]:
+    """The four "info" tables of one side and form: entry k of table i is
+    ``gain << 16 | empty << step * i``, the line's gain and its empty
+    cells put in place i, so that a move's four entries add up to its
+    whole gain and set of empty cells. Equal values share one int object.
+    """
+    base = [g << 16 | e for g, e in zip(gain, empty, strict=True)]
+    tables = []
+    for place in range(4):
+        shift = step * place
+        shared = {b: (b >> 16) << 16 | (b & 0xFFFF) << shift for b in set(base)}
+        tables.append([shared[b] for b in base])
+    return tables
+
+
+def _line_tables(
+    slid: list[int], gain: list[int], empty: list[int]
+) -> tuple[_Lines, _Lines]:
+    """One side's LINES entries: (for rows, for columns)."""
+    row_empty = [0 if s == OVERFLOW_LINE else empty[s] for s in slid]
+    in_column = [_spread_bits(bits) for bits in range(16)]
+    column_empty = [in_column[bits] for bits in row_empty]
+    spread_slid = [s if s == OVERFLOW_LINE else SPREAD[s] for s in slid]
+    r0, r1, r2, r3 = _placed_info(gain, row_empty, 4)
+    c0, c1, c2, c3 = _placed_info(gain, column_empty, 1)
+    return (slid, r0, r1, r2, r3), (spread_slid, c0, c1, c2, c3)
+
+
+def _cells() -> list[bytes]:
+    """CELLS, each set from the one without its lowest cell."""
+    cells = [b""]
+    for mask in range(1, 1 << 16):
+        low = mask & -mask
+        cells.append(bytes((4 * low.bit_length() - 4,)) + cells[mask ^ low])
+    return cells
+
+
+def build() -> None:
+    """Fill every table (once; later calls return at once)."""
+    if LINES:
+        return
+    pool = list(range(1 << 16))
+    SPREAD[:] = [_spread(row) for row in pool]
+    slid_low, gain_low, slid_high, gain_high = _sides(pool)
+    CAN_MOVE[:] = [slid_low[row] != row or slid_high[row] != row for row in pool]
+    EMPTY[:] = empty = [_empty_bits(row) for row in pool]
+    low_rows, low_columns = _line_tables(slid_low, gain_low, empty)
+    high_rows, high_columns = _line_tables(slid_high, gain_high, empty)
+    CELLS[:] = _cells()
+    values = _VALUES
+    ROW_VALUES[:] = [
+        (values[r & 0xF], values[r >> 4 & 0xF], values[r >> 8 & 0xF], values[r >> 12])
+        for r in pool
+    ]
+    ROW_CODES.update(
+        (marshal.dumps(list(cells), 2), row) for row, cells in enumerate(ROW_VALUES)
+    )
+    _SPLIT[:] = [_splitter()]
+    # Filled last: tables_built() and the callers that wait for the tables
+    # look at LINES.
+    LINES[:] = [high_columns, low_rows, low_columns, high_rows]
+
+
+# -------------------------------------------------------- whole boards
 def pack(rows: Sequence[Sequence[int]]) -> int | None:
     """Pack a 4x4 board of 0 and 2..2**15; None if it does not fit."""
     if len(rows) != 4 or any(len(row) != 4 for row in rows):
@@ -61,11 +256,59 @@ def pack(rows: Sequence[Sequence[int]]) -> int | None:
     return board
 
 
+_OUTER_CODE: Final = marshal.dumps([0, 0, 0, 0], 2)[:5]
+"""The start of ``marshal.dumps(rows, 2)`` for a list of four rows."""
+_ROW_CODE_SIZE: Final = len(marshal.dumps([0, 0, 0, 0], 2))
+"""The size of a row's code: the same for every list of four Java ints."""
+_BOARD_CODE_SIZE: Final = len(_OUTER_CODE) + 4 * _ROW_CODE_SIZE
+_SPLIT: Final[list[Callable[[bytes], tuple[bytes, ...]]]] = []
+"""Filled by :func:`build`: splits a 4x4 board's code into its header and
+its four rows' codes."""
+
+
+def _splitter() -> Callable[[bytes], tuple[bytes, ...]]:
+    import struct  # here, not at import: start-up stays short
+
+    row = f"{_ROW_CODE_SIZE}s"
+    return struct.Struct(f"{len(_OUTER_CODE)}s{row * 4}").unpack
+
+
+def pack_exact(rows: object) -> int | None:
+    """Pack a list of four lists of four exact ints in 0, 2..2**15, else None.
+
+    Validation costs no pass of its own: ``marshal.dumps(rows, 2)`` writes
+    every value with its exact type in one C call (a bool, a float, an int
+    subclass, a tuple or a numpy scalar writes differently or not at all),
+    and each row's code either is a key of ROW_CODES, which holds exactly
+    the valid rows, or is not. None before :func:`build`, too.
+    """
+    try:
+        code = marshal.dumps(rows, 2)  # type: ignore[arg-type]
+    except ValueError:  # an object marshal cannot write: not plain ints
+        return None
+    if len(code) != _BOARD_CODE_SIZE or not _SPLIT:
+        return None
+    head, r0, r1, r2, r3 = _SPLIT[0](code)
+    codes = ROW_CODES
+    try:
+        packed = codes[r0] | codes[r1] << 16 | codes[r2] << 32 | codes[r3] << 48
+    except KeyError:
+        return None
+    return packed if head == _OUTER_CODE else None
+
+
 def unpack(board: int) -> list[list[int]]:
-    """Return the board as four lists of tile values (0 = empty)."""
-    cells = [(board >> (4 * index)) & 0xF for index in range(16)]
-    values = [0 if e == 0 else 1 << e for e in cells]
-    return [values[row * 4 : row * 4 + 4] for row in range(4)]
+    """Return the board as four new lists of tile values (0 = empty)."""
+    if ROW_VALUES:
+        values = ROW_VALUES
+        return [
+            [*values[board & ROW_MASK]],
+            [*values[(board >> 16) & ROW_MASK]],
+            [*values[(board >> 32) & ROW_MASK]],
+            [*values[board >> 48]],
+        ]
+    cells = [_VALUES[(board >> (4 * index)) & 0xF] for index in range(16)]
+    return [cells[row * 4 : row * 4 + 4] for row in range(4)]
 
 
 def transpose(board: int) -> int:
@@ -97,176 +340,7 @@ def rotate_counter_clockwise(board: int) -> int:
     )
 
 
-_VALUES: Final = (0, *(1 << e for e in range(1, MAX_EXPONENT + 1)))
-"""Exponent -> cell value (0 for empty)."""
-
-
-def _row_result(row: int, toward_high: bool) -> int:
-    """Slide a 16-bit row toward its high (or low) nibble with slide_line.
-
-    Returns ``new_row | gain << 16``, or -1 when a merge would overflow.
-    The line handed to slide_line runs toward the nibble tiles move to.
-    """
-    cells = [
-        _VALUES[row & 0xF],
-        _VALUES[(row >> 4) & 0xF],
-        _VALUES[(row >> 8) & 0xF],
-        _VALUES[row >> 12],
-    ]
-    if not toward_high:
-        cells.reverse()
-    slid, gain = slide_line(cells)
-    exponents = [EXPONENTS.get(value) for value in slid]
-    if not toward_high:
-        exponents.reverse()
-    e0, e1, e2, e3 = exponents
-    if e0 is None or e1 is None or e2 is None or e3 is None:
-        return _ROW_OVERFLOW
-    return e0 | e1 << 4 | e2 << 8 | e3 << 12 | gain << _ROW_GAIN_SHIFT
-
-
-def _spread(row: int) -> int:
-    """Put a row's four nibbles down a column: nibble i goes to bit 16 * i."""
-    return (
-        (row & 0xF)
-        | ((row & 0xF0) << 12)
-        | ((row & 0xF00) << 24)
-        | ((row & 0xF000) << 36)
-    )
-
-
-def _gather(column: int) -> int:
-    """Undo :func:`_spread`: the column's four nibbles as one 16-bit row."""
-    return (
-        (column & 0xF)
-        | ((column >> 12) & 0xF0)
-        | ((column >> 24) & 0xF00)
-        | ((column >> 36) & 0xF000)
-    )
-
-
-_COLUMN_MASK: Final = 0x000F_000F_000F_000F
-"""Column 0 where it sits; column c is ``(board >> 4 * c) & _COLUMN_MASK``."""
-
-
-def _line_keys(board: int, turns: int) -> tuple[int, int, int, int]:
-    """The four lines a move slides, as keys of its tables.
-
-    LEFT (1) and RIGHT (3) slide rows: key i is row i, 16 bits. DOWN (0)
-    and UP (2) slide columns: key i is column i kept in its spread-out
-    form, so no transposition is needed.
-    """
-    if turns & 1:
-        return (
-            board & ROW_MASK,
-            (board >> 16) & ROW_MASK,
-            (board >> 32) & ROW_MASK,
-            board >> 48,
-        )
-    return (
-        board & _COLUMN_MASK,
-        (board >> 4) & _COLUMN_MASK,
-        (board >> 8) & _COLUMN_MASK,
-        (board >> 12) & _COLUMN_MASK,
-    )
-
-
-# _TABLES[turns][index]: line key -> the line slid and put back in place,
-# with its empty cells and its gain in the fields of a slide result (or
-# _OVERFLOW_FLAG), so that the four values of one move simply add up to the
-# moved board, its empty cells and its total gain (the lines of a board
-# never share a bit). Rows (LEFT 1, RIGHT 3) are keyed by the 16-bit row,
-# columns (DOWN 0, UP 2) by the column in its spread-out form. Filled on
-# first use; plain dicts, because a dict subclass with __missing__ makes
-# every lookup slower.
-_TABLES: Final[tuple[tuple[dict[int, int], ...], ...]] = tuple(
-    tuple({} for _ in range(4)) for _ in range(4)
-)
-
-
-# Line key (a row, or a column in spread-out form) -> True when sliding the
-# line one way or the other changes it. A column key that fits 16 bits holds
-# only its top cell, in the low nibble: the same line as the row with the
-# same key, so the two share an entry.
-_CAN_MOVE: Final[dict[int, bool]] = {}
-
-
-def _empty_bits(row: int) -> int:
-    """Four bits: bit j set when nibble j of the 16-bit row is empty."""
-    return (
-        ((row & 0xF) == 0)
-        | ((row & 0xF0) == 0) << 1
-        | ((row & 0xF00) == 0) << 2
-        | ((row & 0xF000) == 0) << 3
-    )
-
-
-def _spread_bits(bits: int) -> int:
-    """Put four bits down a column of cells: bit j goes to bit 4 * j."""
-    return (bits & 1) | (bits & 2) << 3 | (bits & 4) << 6 | (bits & 8) << 9
-
-
-def _placed(result: int, in_columns: bool) -> tuple[int, int, int, int]:
-    """A line's slide result (from _row_result) as the values of its table
-    in positions 0..3: rows, or columns if ``in_columns``.
-
-    Row i is cells 4i..4i+3: nibbles at bit 16i, empties at bit 4i of the
-    empties field. Column i is cells i, i+4, i+8, i+12: nibbles at bits
-    4i + 16j, empties at bits i + 4j.
-    """
-    if result == _ROW_OVERFLOW:
-        return (_OVERFLOW_FLAG,) * 4
-    line = result & ROW_MASK
-    empties = _empty_bits(line)
-    if in_columns:
-        line, empties = _spread(line), _spread_bits(empties)
-        line_step, empties_step = 4, 1
-    else:
-        line_step, empties_step = 16, 4
-    empties <<= EMPTIES_SHIFT
-    gain = (result >> _ROW_GAIN_SHIFT) << GAIN_SHIFT
-    return (  # written out: a generator here makes learning a line 40% dearer
-        line | empties | gain,
-        line << line_step | empties << empties_step | gain,
-        line << 2 * line_step | empties << 2 * empties_step | gain,
-        line << 3 * line_step | empties << 3 * empties_step | gain,
-    )
-
-
-def _learn(row: int) -> None:
-    """Enter a line, given as a 16-bit row, in every table at once.
-
-    A line that occurs once in play soon occurs in other places and
-    directions; two slide_line calls (toward each end) now fill its sixteen
-    move entries and its two "can move" entries, and save later misses.
-    DOWN (0) and RIGHT (3) slide toward the high nibble (the bottom of a
-    column, the right of a row), LEFT (1) and UP (2) toward the low one.
-    """
-    column = _spread(row)
-    toward_low = _row_result(row, toward_high=False)
-    toward_high = _row_result(row, toward_high=True)
-    _CAN_MOVE[row] = _CAN_MOVE[column] = toward_low != row or toward_high != row
-    down, left, up, right = _TABLES
-    for tables, key, values in (
-        (down, column, _placed(toward_high, in_columns=True)),
-        (left, row, _placed(toward_low, in_columns=False)),
-        (up, column, _placed(toward_low, in_columns=True)),
-        (right, row, _placed(toward_high, in_columns=False)),
-    ):
-        tables[0][key], tables[1][key], tables[2][key], tables[3][key] = values
-
-
-def _fill_and_add(board: int, turns: int) -> int:
-    """Add up the placed results of the board's lines, learning new lines."""
-    total = 0
-    keys = _line_keys(board, turns)
-    for table, key in zip(_TABLES[turns], keys, strict=True):
-        if key not in table:
-            _learn(key if turns & 1 else _gather(key))
-        total += table[key]
-    return total
-
-
+# ---------------------------------------------------------------- moves
 def slide(board: int, turns: int) -> int:
     """Move with rotation count ``turns`` (0..3), as one int of three fields.
 
@@ -275,27 +349,48 @@ def slide(board: int, turns: int) -> int:
     EMPTIES_MASK`` (bit i for cell i) and the gain ``result >> GAIN_SHIFT``.
     Raises TileOverflowError when a merge would exceed 2**15. Adds no tile.
     """
-    t0, t1, t2, t3 = _TABLES[turns]
-    try:
-        if turns & 1:
-            result = (
-                t0[board & ROW_MASK]
-                + t1[(board >> 16) & ROW_MASK]
-                + t2[(board >> 32) & ROW_MASK]
-                + t3[board >> 48]
-            )
-        else:
-            result = (
-                t0[board & _COLUMN_MASK]
-                + t1[(board >> 4) & _COLUMN_MASK]
-                + t2[(board >> 8) & _COLUMN_MASK]
-                + t3[(board >> 12) & _COLUMN_MASK]
-            )
-    except KeyError:
-        result = _fill_and_add(board, turns)
-    if result >= _OVERFLOW_FLAG:
+    moved, cells, gain = slide_parts(board, turns)
+    if moved == board:  # slide_parts leaves out the cells of a board that stays
+        e = EMPTY
+        cells = e[board & ROW_MASK] | e[(board >> 16) & ROW_MASK] << 4
+        cells |= e[(board >> 32) & ROW_MASK] << 8 | e[board >> 48] << 12
+    elif moved > BOARD_MASK:
         raise TileOverflowError("a merge would make a tile above 32768")
-    return result
+    return moved | cells << EMPTIES_SHIFT | gain << GAIN_SHIFT
+
+
+def slide_parts(board: int, turns: int) -> tuple[int, int, int]:
+    """(moved board, its empty cells, gain) of a move, from the tables.
+
+    Builds them on first use. When a merge would pass 2**15 the moved
+    board is above BOARD_MASK and the gain at least OVERFLOW_GAIN. The
+    cells are bit i for cell i, found only when the board moved.
+    """
+    try:
+        slid, info0, info1, info2, info3 = LINES[turns]
+    except IndexError:  # the process's first packed move
+        build()
+        slid, info0, info1, info2, info3 = LINES[turns]
+    if turns & 1:  # LEFT, RIGHT: the rows, in place
+        lines, place1, place2, place3 = board, 16, 32, 48
+    else:  # DOWN, UP: the columns, as the rows of the transposed board
+        spread = SPREAD
+        lines = (
+            spread[board & ROW_MASK]
+            | spread[(board >> 16) & ROW_MASK] << 4
+            | spread[(board >> 32) & ROW_MASK] << 8
+            | spread[board >> 48] << 12
+        )
+        place1, place2, place3 = 4, 8, 12
+    k0 = lines & ROW_MASK
+    k1 = (lines >> 16) & ROW_MASK
+    k2 = (lines >> 32) & ROW_MASK
+    k3 = lines >> 48
+    moved = slid[k0] | slid[k1] << place1 | slid[k2] << place2 | slid[k3] << place3
+    if moved == board:
+        return board, 0, 0
+    info = info0[k0] + info1[k1] + info2[k2] + info3[k3]
+    return moved, info & 0xFFFF, info >> 16
 
 
 def move(board: int, turns: int) -> tuple[int, int]:
@@ -313,29 +408,32 @@ def has_move(board: int) -> bool:
     """Return True when some direction changes the board.
 
     A merge that would overflow counts as a change: the general rule makes
-    the bigger tile. Every row and column is looked up in one cache of
-    "this line can slide one way or the other".
+    the bigger tile. Rows are asked first, so most boards need one lookup;
+    columns are the rows of the transposed board. Before the tables exist
+    (a game's first screen asks this) it asks _kernels, building nothing.
     """
-    table = _CAN_MOVE
-    try:
-        return (
-            table[board & ROW_MASK]
-            or table[(board >> 16) & ROW_MASK]
-            or table[(board >> 32) & ROW_MASK]
-            or table[board >> 48]
-            or table[board & _COLUMN_MASK]
-            or table[(board >> 4) & _COLUMN_MASK]
-            or table[(board >> 8) & _COLUMN_MASK]
-            or table[(board >> 12) & _COLUMN_MASK]
-        )
-    except KeyError:
-        for key in _line_keys(board, 1):
-            if key not in table:
-                _learn(key)
-        for key in _line_keys(board, 0):
-            if key not in table:
-                _learn(_gather(key))
-        return has_move(board)
+    table = CAN_MOVE
+    if not table:
+        return _has_move_untabled(board)
+    if (
+        table[board & ROW_MASK]
+        or table[(board >> 16) & ROW_MASK]
+        or table[(board >> 32) & ROW_MASK]
+        or table[board >> 48]
+    ):
+        return True
+    t = transpose(board)
+    return (
+        table[t & ROW_MASK]
+        or table[(t >> 16) & ROW_MASK]
+        or table[(t >> 32) & ROW_MASK]
+        or table[t >> 48]
+    )
+
+
+def _has_move_untabled(board: int) -> bool:
+    rows = unpack(board)
+    return any(can_move(rows, turns) for turns in range(4))
 
 
 def empty_mask(board: int) -> int:
@@ -345,22 +443,10 @@ def empty_mask(board: int) -> int:
     return ~folded & _NIBBLE_ONES
 
 
-# Lazily filled: a 16-bit set of cells -> the indices of its cells, in order.
-_CELLS_IN: Final[dict[int, tuple[int, ...]]] = {}
-
-
 def cells_in(cells: int) -> tuple[int, ...]:
-    """Return the indices (4 * row + col) of the cells set in a 16-bit mask.
-
-    In increasing order, that is row-major; cached per mask, so that a
-    spawn after :func:`slide` (whose empties field is such a mask) costs
-    one lookup.
-    """
-    try:
-        return _CELLS_IN[cells]
-    except KeyError:
-        found = _CELLS_IN[cells] = tuple(i for i in range(16) if cells >> i & 1)
-        return found
+    """Return the indices (4 * row + col) of the cells set in a 16-bit mask,
+    in increasing order, that is row-major."""
+    return tuple(i for i in range(16) if cells >> i & 1)
 
 
 def count_empty(board: int) -> int:

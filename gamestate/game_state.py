@@ -12,29 +12,33 @@ cell, row by row from the top left), then the value through
 ``randomTile``; nothing is drawn on a full board, by ``move(None)``, or by
 a move that changes nothing.
 
-Speed (issue 5) comes from representation, never from a second copy of
-the rules: a 4x4 board whose tiles are 0 or 2..2**15 is kept packed in one
-int (:mod:`gamestate._bitboard`, whose row tables are filled from
-``_kernels.slide_line``); any other board is a list of rows moved by
+Speed (issues 5 and 14) comes from representation, never from a second
+copy of the rules: a 4x4 board whose tiles are 0 or 2..2**15 is kept
+packed in one int (:mod:`gamestate._bitboard`, whose tables are computed
+from ``_kernels.slide_line``, once per process, at the first packed move
+or at :func:`warm_up`); any other board is a list of rows moved by
 :mod:`gamestate._kernels`. A board switches to lists whenever the packed
 form cannot hold it (setBoard of a 3, a merge past 32768, a Config tile
-that is not a power of two) and back when it can. ``move`` spawns its tile
-inline, with the same draws in the same order as ``addTile`` (both drawn
-by ``JavaRandom.next_int_pair``), only for a plain GameState none of whose
-spawn methods is patched, on the class or on the instance; a subclass, or
-a patched game, gets ``self.addTile()`` as in the Java reference.
+that is not a power of two) and back when it can. ``move`` spawns its
+tile inline, with the same draws in the same order as ``addTile`` (the
+java.util.Random steps written out for a plain JavaRandom), only for a
+plain GameState none of whose spawn methods is patched, on the class or
+on the instance; a subclass, or a patched game, gets ``self.addTile()``
+as in the Java reference.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, TypeGuard, cast
 
 from . import _bitboard, _kernels
 from . import config as Config
 from .direction import Direction
 from .java_random import JavaRandom, to_int32
 
+_CELLS: Final = _bitboard.CELLS
+_EXPONENTS: Final = _bitboard.EXPONENTS
 _INT32_MIN: Final = -(1 << 31)
 _INT32_MAX: Final = (1 << 31) - 1
 
@@ -58,17 +62,43 @@ def _check_size(name: str, value: object) -> int:
     return size
 
 
+def _is_sequence(value: object) -> TypeGuard[Sequence[object]]:
+    """A Sequence but not a string: a list or tuple answers at once (the
+    Sequence ABC's isinstance check is the slow part of a setBoard)."""
+    if type(value) in (list, tuple):
+        return True
+    return isinstance(value, Sequence) and not isinstance(value, (str, bytes))
+
+
+def _copy_row(name: str, r: int, row: Sequence[object]) -> list[int]:
+    """Copy row ``r`` of a board, checking each cell with _check_int.
+
+    A row of plain ints in Java's range passes in three C-speed passes
+    (types, min, max); only a row with something else in it pays for a
+    check per cell, and for the name each check puts in its message.
+    """
+    values = list(row)
+    if values and {*map(type, values)} == _PLAIN_INT:
+        ints = cast(list[int], values)
+        if min(ints) >= _INT32_MIN and max(ints) <= _INT32_MAX:
+            return ints
+    return [_check_int(f"{name}[{r}][{c}]", v) for c, v in enumerate(values)]
+
+
+_PLAIN_INT: Final = {int}
+
+
 def _copy_board(name: str, board: object) -> list[list[int]]:
     """Deep-copy a rectangular, non-empty board of ints, or raise."""
-    if not isinstance(board, Sequence) or isinstance(board, (str, bytes)):
+    if not _is_sequence(board):
         raise TypeError(f"{name} must be a list of rows, got {board!r}")
     if len(board) == 0:
         raise ValueError(f"{name} must have at least one row, got {board!r}")
     rows: list[list[int]] = []
     for r, row in enumerate(board):
-        if not isinstance(row, Sequence) or isinstance(row, (str, bytes)):
+        if not _is_sequence(row):
             raise TypeError(f"{name}[{r}] must be a list of ints, got {row!r}")
-        rows.append([_check_int(f"{name}[{r}][{c}]", v) for c, v in enumerate(row)])
+        rows.append(_copy_row(name, r, row))
     width = len(rows[0])
     if width == 0:
         raise ValueError(f"{name} rows must not be empty, got {board!r}")
@@ -198,11 +228,16 @@ class GameState(metaclass=_SpawnHookWatch):
         """Replace the board with a deep copy of ``newBoard``.
 
         None changes nothing. The new board may have another shape; it must
-        be non-empty, rectangular and hold ints in Java's int range.
+        be non-empty, rectangular and hold ints in Java's int range. A list
+        of four lists of tiles the packed form holds is packed at once,
+        its check included (:func:`_bitboard.pack_exact`); anything else
+        gets the full checks.
         """
-        if newBoard is None:
-            return
-        self._store(_copy_board("newBoard", newBoard))
+        packed = _bitboard.pack_exact(newBoard)
+        if packed is not None:
+            self._cells = packed
+        elif newBoard is not None:
+            self._store(_copy_board("newBoard", newBoard))
 
     def getScore(self) -> int:
         """Return the current score."""
@@ -250,12 +285,10 @@ class GameState(metaclass=_SpawnHookWatch):
             self._store(board)
         return tile
 
-    def _spawn_packed(self, board: int, empties: int) -> None:
+    def _spawn_packed(self, board: int, cells: int) -> None:
         """Make ``board`` (packed, just moved) the board and add its tile.
 
-        ``empties`` is the board's set of empty cells, as
-        :func:`_bitboard.slide` returns it.
-
+        ``cells`` is the board's set of empty cells (bit i for cell i).
         Inline, this draws what addTile draws, in the same order (the
         position, then the value), so it runs inline only while the game
         is a plain GameState (not a subclass), no spawn hook is patched on
@@ -273,17 +306,35 @@ class GameState(metaclass=_SpawnHookWatch):
             return
         # Never empty: a move that changes the board merges tiles or
         # leaves empty the cells they slid from.
-        empty = _bitboard.cells_in(empties)
+        offsets = _CELLS[cells]
         two_prob = self._two_prob
         if two_prob is None:
             two_prob = Config.TWO_PROB
-        position, draw = self._rng.next_int_pair(len(empty), 100)
+        count = len(offsets)
+        rng = self._rng
+        if type(rng) is JavaRandom:  # its two next(31) steps, written out
+            seed = (rng._seed * 0x5DEECE66D + 0xB) & 0xFFFF_FFFF_FFFF
+            u = seed >> 17
+            if count & (count - 1):
+                position = u % count
+                kept = u - position + count <= 1 << 31
+            else:
+                position = (count * u) >> 31
+                kept = True
+            seed = (seed * 0x5DEECE66D + 0xB) & 0xFFFF_FFFF_FFFF
+            u = seed >> 17
+            draw = u % 100
+            if kept and u - draw + 100 <= 1 << 31:
+                rng._seed = seed
+            else:  # nextInt would reject a draw and draw again: let it
+                position, draw = rng.next_int_pair(count, 100)
+        else:  # a subclass may override next or nextInt
+            position, draw = rng.next_int_pair(count, 100)
         tile = Config.TWO_TILE if draw < two_prob else Config.FOUR_TILE
-        index = empty[position]
-        exponent = _bitboard.EXPONENTS.get(tile)
-        if exponent:
-            self._cells = board | exponent << (4 * index)
-        else:  # Config holds a tile four bits cannot: lists from now on
+        try:  # a subscript, not .get(): a method call costs more
+            self._cells = board | _EXPONENTS[tile] << offsets[position]
+        except KeyError:  # Config holds a tile four bits cannot: lists from now on
+            index = offsets[position] >> 2
             rows = self._cells = _bitboard.unpack(board)
             rows[index >> 2][index & 3] = tile
 
@@ -349,6 +400,10 @@ class GameState(metaclass=_SpawnHookWatch):
 
         Returns whether the board changed. ``None`` returns False and draws
         nothing; so does a move that changes nothing.
+
+        A packed board moves through the tables of
+        :mod:`gamestate._bitboard` (``slide_parts``), built by the first
+        such move of the process unless :func:`warm_up` ran.
         """
         if dir is None:
             return False
@@ -357,21 +412,19 @@ class GameState(metaclass=_SpawnHookWatch):
         # The value is the rotation count (Direction.getRotationCount); read
         # directly, since Enum's value property and __hash__ run Python code.
         turns: int = dir._value_
-        cells = self._cells
-        if not isinstance(cells, int):
+        board = self._cells
+        if type(board) is not int:
             return self._move_rows(turns)
-        try:
-            result = _bitboard.slide(cells, turns)
-        except _bitboard.TileOverflowError:
-            return self._move_rows(turns)
-        moved = result & _bitboard.BOARD_MASK
-        if moved == cells:
+        moved, cells, gain = _bitboard.slide_parts(board, turns)
+        if moved == board:
             return False
-        score = self._score + (result >> _bitboard.GAIN_SHIFT)  # _add_score, inlined
-        self._score = score if score <= _INT32_MAX else to_int32(score)
-        self._spawn_packed(
-            moved, (result >> _bitboard.EMPTIES_SHIFT) & _bitboard.EMPTIES_MASK
-        )
+        score = self._score + gain
+        if score > _INT32_MAX:  # a Java int wraps, or a merge overflows
+            if moved > _bitboard.BOARD_MASK:
+                return self._move_rows(turns)
+            score = to_int32(score)
+        self._score = score
+        self._spawn_packed(moved, cells)
         return True
 
     def _move_rows(self, turns: int) -> bool:
@@ -403,6 +456,15 @@ class GameState(metaclass=_SpawnHookWatch):
             f"{type(self).__name__}({len(board)}, {len(board[0])}, "
             f"score={self._score}, board={board!r})"
         )
+
+
+def warm_up() -> None:
+    """Build the 4x4 engine's tables now (about 0.3 s, 35 MB), once per process.
+
+    The first packed move builds them anyway; a simulation or a benchmark
+    calls this first so that no move pays for it. Start-up never does.
+    """
+    _bitboard.build()
 
 
 def _nth_empty_cell(board: list[list[int]], k: int) -> tuple[int, int]:

@@ -11,16 +11,26 @@ the general path with the same results.
 
 from __future__ import annotations
 
+import marshal
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamestate import Config, Direction, GameState, _bitboard, _kernels, game_state
+import gamestate
+from gamestate import (
+    Config,
+    Direction,
+    GameState,
+    JavaRandom,
+    _bitboard,
+    _kernels,
+    game_state,
+)
 from tests.oracle import OracleGame, turned_counter_clockwise
 
 Board = list[list[int]]
@@ -470,29 +480,225 @@ def test_long_lines_slide_as_the_oracle_says() -> None:
 
 
 def test_import_builds_no_table() -> None:
-    # Start-up must stay instant: every table is filled on first use.
+    # Start-up must stay instant: the tables are built by the first packed
+    # move (or warm_up), and a game's first screen (getBoard, isGameOver,
+    # setBoard) builds nothing.
     script = (
-        "import gamestate, gamestate._bitboard as b, gamestate._kernels as k;"
-        "tables = [t for ts in b._TABLES for t in ts] + [b._CAN_MOVE, b._CELLS_IN];"
-        "print(sum(map(len, tables)), len(k._LINE_CACHE))"
+        "import gamestate, gamestate._bitboard as b, gamestate._kernels as k, sys;"
+        "g = gamestate.GameState(4, 4); g.setBoard([[2, 2, 0, 0]] + [[0] * 4] * 3);"
+        "g.getBoard(); g.isGameOver(); g.addTile();"
+        "tables = [b.LINES, b.SPREAD, b.EMPTY, b.CAN_MOVE, b.CELLS, b.ROW_VALUES, b.ROW_CODES];"
+        "print(sum(map(len, tables)), 'struct' in sys.modules);"
+        "g.move(gamestate.Direction.LEFT); print(b.tables_built())"
     )
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
     )
-    assert done.stdout.split() == ["0", "0"]
+    assert done.stdout.split() == ["0", "False", "True"]
 
 
-def test_every_16_bit_row_slides_as_slide_line_says() -> None:
-    # The packed tables are filled from _row_result; check it on all rows.
+def test_warm_up_builds_the_tables_once() -> None:
+    gamestate.warm_up()
+    assert _bitboard.tables_built()
+    lines = list(_bitboard.LINES)
+    gamestate.warm_up()
+    assert all(a is b for a, b in zip(lines, _bitboard.LINES, strict=True))
+
+
+def _values(row: int) -> list[int]:
+    return [0 if e == 0 else 1 << e for e in ((row >> s) & 0xF for s in (0, 4, 8, 12))]
+
+
+def _exponents(values: Sequence[int]) -> int | None:
+    """The 16-bit row of these four values, None past 2**15."""
+    row = 0
+    for place, value in enumerate(values):
+        if value > 1 << 15:
+            return None
+        row |= (value.bit_length() - 1 if value else 0) << (4 * place)
+    return row
+
+
+def test_every_row_of_the_line_tables_is_slide_line_s() -> None:
+    # All 65536 rows, both ways, rows and columns: the tables say exactly
+    # what slide_line says (the overflow marks included).
+    _bitboard.build()
+    down, left, up, right = _bitboard.LINES
     for row in range(1 << 16):
-        values = _bitboard.unpack(row)[0]
-        for toward_high in (False, True):
-            line = values if toward_high else values[::-1]
-            slid, gain = _kernels.slide_line(line)
-            expected = list(slid) if toward_high else list(slid)[::-1]
-            result = _bitboard._row_result(row, toward_high)
-            if max(expected) > 32768:
-                assert result == -1
-            else:
-                assert _bitboard.unpack(result & 0xFFFF)[0] == expected
-                assert result >> 16 == gain
+        values = _values(row)
+        for (slid, *infos), (col_slid, *col_infos), line in (
+            (right, down, values),
+            (left, up, values[::-1]),
+        ):
+            moved, gain = _kernels.slide_line(line)
+            in_place = list(moved) if line is values else list(moved)[::-1]
+            expected = _exponents(in_place)
+            if expected is None:
+                assert slid[row] == col_slid[row] == _bitboard.OVERFLOW_LINE
+                for info in infos + col_infos:
+                    assert info[row] >> 16 == _bitboard.OVERFLOW_GAIN
+                continue
+            assert slid[row] == expected
+            assert col_slid[row] == _bitboard.transpose(expected)
+            holes = [i for i, value in enumerate(in_place) if value == 0]
+            for place, (info, col_info) in enumerate(
+                zip(infos, col_infos, strict=True)
+            ):
+                in_row = sum(1 << (4 * place + i) for i in holes)
+                in_column = sum(1 << (4 * i + place) for i in holes)
+                assert info[row] == gain << 16 | in_row
+                assert col_info[row] == gain << 16 | in_column
+        assert _bitboard.SPREAD[row] == _bitboard.transpose(row)
+        assert _bitboard.CAN_MOVE[row] == (left[0][row] != row or right[0][row] != row)
+        assert _bitboard.EMPTY[row] == sum(
+            1 << i for i, v in enumerate(values) if not v
+        )
+        assert list(_bitboard.ROW_VALUES[row]) == values
+
+
+def test_the_cells_table_lists_every_set_of_cells_in_order() -> None:
+    _bitboard.build()
+    for mask in range(1 << 16):
+        expected = [4 * i for i in range(16) if mask >> i & 1]
+        assert list(_bitboard.CELLS[mask]) == expected
+
+
+def test_the_row_codes_are_exactly_the_valid_rows() -> None:
+    _bitboard.build()
+    codes = _bitboard.ROW_CODES
+    assert len(codes) == 1 << 16
+    for row in range(1 << 16):
+        assert codes[marshal.dumps(_values(row), 2)] == row
+
+
+class Tile(int):
+    """An int subclass: accepted by setBoard, never by the packed fast path."""
+
+
+ODD_CELLS = [False, True, 2.0, 0.0, Tile(2), "2", None, 3, -2, 65536, 1 << 40]
+
+
+@given(
+    st.lists(
+        st.lists(
+            st.one_of(PACKABLE, st.sampled_from(ODD_CELLS)), min_size=3, max_size=5
+        ),
+        min_size=3,
+        max_size=5,
+    ),
+    st.booleans(),
+)
+def test_pack_exact_packs_exactly_the_plain_4x4_lists(
+    board: list[list[object]], as_tuples: bool
+) -> None:
+    _bitboard.build()
+    shaped: object = tuple(map(tuple, board)) if as_tuples else board
+    plain = (
+        not as_tuples
+        and len(board) == 4
+        and all(len(row) == 4 for row in board)
+        and all(type(v) is int for row in board for v in row)
+    )
+    expected = _bitboard.pack(board) if plain else None  # type: ignore[arg-type]
+    assert _bitboard.pack_exact(shaped) == expected
+
+
+@pytest.mark.parametrize("odd", [False, 2.0, None, "0"])
+def test_setBoard_refuses_odd_cells_with_the_tables_built(odd: object) -> None:
+    _bitboard.build()
+    game = GameState(4, 4)
+    game.setBoard(START)
+    with pytest.raises(TypeError, match=r"newBoard\[3\]\[3\]"):
+        game.setBoard([[0] * 4] * 3 + [[0, 0, 0, odd]])
+    assert game.getBoard() == START
+
+
+@pytest.mark.parametrize(
+    "board",
+    [
+        [[0] * 4] * 3 + [(0, 0, 2, 0)],  # a tuple row
+        [[Tile(2), 0, 0, 0]] + [[0] * 4] * 3,  # an int subclass
+        [[1 << 16, 0, 0, 0]] + [[0] * 4] * 3,  # past the packed form
+    ],
+)
+def test_setBoard_takes_what_it_took_before_with_the_tables_built(
+    board: Board,
+) -> None:
+    _bitboard.build()
+    game = GameState(4, 4)
+    game.setBoard(board)
+    assert game.getBoard() == [list(row) for row in board]
+
+
+@given(st.lists(st.lists(PACKABLE, min_size=4, max_size=4), min_size=4, max_size=4))
+def test_has_move_answers_alike_before_and_after_the_tables(board: Board) -> None:
+    packed = _bitboard.pack(board)
+    assert packed is not None
+    _bitboard.build()
+    assert _bitboard.has_move(packed) == _bitboard._has_move_untabled(packed)
+
+
+# ------------------------------------------------- the inline Java draws
+_MULTIPLIER = 0x5DEECE66D
+_STATE_MASK = (1 << 48) - 1
+
+
+def state_before(draw: int, steps_before: int = 0) -> int:
+    """A generator state whose ``next(31)`` returns ``draw`` after
+    ``steps_before`` other steps (whose draws are whatever they are)."""
+    inverse = pow(_MULTIPLIER, -1, 1 << 48)
+    state = draw << 17  # the state right after the step that draws it
+    for _ in range(steps_before + 1):
+        state = ((state - 0xB) * inverse) & _STATE_MASK
+    return state
+
+
+# LEFT leaves three empty cells: the merge in row 0 frees one, and rows 2
+# and 3 keep theirs; three is no power of two, so nextInt(3) may reject.
+THREE_EMPTY = [[2, 2, 4, 8], [4, 8, 16, 32], [2, 4, 8, 0], [4, 8, 16, 0]]
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        state_before((1 << 31) - 1),  # nextInt(3) rejects the position's draw
+        state_before((1 << 31) - 1, steps_before=1),  # nextInt(100) the value's
+        state_before(2147483600, steps_before=1),  # the least it rejects
+    ],
+)
+def test_a_draw_java_rejects_is_drawn_again_as_java_does(state: int) -> None:
+    game, oracle = pair(THREE_EMPTY)
+    game.rng.setstate(state)
+    oracle.rng.setstate(state)
+    assert game.move(Direction.LEFT) == oracle.move(Direction.LEFT, Config.TWO_PROB)
+    assert_same(game, oracle)
+    assert game.countEmptyTiles() == 2
+
+
+def test_a_generator_subclass_is_asked_through_nextInt() -> None:
+    class Counting(JavaRandom):
+        def __init__(self, seed: int) -> None:
+            super().__init__(seed)
+            self.bounds: list[int | None] = []
+
+        def nextInt(self, bound: int | None = None) -> int:
+            self.bounds.append(bound)
+            return super().nextInt(bound)
+
+    game, oracle = pair(THREE_EMPTY)
+    rng = Counting(0)
+    rng.setstate(game.rng.getstate())
+    game._rng = rng
+    assert game.move(Direction.LEFT) == oracle.move(Direction.LEFT, Config.TWO_PROB)
+    assert rng.bounds == [3, 100]
+    assert_same(game, oracle)
+
+
+def test_has_move_before_the_tables_asks_the_kernels(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(_bitboard, "CAN_MOVE", [])  # as before build()
+    stuck = _bitboard.pack([[2, 4, 2, 4], [4, 2, 4, 2]] * 2)
+    assert stuck is not None
+    assert not _bitboard.has_move(stuck)
+    assert _bitboard.has_move(stuck & ~0xF)  # an empty corner
