@@ -27,11 +27,13 @@ playing 200 random games meets only about 3,200 distinct lines (rows and
 columns), some 22 ms. So lazy filling saves about 0.3 s once per
 process, but every lookup site (move, slide, has_move) would need a miss
 path, and setBoard's row codes cannot be lazy at all (a missing code
-must mean "not a valid row"). We keep the one build: it runs at the
-first packed move, at the first :func:`slide`, or at
-``gamestate.warm_up()``, never at import, so ``python -m playmanager``
-shows its first prompt at once (its first screen's isGameOver asks
-:func:`has_move`, which answers from _kernels until the tables exist).
+must mean "not a valid row"). We keep the one build: it runs at
+``gamestate.warm_up()``, at the first :func:`slide` (the solver's), or
+when a process has made :data:`UNTABLED_MOVES` packed moves without the
+tables (moves that take _kernels' path, about 16 us each), never at
+import, so ``python -m playmanager`` shows its first prompt at once and
+a person playing never waits for the tables (:func:`has_move` also
+answers from _kernels until they exist).
 Entries share their int objects (one pool of the 65536 rows, one of
 their spread forms, one per gain), which keeps the memory at the figure
 above; ``bench/engine.py`` prints both figures. This module never prints
@@ -44,7 +46,7 @@ import marshal
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from ._kernels import can_move, slide_line
+from ._kernels import can_move, move_board, slide_line
 
 ROW_MASK: Final = 0xFFFF
 MAX_EXPONENT: Final = 15
@@ -204,6 +206,11 @@ def _line_tables(
     return (slid, r0, r1, r2, r3), (spread_slid, c0, c1, c2, c3)
 
 
+def cell_offsets(cells: int) -> bytes:
+    """CELLS[cells] without the tables: the bit offsets of the set cells."""
+    return bytes(4 * i for i in cells_in(cells))
+
+
 def _cells() -> list[bytes]:
     """CELLS, each set from the one without its lowest cell."""
     cells = [b""]
@@ -348,7 +355,9 @@ def slide(board: int, turns: int) -> int:
     nothing moves), its empty cells ``(result >> EMPTIES_SHIFT) &
     EMPTIES_MASK`` (bit i for cell i) and the gain ``result >> GAIN_SHIFT``.
     Raises TileOverflowError when a merge would exceed 2**15. Adds no tile.
+    Builds the tables at once: its callers (the solver) want speed.
     """
+    build()
     moved, cells, gain = slide_parts(board, turns)
     if moved == board:  # slide_parts leaves out the cells of a board that stays
         e = EMPTY
@@ -368,7 +377,11 @@ def slide_parts(board: int, turns: int) -> tuple[int, int, int]:
     """
     try:
         slid, info0, info1, info2, info3 = LINES[turns]
-    except IndexError:  # the process's first packed move
+    except IndexError:  # no tables yet: rent, or buy (see UNTABLED_MOVES)
+        global _untabled_moves
+        _untabled_moves += 1
+        if _untabled_moves <= UNTABLED_MOVES:
+            return _slide_untabled(board, turns)
         build()
         slid, info0, info1, info2, info3 = LINES[turns]
     if turns & 1:  # LEFT, RIGHT: the rows, in place
@@ -391,6 +404,31 @@ def slide_parts(board: int, turns: int) -> tuple[int, int, int]:
         return board, 0, 0
     info = info0[k0] + info1[k1] + info2[k2] + info3[k3]
     return moved, info & 0xFFFF, info >> 16
+
+
+UNTABLED_MOVES: Final = 20_000
+"""Packed moves a process makes before it builds the tables by itself.
+
+The rule of ski rental: a move without tables (:func:`_slide_untabled`,
+through _kernels) costs about 16 us, so some 20,000 of them cost what
+building the tables costs (0.32 s); a process that goes on moving then
+builds them, and so never pays more than twice the least it could have.
+A person playing in the terminal never waits for them; a simulation
+that wants them at once calls ``gamestate.warm_up()``; the solver
+builds them at its first :func:`slide`."""
+_untabled_moves = 0
+
+
+def _slide_untabled(board: int, turns: int) -> tuple[int, int, int]:
+    """:func:`slide_parts` before the tables exist, through _kernels."""
+    slid, gain = move_board(unpack(board), turns)
+    moved = pack(slid)
+    if moved is None:  # a merge past 2**15, told as slide_parts tells it
+        return OVERFLOW_LINE, 0, OVERFLOW_GAIN
+    if moved == board:
+        return board, 0, 0
+    cells = sum(1 << i for i in range(16) if not (moved >> 4 * i) & 0xF)
+    return moved, cells, gain
 
 
 def move(board: int, turns: int) -> tuple[int, int]:

@@ -15,8 +15,9 @@ a move that changes nothing.
 Speed (issues 5 and 14) comes from representation, never from a second
 copy of the rules: a 4x4 board whose tiles are 0 or 2..2**15 is kept
 packed in one int (:mod:`gamestate._bitboard`, whose tables are computed
-from ``_kernels.slide_line``, once per process, at the first packed move
-or at :func:`warm_up`); any other board is a list of rows moved by
+from ``_kernels.slide_line``, once per process: at :func:`warm_up`, or
+after enough packed moves that building them pays, see
+``_bitboard.UNTABLED_MOVES``); any other board is a list of rows moved by
 :mod:`gamestate._kernels`. A board switches to lists whenever the packed
 form cannot hold it (setBoard of a 3, a merge past 32768, a Config tile
 that is not a power of two) and back when it can. ``move`` spawns its
@@ -306,7 +307,10 @@ class GameState(metaclass=_SpawnHookWatch):
             return
         # Never empty: a move that changes the board merges tiles or
         # leaves empty the cells they slid from.
-        offsets = _CELLS[cells]
+        try:
+            offsets = _CELLS[cells]
+        except IndexError:  # no tables yet (see _bitboard.UNTABLED_MOVES)
+            offsets = _bitboard.cell_offsets(cells)
         two_prob = self._two_prob
         if two_prob is None:
             two_prob = Config.TWO_PROB
@@ -402,8 +406,8 @@ class GameState(metaclass=_SpawnHookWatch):
         nothing; so does a move that changes nothing.
 
         A packed board moves through the tables of
-        :mod:`gamestate._bitboard` (``slide_parts``), built by the first
-        such move of the process unless :func:`warm_up` ran.
+        :mod:`gamestate._bitboard` (``slide_parts``) once they exist
+        (:func:`warm_up`, or ``_bitboard.UNTABLED_MOVES`` packed moves).
         """
         if dir is None:
             return False
@@ -461,8 +465,10 @@ class GameState(metaclass=_SpawnHookWatch):
 def warm_up() -> None:
     """Build the 4x4 engine's tables now (about 0.3 s, 35 MB), once per process.
 
-    The first packed move builds them anyway; a simulation or a benchmark
-    calls this first so that no move pays for it. Start-up never does.
+    A process builds them by itself after ``_bitboard.UNTABLED_MOVES``
+    packed moves (about 0.3 s of moves without them); a simulation or a
+    benchmark calls this first so that every move is fast. Start-up and
+    a person's game never build them.
     """
     _bitboard.build()
 

@@ -10,8 +10,8 @@ and never changes the game.
 Two board engines share one search:
 
 * 4x4 boards with tiles up to 2**14 are packed in one int and moved by
-  ``_bitboard.slide``, whose line tables are filled lazily from the one
-  slide rule, ``_kernels.slide_line``;
+  ``_bitboard.slide``, whose line tables are computed from the one
+  slide rule, ``_kernels.slide_line`` (built at the first search);
 * every other shape uses ``_kernels.move_board`` on tuples: slower, same
   rule, same evaluation.
 

@@ -81,3 +81,27 @@ def test_slide_reports_the_moved_boards_empty_cells_in_row_major_order(
 )
 def test_pack_refuses_what_four_bits_cannot_hold(rows: list[list[int]]) -> None:
     assert _bitboard.pack(rows) is None
+
+
+@given(BOARDS, st.integers(0, 3))
+def test_moves_without_tables_tell_what_the_tables_tell(
+    rows: list[list[int]], turns: int
+) -> None:
+    """_slide_untabled (a process's moves before the tables exist) gives
+    slide_parts' answer: moved board, empty cells, gain, or the overflow."""
+    board = _bitboard.pack(rows)
+    assert board is not None
+    _bitboard.build()
+    moved, cells, gain = _bitboard.slide_parts(board, turns)
+    untabled = _bitboard._slide_untabled(board, turns)
+    if moved > _bitboard.BOARD_MASK:  # a merge past 2**15
+        assert untabled[0] > _bitboard.BOARD_MASK
+        assert untabled[2] >= _bitboard.OVERFLOW_GAIN
+    else:
+        assert untabled == (moved, cells, gain)
+
+
+def test_cell_offsets_match_the_table() -> None:
+    _bitboard.build()
+    for cells in (0, 1, 0x8000, 0xFFFF, 0b1010_0110_0001_1000):
+        assert _bitboard.cell_offsets(cells) == _bitboard.CELLS[cells]
