@@ -44,7 +44,12 @@ from __future__ import annotations
 
 import marshal
 from collections.abc import Callable, Sequence
-from typing import Final
+
+# typing costs a few ms of start-up (it imports re): only type checkers
+# read these names, and the annotations are never evaluated.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
 
 from ._kernels import can_move, move_board, slide_line
 

@@ -17,7 +17,12 @@ all the time; long lines go straight to :func:`slide_line`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, TypeAlias
+
+# typing costs a few ms of start-up (it imports re): only type checkers
+# read these names, and the annotations are never evaluated.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final, TypeAlias
 
 from .java_random import to_int32
 

@@ -31,7 +31,12 @@ as in the Java reference.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, TypeAlias, TypeGuard, cast
+
+# typing costs a few ms of start-up (it imports re): only type checkers
+# read these names, and the annotations are never evaluated.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final, TypeAlias, TypeGuard
 
 from . import _bitboard, _kernels
 from . import config as Config
@@ -79,11 +84,19 @@ def _copy_row(name: str, r: int, row: Sequence[object]) -> list[int]:
     check per cell, and for the name each check puts in its message.
     """
     values = list(row)
-    if values and {*map(type, values)} == _PLAIN_INT:
-        ints = cast(list[int], values)
-        if min(ints) >= _INT32_MIN and max(ints) <= _INT32_MAX:
-            return ints
+    if (
+        values
+        and _plain_ints(values)
+        and min(values) >= _INT32_MIN
+        and max(values) <= _INT32_MAX
+    ):
+        return values
     return [_check_int(f"{name}[{r}][{c}]", v) for c, v in enumerate(values)]
+
+
+def _plain_ints(values: list[object]) -> TypeGuard[list[int]]:
+    """True when every value is an int itself (no bool, no int subclass)."""
+    return {*map(type, values)} == _PLAIN_INT
 
 
 _PLAIN_INT: Final = {int}

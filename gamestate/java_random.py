@@ -7,7 +7,11 @@ seeded alike draw the same numbers. This module never prints.
 
 from __future__ import annotations
 
-from typing import Final
+# typing costs a few ms of start-up (it imports re): only type checkers
+# read these names, and the annotations are never evaluated.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
 
 _MULTIPLIER: Final = 0x5DEECE66D
 _ADDEND: Final = 0xB

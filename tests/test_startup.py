@@ -61,6 +61,7 @@ NOT_AT_START = {
     "playmanager.tui",
     "gamestate.solver",
     "playmanager.autoplay",
+    "typing",  # a few ms (it imports re): names for type checkers only
 }
 
 
