@@ -222,3 +222,22 @@ def test_a_small_terminal_says_so_until_it_grows(tmp_path: Path) -> None:
     term.wait_for("deal 5")
     term.press("q")
     assert term.wait_for_exit() == 0
+
+
+def test_a_terminal_that_is_not_utf8_shows_plain_letters(tmp_path: Path) -> None:
+    # Under the C locale Python runs in UTF-8 mode, but curses writes in the
+    # locale's encoding (ASCII): a suit symbol would vanish, leaving "3 ".
+    c_locale = {"LC_ALL": "C", "LANG": "C"}
+    term = terminal(playmanager("--seed", "118"), tmp_path, env=c_locale)
+    screen = term.wait_for("deal 118")
+    board = after()
+    for depth, row in enumerate(screen.splitlines()[TABLEAU_TOP : TABLEAU_TOP + 4]):
+        cards = [str(board.get_tab(n).toSeq()[depth]) for n in range(10)]
+        assert row.split() == cards  # 7S-style letters, every one
+    term.press("3")
+    term.press("7")
+    term.wait_for("moves 1", "3S from tableau 3 to tableau 7")
+    term.press("q")
+    term.wait_for("quitting?")
+    term.press("n")
+    assert term.wait_for_exit() == 0
