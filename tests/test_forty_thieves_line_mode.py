@@ -19,7 +19,13 @@ from gamestate.forty_thieves.moves import DeckMove, Move, TabMove, WasteMove
 from playmanager import terminal
 from playmanager.cli import main
 from playmanager.forty_thieves import text
-from playmanager.forty_thieves.commands import Action, ToFoundation, command_text, parse
+from playmanager.forty_thieves.commands import (
+    Action,
+    FromFoundation,
+    ToFoundation,
+    command_text,
+    parse,
+)
 from playmanager.forty_thieves.line_mode import LineGame
 from playmanager.forty_thieves.savefile import load
 from playmanager.forty_thieves.session import Session
@@ -110,6 +116,17 @@ def test_a_line_that_is_no_command_prints_the_help() -> None:
     assert status == 0
     assert out.count(text.help_text()) == 4
     assert "  3 7" in text.help_text() and "  q " in text.help_text()
+
+
+def test_a_foundation_as_the_source_says_why_in_one_line() -> None:
+    """Not the help: the command is clear, the rules refuse it (as the full
+    screen says, in the same words)."""
+    status, out, _ = run([*GAME, "--seed", "118"], "f1 2\nF 7\nf2f3\n")
+    assert status == 0
+    refusal = "> " + text.refused(text.FOUNDATION_STAYS)
+    assert out.endswith(refusal * 3 + "> \n")
+    assert text.help_text() not in out
+    assert text.FOUNDATION_STAYS.startswith("Cards on a foundation stay there")
 
 
 def test_the_end_of_input_quits_with_status_zero() -> None:
@@ -324,6 +341,12 @@ def test_a_terminal_in_the_c_locale_gets_letters(tmp_path: Path) -> None:
         ("q", Action.QUIT),
         ("?", Action.HELP),
         ("HELP", Action.HELP),
+        ("f1 2", FromFoundation(0)),
+        ("F8 w", None),  # the waste is never a target
+        ("f 10", FromFoundation(None)),
+        ("f2f3", FromFoundation(1)),
+        ("f1 f", FromFoundation(0)),
+        ("f12", None),
         ("37", None),  # 3 7 or 37? ask for a space
         ("110", None),
         ("f3", None),

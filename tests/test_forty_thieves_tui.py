@@ -12,6 +12,7 @@ import pytest
 
 from gamestate.forty_thieves import BoardT, CategoryT, deal
 from gamestate.forty_thieves.moves import DeckMove, Move, TabMove, WasteMove
+from playmanager.forty_thieves import text
 from playmanager.forty_thieves.savefile import load
 from playmanager.forty_thieves.session import Session
 from playmanager.forty_thieves.text import symbol_text
@@ -141,7 +142,7 @@ def test_empty_piles_and_foundations_are_not_sources() -> None:
     control = press(controller(board), "1")
     assert control.screen().status == "Tableau 1 is empty"
     control.pick(TOP_ROW[0])
-    assert control.screen().status == "Cards on a foundation stay there"
+    assert control.screen().status == text.FOUNDATION_STAYS  # as the line mode says
     control.pick(WASTE)
     assert control.screen().status == "The waste is empty"
     assert control.screen().selected is None

@@ -95,6 +95,10 @@ NO_MOVE_LEFT: Final = "No move left: u undoes a move, q quits.\n"
 NOTHING_TO_UNDO: Final = "Nothing to undo.\n"
 NO_SAFE_CARD: Final = "No card is safe to play to the foundations now.\n"
 NO_HINT: Final = "Hint: no move left.\n"
+FOUNDATION_STAYS: Final = (
+    "Cards on a foundation stay there: only tableau and waste cards move"
+)
+"""A foundation picked or typed as the source, in both modes."""
 UNSAVED_QUIT: Final = (
     "This game has moves that are not saved: s saves, q again quits.\n"
 )

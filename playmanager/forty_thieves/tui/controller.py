@@ -348,7 +348,7 @@ class Controller:
 
     def _choose_source(self, pile: Pile) -> None:
         if pile.kind is CategoryT.Foundation:
-            self._status = "Cards on a foundation stay there"
+            self._status = text.FOUNDATION_STAYS
             return
         stack = self._stack(pile)
         if stack is None:
