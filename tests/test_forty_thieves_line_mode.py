@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import io
 import os
+import shlex
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,12 +16,20 @@ from hypothesis import strategies as st
 
 from gamestate.forty_thieves import BoardT, CategoryT, deal
 from gamestate.forty_thieves.moves import DeckMove, Move, TabMove, WasteMove
+from playmanager import terminal
 from playmanager.cli import main
 from playmanager.forty_thieves import text
-from playmanager.forty_thieves.commands import Action, ToFoundation, command_text, parse
+from playmanager.forty_thieves.commands import (
+    Action,
+    FromFoundation,
+    ToFoundation,
+    command_text,
+    parse,
+)
 from playmanager.forty_thieves.line_mode import LineGame
 from playmanager.forty_thieves.savefile import load
 from playmanager.forty_thieves.session import Session
+from tests.pty_terminal import Terminal as PtyTerminal
 
 from .test_forty_thieves_deal import java_deals
 
@@ -106,6 +116,17 @@ def test_a_line_that_is_no_command_prints_the_help() -> None:
     assert status == 0
     assert out.count(text.help_text()) == 4
     assert "  3 7" in text.help_text() and "  q " in text.help_text()
+
+
+def test_a_foundation_as_the_source_says_why_in_one_line() -> None:
+    """Not the help: the command is clear, the rules refuse it (as the full
+    screen says, in the same words)."""
+    status, out, _ = run([*GAME, "--seed", "118"], "f1 2\nF 7\nf2f3\n")
+    assert status == 0
+    refusal = "> " + text.refused(text.FOUNDATION_STAYS)
+    assert out.endswith(refusal * 3 + "> \n")
+    assert text.help_text() not in out
+    assert text.FOUNDATION_STAYS.startswith("Cards on a foundation stay there")
 
 
 def test_the_end_of_input_quits_with_status_zero() -> None:
@@ -254,23 +275,49 @@ class Terminal(io.StringIO):
 
 
 @pytest.mark.parametrize(
-    ("stream", "environ", "seven_of_spades"),
+    ("stream", "environ", "locale_encoding", "seven_of_spades"),
     [
-        (Terminal("utf-8"), {}, "7\u2660"),
-        (Terminal("utf-8"), {"NO_COLOR": "1"}, "7S"),
-        (Terminal("utf-8"), {"NO_COLOR": ""}, "7\u2660"),  # set but empty: no effect
-        (Terminal("ascii"), {}, "7S"),
-        (Terminal("latin-1"), {}, "7S"),
-        (Terminal("no-such-codec"), {}, "7S"),
-        (io.StringIO(), {}, "7S"),  # a pipe or a file
+        (Terminal("utf-8"), {}, "UTF-8", "7\u2660"),
+        (Terminal("utf-8"), {"NO_COLOR": "1"}, "UTF-8", "7S"),
+        (Terminal("utf-8"), {"NO_COLOR": ""}, "UTF-8", "7\u2660"),  # empty: no effect
+        (Terminal("ascii"), {}, "UTF-8", "7S"),
+        (Terminal("latin-1"), {}, "UTF-8", "7S"),
+        (Terminal("no-such-codec"), {}, "UTF-8", "7S"),
+        (io.StringIO(), {}, "UTF-8", "7S"),  # a pipe or a file
+        # LC_ALL=C: Python's UTF-8 mode writes UTF-8, the locale is ASCII
+        (Terminal("utf-8"), {}, "ANSI_X3.4-1968", "7S"),
+        (Terminal("utf-8"), {}, "ISO-8859-1", "7S"),
     ],
 )
 def test_suit_symbols_only_where_they_show(
-    stream: io.StringIO, environ: dict[str, str], seven_of_spades: str
+    stream: io.StringIO,
+    environ: dict[str, str],
+    locale_encoding: str,
+    seven_of_spades: str,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from gamestate.forty_thieves import CardT, SuitT
 
+    monkeypatch.setattr(terminal, "locale_encoding", lambda: locale_encoding)
     assert text.card_style(stream, environ)(CardT(SuitT.Spade, 7)) == seven_of_spades
+
+
+def test_a_terminal_in_the_c_locale_gets_letters(tmp_path: Path) -> None:
+    """On a real pty with LC_ALL=C (Python's UTF-8 mode, an ASCII locale)
+    the line mode writes ASCII only: the cards as letters."""
+    command = [sys.executable, "-m", "playmanager", *GAME, "--seed", "118"]
+    env = {"LC_ALL": "C", "LANG": "C"}
+    term = PtyTerminal(shlex.join(command), tmp_path, rows=30, cols=80, env=env)
+    screen = term.wait_for("deal 118", "\n> ")
+    board = BoardT(deal(118))
+    top_cards = " ".join(str(board.get_tab(n).top()) for n in range(10))
+    assert top_cards in " ".join(screen.split())
+    term.press("3 7\n")  # 3S onto 4S: the board again, then the prompt
+    term.wait_until(lambda _screen: term.raw.count(b"\n> ") == 2, "the board again")
+    term.press("q\n")
+    term.press("q\n")
+    assert term.wait_for_exit() == 0
+    assert term.raw.isascii()
 
 
 @pytest.mark.parametrize(
@@ -294,6 +341,12 @@ def test_suit_symbols_only_where_they_show(
         ("q", Action.QUIT),
         ("?", Action.HELP),
         ("HELP", Action.HELP),
+        ("f1 2", FromFoundation(0)),
+        ("F8 w", None),  # the waste is never a target
+        ("f 10", FromFoundation(None)),
+        ("f2f3", FromFoundation(1)),
+        ("f1 f", FromFoundation(0)),
+        ("f12", None),
         ("37", None),  # 3 7 or 37? ask for a space
         ("110", None),
         ("f3", None),

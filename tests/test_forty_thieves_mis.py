@@ -8,6 +8,7 @@ out_of_range is IndexError, invalid_argument is ValueError.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -114,6 +115,38 @@ def test_a_card_outside_suit_t_and_rank_t_is_refused(
     """RankT = [1..13]; s is a SuitT."""
     with pytest.raises(error, match="card's"):
         CardT(s, r)
+
+
+@pytest.mark.parametrize(
+    ("make", "error"),
+    [
+        (lambda: CardT(S, 7)._replace(r=99), ValueError),
+        (lambda: CardT(S, 7)._replace(r=0), ValueError),
+        (lambda: CardT(S, 7)._replace(s="Spade"), TypeError),  # type: ignore[arg-type]
+        (lambda: CardT._make(["x", 0]), TypeError),
+        (lambda: CardT._make([S, 14]), ValueError),
+        (lambda: CardT._make([S, 7, 1]), TypeError),
+        (lambda: CardT._make([S]), TypeError),
+    ],
+)
+def test_the_named_tuple_helpers_check_suit_and_rank_too(
+    make: Callable[[], CardT], error: type
+) -> None:
+    """RankT = [1..13]; s is a SuitT: ``_replace`` and ``_make`` are no way
+    around the checks, so every CardT is a real card."""
+    with pytest.raises(error):
+        make()
+
+
+def test_the_named_tuple_helpers_make_good_cards() -> None:
+    card = CardT(S, 7)
+    assert card._replace(r=KING) == CardT(S, KING)
+    assert type(card._replace(s=H)) is CardT and card._replace(s=H) == CardT(H, 7)
+    assert CardT._make([H, ACE]) == CardT(H, ACE)
+    assert CardT._make(iter((H, ACE))) == CardT(H, ACE)
+    assert card._replace() == card
+    with pytest.raises(ValueError, match="unexpected field"):
+        card._replace(x=1)  # type: ignore[call-arg]
 
 
 def test_hearts_and_diamonds_are_red() -> None:

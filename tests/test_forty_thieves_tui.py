@@ -12,6 +12,7 @@ import pytest
 
 from gamestate.forty_thieves import BoardT, CategoryT, deal
 from gamestate.forty_thieves.moves import DeckMove, Move, TabMove, WasteMove
+from playmanager.forty_thieves import text
 from playmanager.forty_thieves.savefile import load
 from playmanager.forty_thieves.session import Session
 from playmanager.forty_thieves.text import symbol_text
@@ -27,6 +28,7 @@ from playmanager.forty_thieves.tui.controller import (
     Hinter,
     Pile,
     help_lines,
+    key_text,
 )
 from playmanager.forty_thieves.tui.layout import minimum_size, pile_at, render
 from playmanager.forty_thieves.tui.view import App, styles
@@ -69,7 +71,9 @@ def tops(control: Controller) -> list[str]:
 def test_a_source_then_a_target_moves_the_card() -> None:
     control = press(controller(), "3")
     assert control.screen().selected == TABLEAU_ROW[2]
-    assert control.screen().status == "3S chosen: now where it goes (1-0, f, or click)"
+    assert control.screen().status == (
+        "3S chosen: now where it goes (1-0, f or F1-F8, or click)"
+    )
     press(control, "7")
     assert tops(control)[6] == "3S" and control.screen().selected is None
     assert control.screen().status == "3S from tableau 3 to tableau 7"
@@ -126,6 +130,58 @@ def test_f_sends_the_chosen_card_to_a_foundation() -> None:
     )
 
 
+def test_shift_f_then_a_digit_sends_the_chosen_card_to_that_foundation() -> None:
+    board = position(tableau={0: "AH", 1: "AS", 2: "2H"}, foundation={2: "AD"})
+    control = press(controller(board), "1", "F")
+    assert control.screen().selected == TABLEAU_ROW[0]
+    assert control.screen().status == (
+        "AH to which foundation? 1-8 (f: the one that takes it)"
+    )
+    press(control, "5")  # foundation 5, not tableau 5
+    assert control.session.board.get_foundation(4).toSeq() == cards("AH")
+    assert control.screen().status == "AH from tableau 1 to foundation 5"
+    assert control.screen().cursor == TOP_ROW[4]
+    press(control, "3", "F", "3")  # a foundation that refuses says why
+    assert control.screen().status == (
+        "2H cannot go on AD: foundations build up in suit from the Ace"
+    )
+    assert control.session.board.get_tab(2).toSeq() == cards("2H")
+    press(control, "3", "F", "5")
+    assert control.session.board.get_foundation(4).toSeq() == cards("AH 2H")
+
+
+def test_after_shift_f_any_other_key_does_what_it_always_does() -> None:
+    board = position(tableau={0: "AH", 1: "AS"})
+    control = press(controller(board), "1", "F", "f")  # f: the one that takes it
+    assert control.session.board.get_foundation(0).toSeq() == cards("AH")
+    press(control, "2", "F", "9")  # there is no foundation 9: the card stays chosen
+    assert control.screen().status == "There are 8 foundations: F, then 1-8"
+    assert control.screen().selected == TABLEAU_ROW[1]
+    press(control, "F", "^[")  # Esc: the choice is forgotten
+    assert control.screen().selected is None
+    press(control, "2", "F", "3")  # digits name tableau piles again after Esc
+    assert control.session.board.get_foundation(2).toSeq() == cards("AS")
+    press(control, "F")
+    assert control.screen().status == "Choose a card first (1-0 or w), then F and 1-8"
+    press(control, "1")  # no naming was pending: tableau 1 (now empty)
+    assert control.screen().status == "Tableau 1 is empty"
+
+
+def test_function_keys_f1_to_f8_name_a_foundation_too() -> None:
+    board = position(tableau={0: "AH"}, waste="AS")
+    control = press(controller(board), "KEY_F(8)")
+    assert control.screen().status == "Choose a card first (1-0 or w), then F and 1-8"
+    press(control, "1", "KEY_F(8)", "w", "KEY_F(2)")
+    assert control.session.board.get_foundation(7).toSeq() == cards("AH")
+    assert control.session.board.get_foundation(1).toSeq() == cards("AS")
+
+
+def test_a_chosen_card_names_every_kind_of_target() -> None:
+    control = press(controller(), "3")
+    assert "F1-F8" in control.screen().status
+    assert any(line.startswith("F1-F8") for line in help_lines())
+
+
 def test_d_deals_and_an_empty_deck_says_so() -> None:
     control = press(controller(), "d")
     assert control.screen().deck_size == 63
@@ -141,7 +197,7 @@ def test_empty_piles_and_foundations_are_not_sources() -> None:
     control = press(controller(board), "1")
     assert control.screen().status == "Tableau 1 is empty"
     control.pick(TOP_ROW[0])
-    assert control.screen().status == "Cards on a foundation stay there"
+    assert control.screen().status == text.FOUNDATION_STAYS  # as the line mode says
     control.pick(WASTE)
     assert control.screen().status == "The waste is empty"
     assert control.screen().selected is None
@@ -286,6 +342,23 @@ def test_the_hint_marks_its_two_piles_until_the_next_key() -> None:
 def test_every_kind_of_hint_has_its_piles(move: Move, piles: tuple[Pile, Pile]) -> None:
     control = press(controller(hinter=hint_of(move)), "d", "h")
     assert control.screen().hint == piles
+
+
+@pytest.mark.parametrize(
+    ("move", "keys"),
+    [
+        (TabMove(T, 2, 6), "3 7"),
+        (TabMove(T, 9, 0), "0 1"),  # tableau 10 is the key 0
+        (TabMove(F, 2, 0), "3 F1"),  # not "3 f1": f then 1 is tableau 1
+        (WasteMove(T, 9), "w 0"),
+        (WasteMove(F, 7), "w F8"),
+        (DeckMove(), "d"),
+    ],
+)
+def test_the_hint_names_this_screen_s_keys(move: Move, keys: str) -> None:
+    assert key_text(move) == keys
+    control = press(controller(hinter=hint_of(move)), "h")
+    assert control.screen().status.endswith(f"(keys {keys})")
 
 
 def test_no_hint_without_a_move() -> None:

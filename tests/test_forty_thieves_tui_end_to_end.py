@@ -222,3 +222,47 @@ def test_a_small_terminal_says_so_until_it_grows(tmp_path: Path) -> None:
     term.wait_for("deal 5")
     term.press("q")
     assert term.wait_for_exit() == 0
+
+
+def test_a_terminal_that_is_not_utf8_shows_plain_letters(tmp_path: Path) -> None:
+    # Under the C locale Python runs in UTF-8 mode, but curses writes in the
+    # locale's encoding (ASCII): a suit symbol would vanish, leaving "3 ".
+    c_locale = {"LC_ALL": "C", "LANG": "C"}
+    term = terminal(playmanager("--seed", "118"), tmp_path, env=c_locale)
+    screen = term.wait_for("deal 118")
+    board = after()
+    for depth, row in enumerate(screen.splitlines()[TABLEAU_TOP : TABLEAU_TOP + 4]):
+        cards = [str(board.get_tab(n).toSeq()[depth]) for n in range(10)]
+        assert row.split() == cards  # 7S-style letters, every one
+    term.press("3")
+    term.press("7")
+    term.wait_for("moves 1", "3S from tableau 3 to tableau 7")
+    term.press("q")
+    term.wait_for("quitting?")
+    term.press("n")
+    assert term.wait_for_exit() == 0
+
+
+def test_shift_f_and_the_function_keys_name_a_foundation(tmp_path: Path) -> None:
+    term = terminal(playmanager("--seed", "118"), tmp_path)
+    term.wait_for("deal 118")
+    term.press("dddd")  # 8H, QS, 8H, then AH on the waste
+    term.wait_for("moves 4", "Deal A\u2665")
+    term.press("w")
+    term.wait_for("A\u2665 chosen", "F1-F8")
+    term.press("F")
+    term.wait_for("A\u2665 to which foundation? 1-8")
+    term.press("9")
+    term.wait_for("There are 8 foundations")
+    term.press("F3")
+    term.wait_for("moves 5", "A\u2665 from waste to foundation 3")
+    term.press("u")
+    term.wait_for("moves 4")
+    term.press("w")
+    term.wait_for("A\u2665 chosen")
+    term.press("\x1b[15~")  # the function key F5, as xterm sends it
+    term.wait_for("moves 5", "A\u2665 from waste to foundation 5")
+    term.press("q")
+    term.wait_for("quitting?")
+    term.press("n")
+    assert term.wait_for_exit() == 0

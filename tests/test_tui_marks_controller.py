@@ -10,14 +10,18 @@ geometry (Grid) that every full screen uses.
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from gamestate import Direction, GameState
 from gamestate.solver import best_move
-from playmanager import savefile
+from playmanager import savefile, terminal
 from playmanager.play2048 import start_game
 from playmanager.rules import JAVA
 from playmanager.tui.controller import AUTOPLAY_PAUSE_SECONDS, Controller
@@ -218,13 +222,64 @@ def test_without_block_characters_a_ring_is_drawn_with_characters() -> None:
     assert {s.role for s in spans} == {"new/board"}
 
 
-def test_block_characters_only_on_a_terminal_that_takes_them() -> None:
-    def stream(encoding: str) -> io.TextIOWrapper:
-        return io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+def stream(encoding: str) -> io.TextIOWrapper:
+    return io.TextIOWrapper(io.BytesIO(), encoding=encoding)
 
+
+def test_block_characters_only_on_a_terminal_that_takes_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(terminal, "locale_encoding", lambda: "UTF-8")
     assert can_draw_blocks(stream("utf-8"))
     assert not can_draw_blocks(stream("ascii"))
     assert not can_draw_blocks(stream("latin-1"))
+    monkeypatch.setattr(terminal, "locale_encoding", lambda: "ANSI_X3.4-1968")
+    assert terminal.can_show("7S", stream("ascii"))  # ASCII shows anywhere
+
+
+@pytest.mark.parametrize(
+    ("stream_encoding", "locale_encoding", "shows"),
+    [
+        ("utf-8", "UTF-8", True),
+        ("utf-8", "utf8", True),
+        # LC_ALL=C: Python's UTF-8 mode writes UTF-8; curses draws ASCII
+        ("utf-8", "ANSI_X3.4-1968", False),
+        ("utf-8", "ISO-8859-1", False),
+        ("ascii", "UTF-8", False),
+        ("utf-8", "no-such-codec", False),
+    ],
+)
+def test_non_ascii_only_where_the_stream_and_the_locale_take_it(
+    stream_encoding: str,
+    locale_encoding: str,
+    shows: bool,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(terminal, "locale_encoding", lambda: locale_encoding)
+    assert terminal.can_show("\u2660\u2584", stream(stream_encoding)) is shows
+    assert can_draw_blocks(stream(stream_encoding)) is shows
+
+
+@pytest.mark.parametrize(("lc_all", "shows"), [("C", False), ("C.UTF-8", True)])
+def test_the_locale_encoding_is_the_one_curses_draws_in(
+    lc_all: str, shows: bool
+) -> None:
+    """In a fresh Python, as the games start: LC_ALL=C turns Python's UTF-8
+    mode on (stdout writes UTF-8), yet the terminal gets no block characters."""
+    code = (
+        "import sys; from playmanager.tui.shell import can_draw_blocks;"
+        "print(sys.stdout.encoding, can_draw_blocks(sys.stdout))"
+    )
+    env = {**os.environ, "LC_ALL": lc_all, "LANG": lc_all}
+    env.pop("PYTHONIOENCODING", None)
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.split() == ["utf-8", str(shows)]
 
 
 def test_the_shared_marks_and_score_text() -> None:

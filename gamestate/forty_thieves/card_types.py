@@ -8,8 +8,9 @@ prints and never reads input.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum
-from typing import Final, NamedTuple, final
+from typing import Any, Final, NamedTuple, final
 
 TOTAL_CARDS: Final = 104
 ACE: Final = 1
@@ -78,7 +79,9 @@ class CardT(_Card):
 
     ``CardT(SuitT.Spade, 7)`` or ``CardT(s=SuitT.Spade, r=7)``. A suit that
     is not a SuitT raises TypeError; a rank outside 1..13 (or not an int)
-    raises ValueError / TypeError, so every CardT is a real card.
+    raises ValueError / TypeError, so every CardT is a real card. The named
+    tuple's ``_make`` and ``_replace`` check the same way (a named tuple's
+    own would build the tuple without ``__new__``).
     ``str(card)`` is its short text, ``7S``.
     """
 
@@ -92,6 +95,14 @@ class CardT(_Card):
         if not ACE <= r <= KING:
             raise ValueError(f"a card's rank must be from 1 to 13, got {r}")
         return super().__new__(cls, s, r)
+
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> CardT:  # type: ignore[override]
+        """A card from a suit and a rank in ``iterable``, checked as
+        ``CardT(s, r)`` checks them; ``_replace`` builds through here.
+        (mypy sees the named tuple's generic ``_make`` as another
+        signature; on this final class it is the same one.)"""
+        return cls(*iterable)
 
     def __str__(self) -> str:
         return rank_text(self.r) + self.s.letter

@@ -6,7 +6,8 @@ card) or ``f1``-``f8``. A space between them may be left out where a
 letter separates them (``wf``, ``3f``, ``w7``). Single letters do the
 rest (:data:`ACTIONS`). Letters may be upper or lower case. Pile numbers
 out of range still parse, so that the rules can say which pile does not
-exist. This module never prints.
+exist; so does a foundation as FROM (``f1 2``: :class:`FromFoundation`),
+so that the player hears why not. This module never prints.
 """
 
 from __future__ import annotations
@@ -37,7 +38,14 @@ class ToFoundation(NamedTuple):
     n0: int | None
 
 
-Command: TypeAlias = Move | ToFoundation | Action
+class FromFoundation(NamedTuple):
+    """A move whose source is foundation ``n`` (None: ``f`` without a
+    number): clear enough to refuse with a reason, not with the help."""
+
+    n: int | None
+
+
+Command: TypeAlias = Move | ToFoundation | FromFoundation | Action
 
 DEAL_KEY: Final = "d"
 WASTE_KEY: Final = "w"
@@ -59,8 +67,9 @@ HELP_ROWS: Final = (
 )
 """What the help lists: an example of each command and what it does."""
 
-_MOVE: Final = re.compile(r"(\d{1,2}|w)( ?)(\d{1,2}|f\d?)")
-"""FROM, an optional space, TO (the text is lower case, spaces collapsed)."""
+_MOVE: Final = re.compile(r"(\d{1,2}|w|f\d?)( ?)(\d{1,2}|f\d?)")
+"""FROM, an optional space, TO (the text is lower case, spaces collapsed).
+A foundation as FROM is read too, so that the rules can say no."""
 
 
 def parse(line: str) -> Command | None:
@@ -74,8 +83,10 @@ def parse(line: str) -> Command | None:
     if match is None:
         return None
     source, space, target = match.groups()
-    if source.isdigit() and target.isdigit() and not space:
-        return None  # "110" could be 1 10 or 11 0
+    if source != WASTE_KEY and target.isdigit() and not space:
+        return None  # "110" could be 1 10 or 11 0, "f3" f 3 or (to) f3
+    if source[0] == FOUNDATION_KEY:
+        return FromFoundation(int(source[1:]) - 1 if source[1:] else None)
     n0 = None if source == WASTE_KEY else int(source) - 1
     if target == FOUNDATION_KEY:
         return ToFoundation(n0)

@@ -21,7 +21,7 @@ from ..loop import read_lines
 from ..messages import cannot_save
 from ..storage import describe_os_error
 from . import text
-from .commands import Action, ToFoundation, parse
+from .commands import Action, FromFoundation, ToFoundation, parse
 from .session import Session
 
 Hinter = Callable[[Session], Move | None]
@@ -88,6 +88,8 @@ class LineGame:
             self.save()
         elif command is Action.SAFE:
             self.write(text.played_safe(self.session.play_safe()))
+        elif isinstance(command, FromFoundation):
+            self.write(text.refused(text.FOUNDATION_STAYS))
         else:
             self.move(command)
         return True

@@ -1,7 +1,8 @@
 """Every string the Forty Thieves line mode prints, and how cards look.
 
 Cards are written with suit symbols (``7♠``) only where they will show:
-a terminal (not a pipe or a file), whose encoding can write them, with
+a terminal (not a pipe or a file) whose encoding and locale can write
+them (under ``LC_ALL=C`` letters, though Python would write UTF-8), with
 ``NO_COLOR`` unset (people set it to get plain output). Everywhere else
 they are plain letters (``7S``), as in the save files, so transcripts and
 scripts see ASCII. The line mode and its tests both use these strings, so
@@ -19,6 +20,7 @@ from gamestate.forty_thieves.board import FOUNDATION_PILES, TABLEAU_PILES
 from gamestate.forty_thieves.card_types import rank_text
 from gamestate.forty_thieves.moves import CardText, Move, describe
 
+from ..terminal import can_show
 from .commands import HELP_ROWS, command_text
 
 SUIT_SYMBOLS: Final = {
@@ -39,15 +41,13 @@ def symbol_text(card: CardT) -> str:
 
 
 def can_show_symbols(stream: TextIO, environ: Mapping[str, str]) -> bool:
-    """Whether ``stream`` is a terminal that can show suit symbols and the
-    user has not asked for plain output (``NO_COLOR`` set and not empty)."""
+    """Whether ``stream`` is a terminal that can show suit symbols (the
+    shared rule of every game, :func:`playmanager.terminal.can_show`:
+    the stream's encoding and the locale's take them) and the user has not
+    asked for plain output (``NO_COLOR`` set and not empty)."""
     if environ.get("NO_COLOR") or not stream.isatty():
         return False
-    try:
-        "".join(SUIT_SYMBOLS.values()).encode(stream.encoding or "ascii")
-    except (LookupError, UnicodeEncodeError):
-        return False
-    return True
+    return can_show("".join(SUIT_SYMBOLS.values()), stream)
 
 
 def card_style(stream: TextIO, environ: Mapping[str, str]) -> CardText:
@@ -95,6 +95,10 @@ NO_MOVE_LEFT: Final = "No move left: u undoes a move, q quits.\n"
 NOTHING_TO_UNDO: Final = "Nothing to undo.\n"
 NO_SAFE_CARD: Final = "No card is safe to play to the foundations now.\n"
 NO_HINT: Final = "Hint: no move left.\n"
+FOUNDATION_STAYS: Final = (
+    "Cards on a foundation stay there: only tableau and waste cards move"
+)
+"""A foundation picked or typed as the source, in both modes."""
 UNSAVED_QUIT: Final = (
     "This game has moves that are not saved: s saves, q again quits.\n"
 )

@@ -72,6 +72,8 @@ from typing import (
     TypeVar,
 )
 
+from ..terminal import can_show
+
 if TYPE_CHECKING:
     import curses
 
@@ -259,13 +261,11 @@ def xterm_index(hex_colour: str, avoid: frozenset[int] = frozenset()) -> int:
 
 
 def can_draw_blocks(stream: TextIO) -> bool:
-    """Whether ``stream`` takes the block characters (``▄``, ``▐``...) that
-    round Dots' dots off and draw the marks' rings; else characters."""
-    try:
-        "▀▄▌▐▖▗▘▝█".encode(getattr(stream, "encoding", None) or "ascii")
-    except (LookupError, UnicodeEncodeError):
-        return False
-    return True
+    """Whether the terminal on ``stream`` shows the block characters (``▄``,
+    ``▐``...) that round Dots' dots off and draw the marks' rings; else
+    characters (:func:`playmanager.terminal.can_show`, the rule of every
+    game)."""
+    return can_show("▀▄▌▐▖▗▘▝█", stream)
 
 
 def wants_colour(environ: Mapping[str, str]) -> bool:

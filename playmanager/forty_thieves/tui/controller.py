@@ -4,10 +4,18 @@ the session, a description of the screen out. It knows nothing of curses.
 A move is two picks: a source (a tableau pile or the waste), then a
 target (a tableau pile or a foundation). Piles are picked with keys
 (``1``-``9`` and ``0`` for the ten tableau piles, ``w`` the waste, ``f``
-"the foundation that takes it"), with the cursor (arrows, then Enter or
+"the foundation that takes it", ``F`` then ``1``-``8`` or the function
+keys F1-F8 "that foundation"), with the cursor (arrows, then Enter or
 Space) or with the mouse (click the source then the target, or drag from
 one to the other). Picking the chosen source again sends its card where
 it can go (a foundation first). The deck deals a card when picked (``d``).
+
+Naming a foundation takes its own key, ``F`` (Shift-f), so that ``f``
+still moves at once and a digit after ``f`` is a tableau pile as ever.
+Only the key right after ``F`` is read as a foundation: ``1``-``8`` name
+one, ``9`` and ``0`` say there are eight, and any other key ends the
+naming and does what it always does (``f``: the foundation that takes
+it; Esc: forget the card).
 
 States: playing, help shown, won, no move left (the model's
 ``valid_mv_exists()``: undo or a new deal) and "save before quitting?".
@@ -54,7 +62,6 @@ from ...tui.keys import (
 from ...tui.marks import Clock, Marks
 from ...tui.shell import CTRL_C, ESCAPE
 from .. import savefile, text
-from ..commands import command_text
 from ..session import Session
 
 RESCUE_FILE: Final = "rescued.forty-thieves"
@@ -87,7 +94,8 @@ class Action(enum.Enum):
     TABLEAU = "pick tableau pile 1-10 (0 is 10)"
     WASTE = "pick the waste"
     DEAL = "deal a card from the deck to the waste"
-    FOUNDATION = "send the chosen card to a foundation"
+    FOUNDATION = "send the chosen card to the foundation that takes it"
+    NAMED_FOUNDATION = "send it to foundation 1-8 (or F, then 1-8)"
     CURSOR = "move the cursor over the piles"
     PICK = "pick the pile under the cursor"
     CANCEL = "forget the chosen card"
@@ -101,6 +109,10 @@ class Action(enum.Enum):
 
 
 DIGITS: Final = "1234567890"
+NAME_FOUNDATION_KEY: Final = "F"
+"""Then ``1``-``8``: that foundation."""
+FUNCTION_KEYS: Final = tuple(f"KEY_F({n + 1})" for n in range(FOUNDATION_PILES))
+"""F1-F8 (curses key names): foundations 1-8."""
 CURSOR_STEPS: Final = {
     "KEY_LEFT": (0, -1),
     "KEY_RIGHT": (0, 1),
@@ -108,13 +120,18 @@ CURSOR_STEPS: Final = {
     "KEY_DOWN": (1, 0),
 }
 """Arrow key -> (rows, columns) the cursor moves."""
-HELP_LABELS: Final = {Action.TABLEAU: "1-9, 0", Action.CURSOR: "arrows"}
+HELP_LABELS: Final = {
+    Action.TABLEAU: "1-9, 0",
+    Action.CURSOR: "arrows",
+    Action.NAMED_FOUNDATION: "F1-F8",
+}
 """How the help shows a binding of many keys."""
 PLAYING_KEYS: Final = (
     Binding(tuple(DIGITS), Action.TABLEAU),
     Binding(("w",), Action.WASTE),
     Binding(("d",), Action.DEAL),
     Binding(("f",), Action.FOUNDATION),
+    Binding((NAME_FOUNDATION_KEY, *FUNCTION_KEYS), Action.NAMED_FOUNDATION),
     Binding(tuple(CURSOR_STEPS), Action.CURSOR),
     Binding(("\n", " "), Action.PICK),
     Binding((ESCAPE,), Action.CANCEL),
@@ -188,6 +205,24 @@ def move_piles(move: Move) -> tuple[Pile, Pile]:
     return WASTE, Pile(move.c, move.n)
 
 
+def key_text(move: Move) -> str:
+    """The keys that make ``move`` on this screen: ``3 7``, ``0 F2``,
+    ``w 1``, ``d`` (the line mode's ``10`` and ``f2`` would be other keys
+    here: 1 then 0, and f then tableau 2)."""
+    source, target = move_piles(move)
+    if source == DECK:
+        return "d"
+
+    def key(pile: Pile) -> str:
+        if pile == WASTE:
+            return "w"
+        if pile.kind is CategoryT.Foundation:
+            return f"{NAME_FOUNDATION_KEY}{pile.n + 1}"
+        return DIGITS[pile.n]
+
+    return f"{key(source)} {key(target)}"
+
+
 def help_lines() -> tuple[str, ...]:
     """The help overlay's key lines, from PLAYING_KEYS."""
     return tuple(
@@ -226,6 +261,8 @@ class Controller:
         self._selected: Pile | None = None
         self._hint: tuple[Pile, Pile] | None = None
         self._pressed: Pile | None = None
+        self._naming_foundation = False
+        """``F`` was the last key: a digit names a foundation."""
         self._finished = False
         self._settle()
 
@@ -304,6 +341,11 @@ class Controller:
             if choice is not None:
                 self._answer_quit(choice)
             return
+        naming, self._naming_foundation = self._naming_foundation, False
+        if naming and len(key) == 1 and key in DIGITS:
+            self._hint = None
+            self._name_foundation(key)
+            return
         keys = PLAYING_KEYS if self._mode is Mode.PLAYING else END_KEYS
         action = find_action(keys, key)
         if action is not None:
@@ -318,6 +360,7 @@ class Controller:
         """The button came up on ``pile``: a click (the same pile) picks it;
         a drag from another pile moves that pile's card here."""
         pressed, self._pressed = self._pressed, None
+        self._naming_foundation = False
         if self._mode is not Mode.PLAYING or self._finished:
             return
         self._hint = None
@@ -348,7 +391,7 @@ class Controller:
 
     def _choose_source(self, pile: Pile) -> None:
         if pile.kind is CategoryT.Foundation:
-            self._status = "Cards on a foundation stay there"
+            self._status = text.FOUNDATION_STAYS
             return
         stack = self._stack(pile)
         if stack is None:
@@ -357,7 +400,8 @@ class Controller:
             return
         self._selected = pile
         self._status = (
-            f"{self.card_text(stack)} chosen: now where it goes (1-0, f, or click)"
+            f"{self.card_text(stack)} chosen: now where it goes"
+            " (1-0, f or F1-F8, or click)"
         )
 
     def _send_home_or_anywhere(self, pile: Pile) -> None:
@@ -396,6 +440,7 @@ class Controller:
             Action.WASTE: lambda: self._pick_key(WASTE),
             Action.DEAL: lambda: self._pick_key(DECK),
             Action.FOUNDATION: self._to_foundation,
+            Action.NAMED_FOUNDATION: lambda: self._named_foundation(key),
             Action.CURSOR: lambda: self._move_cursor(*CURSOR_STEPS[key]),
             Action.PICK: lambda: self.pick(self._cursor),
             Action.CANCEL: self._cancel,
@@ -428,6 +473,26 @@ class Controller:
         self._status = _sentence(text.step_words(moves, before, self.card_text))
         self._mark(moves)
         self._settle()
+
+    def _named_foundation(self, key: str) -> None:
+        """``F`` (a digit names the foundation next) or F1-F8."""
+        if self._selected is None:
+            self._status = "Choose a card first (1-0 or w), then F and 1-8"
+        elif key in FUNCTION_KEYS:
+            self._pick_key(TOP_ROW[FUNCTION_KEYS.index(key)])
+        else:
+            self._naming_foundation = True
+            card = self._stack(self._selected)
+            what = self._name(self._selected) if card is None else self.card_text(card)
+            self._status = f"{what} to which foundation? 1-8 (f: the one that takes it)"
+
+    def _name_foundation(self, digit: str) -> None:
+        """The digit after ``F``: foundation 1-8; 9 and 0 are none."""
+        n = DIGITS.index(digit)
+        if n < FOUNDATION_PILES:
+            self._pick_key(TOP_ROW[n])
+        else:
+            self._status = f"There are {FOUNDATION_PILES} foundations: F, then 1-8"
 
     def _move_cursor(self, rows: int, cols: int) -> None:
         row = (
@@ -473,7 +538,7 @@ class Controller:
         self._selected = None
         self._hint = move_piles(move)
         words = text.step_words((move,), self.session.board, self.card_text)
-        self._status = f"Hint: {words} (keys {command_text(move)})"
+        self._status = f"Hint: {words} (keys {key_text(move)})"
 
     def _new_deal(self) -> None:
         self._selected = None
