@@ -165,6 +165,7 @@ def games(rounds: int, count: int, steps: int, scalar_games: int) -> None:
     keys = [rnd.choice(DIRECTIONS) for _ in range(KEYS)]
     batch = BatchRun(count, seed=5)
     seeds = iter(range(1000, 10**9))
+    gamestate.warm_up()  # GameState's tables, as the batch's are built first
 
     def whole_games(make: Callable[[int], Any]) -> Callable[[], float]:
         return lambda: sum(play(make(next(seeds)), keys) for _ in range(scalar_games))
