@@ -295,6 +295,8 @@ def pack_exact(rows: object) -> int | None:
     the valid rows, or is not. None before :func:`build`, too.
     """
     try:
+        # Any object: marshal itself tells what it cannot write (typeshed wants
+        # the marshallable types only, which is the very thing being checked).
         code = marshal.dumps(rows, 2)  # type: ignore[arg-type]
     except ValueError:  # an object marshal cannot write: not plain ints
         return None
