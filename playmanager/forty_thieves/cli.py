@@ -24,7 +24,7 @@ from typing import TextIO
 from gamestate.forty_thieves.moves import Move
 
 from .. import messages
-from ..games import FORTY_THIEVES, add_game_option, mismatch
+from ..games import FORTY_THIEVES, add_game_option, refuse_mismatch
 from ..options import EXIT_USAGE, RANDOM_SEED, draw_seed
 from ..options import seed as seed_option
 from ..storage import SaveFileError
@@ -73,9 +73,7 @@ def check_combinations(
     parser: argparse.ArgumentParser, args: argparse.Namespace
 ) -> None:
     """Reject options that make no sense together (argparse exits with 2)."""
-    wrong_file = mismatch(FORTY_THIEVES, args.file)
-    if wrong_file is not None:
-        parser.error(wrong_file)
+    refuse_mismatch(parser, FORTY_THIEVES, args.file)
     if args.seed is not None and args.file is not None and os.path.exists(args.file):
         parser.error(
             f"--seed only chooses a new deal, but {args.file} exists and holds a game"
