@@ -127,11 +127,13 @@ def test_the_journal_appends_and_a_second_run_skips_its_deals(tmp_path: Path) ->
 def test_a_journal_deal_outside_the_range_is_not_counted(tmp_path: Path) -> None:
     journal = tmp_path / "deals.jsonl"
     record = DealResult(99, "won", 10, 5, 0.5)
-    journal.write_text(solve_batch.journal_line(record))
+    journal.write_text(solve_batch.journal_line(record).rstrip("\n"))  # by hand
     _, out, _ = run(
         "--seed", "6", "--deals", "1", "--max-nodes", NODES, "--jsonl", str(journal)
     )
     assert "1 of 1 deals, seeds 6 to 6" in out and "from the file" not in out
+    seeds = [json.loads(line)["seed"] for line in journal.read_text().splitlines()]
+    assert seeds == [99, 6]  # the new record on a line of its own
 
 
 @pytest.mark.parametrize(

@@ -328,6 +328,17 @@ def to_json(report: Report) -> str:
     return json.dumps({**summary(report), "results": records}, indent=2) + "\n"
 
 
+def _last_line_unended(path: str) -> bool:
+    """Whether the file at ``path`` ends in a line with no newline."""
+    if not os.path.exists(path):
+        return False
+    with open(path, "rb") as file:
+        if file.seek(0, os.SEEK_END) == 0:
+            return False
+        file.seek(-1, os.SEEK_END)
+        return file.read(1) != b"\n"
+
+
 def _appender(journal: TextIO) -> Callable[[DealResult], None]:
     """Write each result to ``journal`` as a line, flushed at once."""
 
@@ -359,7 +370,10 @@ def run(
         old = [done[seed] for seed in report.seeds() if seed in done]
         report.results.extend(old)
         report.resumed = len(old)
+        unended = _last_line_unended(jsonl)
         journal = open(jsonl, "a", encoding="utf-8")  # noqa: SIM115 (closed below)
+        if unended:  # a file edited by hand: the next record starts a line
+            journal.write("\n")
         on_result = _appender(journal)
 
     left = report.deals - report.resumed

@@ -42,7 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=positive_float,
         metavar="T",
         help=f"the solver's time per deal in milliseconds (default "
-        f"{DEFAULT_BUDGET_MS:g}); past it the deal is 'unknown'",
+        f"{DEFAULT_BUDGET_MS:g}, none with --max-nodes alone); past it the deal "
+        "is 'unknown'",
     )
     group.add_argument(
         "--max-nodes",
