@@ -26,7 +26,7 @@ from gamestate import Config, Direction, GameState
 from gamestate.solver import best_move
 
 from .autoplay_options import DEFAULT_GAMES
-from .progress import BAR_WIDTH, ProgressLine
+from .progress import ProgressLine, figure, share_bar
 
 Chooser = Callable[[GameState], Direction | None]
 """Picks the next move of a game, None when there is none."""
@@ -178,10 +178,6 @@ def run_games(
 
 
 # ------------------------------------------------------------- output
-def _format_number(value: float | None, digits: int = 0) -> str:
-    return "-" if value is None else f"{value:,.{digits}f}"
-
-
 def format_table(report: Report) -> str:
     """The results as text: a bar per tile, then scores and speed."""
     finished = len(report.results)
@@ -200,13 +196,14 @@ def format_table(report: Report) -> str:
     ]
     for tile, count in report.reached().items():
         share = count / finished if finished else 0.0
-        bar = "#" * round(BAR_WIDTH * share)
-        lines.append(f"{tile:>6}  {count:>5}  {share:>4.0%}  {bar}".rstrip())
+        lines.append(
+            f"{tile:>6}  {count:>5}  {share:>4.0%}  {share_bar(share)}".rstrip()
+        )
     lines += [
         "",
-        f"median score        {_format_number(report.median_score())}",
-        f"best score          {_format_number(report.best_score())}",
-        f"median ms per move  {_format_number(report.median_ms(), 1)}",
+        f"median score        {figure(report.median_score())}",
+        f"best score          {figure(report.best_score())}",
+        f"median ms per move  {figure(report.median_ms(), 1)}",
     ]
     return "\n".join(lines) + "\n"
 

@@ -19,7 +19,7 @@ DEFAULT_GAMES: Final = 10
 _ONLY_WITH_AUTOPLAY: Final = ("games", "depth", "ms", "json")
 
 
-def _positive_int(text: str) -> int:
+def positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
@@ -29,7 +29,7 @@ def _positive_int(text: str) -> int:
     return value
 
 
-def _positive_float(text: str) -> float:
+def positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
@@ -49,20 +49,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--games",
-        type=_positive_int,
+        type=positive_int,
         metavar="N",
         help=f"games to play (default {DEFAULT_GAMES}); game i uses seed S + i",
     )
     search = group.add_mutually_exclusive_group()
     search.add_argument(
         "--depth",
-        type=_positive_int,
+        type=positive_int,
         metavar="D",
         help="player moves the solver looks ahead (default on 4x4: 3, 4 when crowded)",
     )
     search.add_argument(
         "--ms",
-        type=_positive_float,
+        type=positive_float,
         metavar="T",
         help="the solver's time per move in milliseconds, instead of a depth",
     )

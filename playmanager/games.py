@@ -20,7 +20,8 @@ from __future__ import annotations
 import os
 from types import MappingProxyType
 
-from .storage import header_game
+from .options import EXIT_USAGE
+from .storage import header_game, whole_number
 
 TYPE_CHECKING = False  # typing and argparse cost start-up time (issue 14)
 if TYPE_CHECKING:
@@ -104,7 +105,8 @@ def requested(argv: Sequence[str]) -> str | None:
 
 
 def saved_game(path: str) -> Game | None:
-    """The game whose header starts the file at ``path``; None if none does.
+    """The game whose header starts the file at ``path`` (2048 for a first
+    line of two whole numbers, a ``.2048`` file's size); None if none does.
 
     Reads only the first line; a file that cannot be read is left for the
     game's own loader to report.
@@ -114,8 +116,14 @@ def saved_game(path: str) -> Game | None:
             first = file.read(_FIRST_LINE_BYTES).split(b"\n", 1)[0]
     except OSError:
         return None
-    name = header_game(first.decode("utf-8", "replace"))
-    return GAMES.get(name) if name is not None else None
+    line = first.decode("utf-8", "replace")
+    name = header_game(line)
+    if name is not None:
+        return GAMES.get(name)
+    words = line.split()
+    if len(words) == 2 and all(whole_number(word) for word in words):
+        return TWENTY_FORTY_EIGHT  # a .2048 file: "rows cols", no header
+    return None
 
 
 def choose(argv: Sequence[str]) -> Game:
@@ -136,6 +144,16 @@ def choose(argv: Sequence[str]) -> Game:
             if game is not None:
                 return game
     return DEFAULT
+
+
+def refuse_mismatch(
+    parser: argparse.ArgumentParser, game: Game, path: str | None
+) -> None:
+    """Exit with status 2 and one line (no usage: the options are right,
+    the file is not) when FILE holds another game than ``game``."""
+    message = mismatch(game, path)
+    if message is not None:
+        parser.exit(EXIT_USAGE, f"playmanager: {message}\n")
 
 
 def mismatch(game: Game, path: str | None) -> str | None:

@@ -29,7 +29,7 @@ from gamestate import Config, GameState
 
 from . import autoplay_options, messages
 from .commands import described_keys
-from .games import TWENTY_FORTY_EIGHT, add_game_option, mismatch
+from .games import TWENTY_FORTY_EIGHT, add_game_option, mismatch, refuse_mismatch
 from .loop import LineGame, WinRound
 from .options import (
     EXIT_INTERRUPTED,
@@ -167,9 +167,7 @@ def check_combinations(parser: argparse.ArgumentParser, args: SimpleNamespace) -
     """Reject options that make no sense together (argparse exits with 2)."""
     if args.size is not None and (args.rows is not None or args.cols is not None):
         parser.error("--size cannot be combined with --rows or --cols")
-    wrong_file = mismatch(TWENTY_FORTY_EIGHT, args.file)
-    if wrong_file is not None:
-        parser.error(wrong_file)
+    refuse_mismatch(parser, TWENTY_FORTY_EIGHT, args.file)
     misused = autoplay_options.misused_option(args)
     if misused is not None:
         parser.error(misused)

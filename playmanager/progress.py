@@ -5,12 +5,19 @@ One line on a terminal, redrawn in place at most every
 the caller adds (a rate, the best result so far). Only for terminals: the
 callers create one when their stream ``isatty()``, so piped output and
 JSON stay clean.
+
+:func:`collect` is the loop every batch run shares (results kept as they
+come, the line moved on, Ctrl-C stopping early), and :func:`share_bar` and
+:func:`figure` the bars and numbers of their results tables.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Final, TextIO
+from collections.abc import Callable, Iterable
+from typing import Final, TextIO, TypeVar
+
+T = TypeVar("T")
 
 BAR_WIDTH: Final = 30
 REDRAW_SECONDS: Final = 0.2
@@ -49,3 +56,37 @@ class ProgressLine:
         """Erase the line (before the results are printed)."""
         self.stream.write("\r\x1b[K")
         self.stream.flush()
+
+
+def figure(value: float | None, digits: int = 0) -> str:
+    """A number of a results table, grouped by thousands; "-" for none."""
+    return "-" if value is None else f"{value:,.{digits}f}"
+
+
+def share_bar(share: float) -> str:
+    """The bar of a results table's row: ``share`` (0 to 1) of BAR_WIDTH."""
+    return "#" * round(BAR_WIDTH * share)
+
+
+def collect(
+    results: Iterable[T],
+    keep: Callable[[T], None],
+    progress: ProgressLine | None = None,
+    details: Callable[[], str] = str,
+) -> bool:
+    """Give each of ``results`` to ``keep`` as it comes, then move the
+    progress line on (with ``details()`` after its count); return True
+    when Ctrl-C stopped the run early (the result being made is lost).
+    The progress line is cleared in any case."""
+    try:
+        for result in results:
+            keep(result)
+            if progress is not None:
+                progress.done += 1
+                progress.draw(details())
+    except KeyboardInterrupt:
+        return True
+    finally:
+        if progress is not None:
+            progress.clear()
+    return False

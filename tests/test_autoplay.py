@@ -20,6 +20,7 @@ from gamestate import Config, Direction, GameState
 from gamestate.solver import best_move
 from playmanager import autoplay, cli
 from playmanager.autoplay import GameResult, Report
+from playmanager.progress import BAR_WIDTH
 
 
 @pytest.fixture
@@ -102,7 +103,7 @@ def test_table_counts_games_per_tile_with_bars_scores_and_speed() -> None:
     assert list(rows) == ["512", "1024", "2048", "4096", "8192"]
     assert rows["512"].split()[1:3] == ["4", "100%"]
     assert rows["2048"].split()[1:3] == ["2", "50%"]
-    assert rows["2048"].endswith(" " + "#" * (autoplay.BAR_WIDTH // 2))
+    assert rows["2048"].endswith(" " + "#" * (BAR_WIDTH // 2))
     assert rows["8192"].split()[1:] == ["0", "0%"]
     assert "median score        22,500" in table
     assert "best score          60,000" in table

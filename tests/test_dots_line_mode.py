@@ -334,7 +334,10 @@ def test_a_2048_save_is_refused_for_dots(in_a_folder: Path) -> None:
     (in_a_folder / "other.txt").write_text("4 4\n")
     run = Run(["other.txt"])
     assert run.status == 2
-    assert "line 1: expected 'dots save 1', got '4 4'" in run.err.getvalue()
+    assert run.err.getvalue() == (
+        "playmanager: other.txt holds a game of 2048, not dots; "
+        "leave out --game or use --game 2048\n"
+    )
 
 
 # ------------------------------------------------------------ colours

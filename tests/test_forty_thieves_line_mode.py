@@ -208,7 +208,10 @@ def test_seed_with_an_existing_file_is_a_usage_error(tmp_path: Path) -> None:
 def test_a_2048_save_is_not_a_forty_thieves_game() -> None:
     status, _, err = run([*GAME, str(SAVES / "fresh.2048")], "")
     assert status == 2
-    assert err.endswith("line 1: expected 'forty-thieves save 1', got '4 4'\n")
+    assert err == (
+        f"playmanager: {SAVES / 'fresh.2048'} holds a game of 2048, not "
+        "forty-thieves; leave out --game or use --game 2048\n"
+    )
 
 
 def test_random_seed_is_printed_and_replays_the_deal() -> None:

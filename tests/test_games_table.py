@@ -38,12 +38,34 @@ def test_a_file_with_a_header_names_its_game(tmp_path: Path) -> None:
         assert games.choose(["--seed", "4", str(path)]) == game
 
 
-def test_a_2048_file_names_no_game(tmp_path: Path) -> None:
+def test_a_2048_file_is_known_by_its_size_line(tmp_path: Path) -> None:
+    """A .2048 file has no header; its first line, "rows cols", names it."""
     path = tmp_path / "a.2048"
     path.write_text("4 4\n0\n" + "0 0 0 0\n" * 4)
-    assert games.saved_game(str(path)) is None
+    assert games.saved_game(str(path)) is games.TWENTY_FORTY_EIGHT
     assert games.saved_game(str(tmp_path / "missing")) is None
     assert games.choose([str(path)]) is games.TWENTY_FORTY_EIGHT
+    path.write_text("hello\n")
+    assert games.saved_game(str(path)) is None
+
+
+SAVES = Path(__file__).resolve().parent.parent / "saves"
+
+
+@pytest.mark.parametrize("given", ["2048", "forty-thieves", "dots"])
+@pytest.mark.parametrize("holds", ["2048", "forty-thieves", "dots"])
+def test_a_save_of_another_game_is_refused_in_one_line(given: str, holds: str) -> None:
+    """The options are right, the file is not: one line, no usage, exit 2."""
+    if given == holds:
+        return
+    path = SAVES / f"fresh.{holds}"
+    out, err = io.StringIO(), io.StringIO()
+    status = main(["--game", given, str(path)], io.StringIO(""), out, err)
+    assert status == EXIT_USAGE and out.getvalue() == ""
+    assert err.getvalue() == (
+        f"playmanager: {path} holds a game of {holds}, not {given}; "
+        f"leave out --game or use --game {holds}\n"
+    )
 
 
 def test_a_file_of_another_game_is_a_usage_error(

@@ -27,10 +27,12 @@ The search is best-first: it always expands the position rated best by
 their tableau parent, the size of the waste, cards dealt), newest first
 among equals. Every position reached is remembered in a transposition
 table under a canonical key (:meth:`_Search.key`) so it is expanded once.
-The budget is shared by a few such searches with different weights
-(:data:`_WEIGHTS`): a deal one weighting misses is often won by another.
-Each of them is complete on its own, so any one that runs out of
-positions proves the deal lost.
+The rating's weights are those of :data:`_WEIGHTS`, which holds one
+weighting today. The code runs each weighting of that tuple in turn on
+an equal share of what is left of the budget, so another one can be
+added and measured (bench/forty_thieves_solver.py); each search is
+complete on its own, so any one that runs out of positions proves the
+deal lost.
 
 Nothing below may lose a win; why each shortcut is safe is said where it
 is taken: the canonical key (:meth:`_Search.key`), the safe moves to the
@@ -242,8 +244,9 @@ pile, per card not on its tableau parent (subtracted), per card in the
 waste (subtracted), per card dealt."""
 
 _WEIGHTS: Final[tuple[_Weights, ...]] = ((10, 3, 2, 3, 1),)
-"""The searches that share a budget, in turn; measured on seeded deals
-(bench/forty_thieves_solver.py)."""
+"""The weightings of the searches that share a budget, in turn: one
+today, so it has the whole budget (bench/forty_thieves_solver.py measures
+the solver on seeded deals)."""
 
 
 class _Node(NamedTuple):
@@ -547,9 +550,11 @@ def _replay(board: BoardT, steps: list[_Step]) -> tuple[Move, ...]:
 def _search(
     board: BoardT, budget_ms: float | None, max_nodes: int | None
 ) -> tuple[Status, _Node, int, float]:
-    """Run the searches of :data:`_WEIGHTS` on ``board`` within the
-    budget, sharing it; return the status, the winning node (else the
-    best-rated node of the last search), the nodes and the start time."""
+    """Run a search per weighting of :data:`_WEIGHTS` (one today) on
+    ``board``, in turn, each on an equal share of the budget left, until
+    one wins or proves the deal lost; return the status, the winning node
+    (else the best-rated node of the last search), the nodes and the start
+    time."""
     started = time.perf_counter()
     position, stock = _position(board)
     shares = len(_WEIGHTS)

@@ -22,7 +22,7 @@ from typing import TextIO
 from gamestate.dots import GameBoardT, Level
 from gamestate.dots.hint import hint
 
-from ..progress import ProgressLine
+from ..progress import ProgressLine, collect
 from .messages import level_text
 
 
@@ -77,18 +77,14 @@ def play_game(level: Level) -> GameResult:
 def play_games(report: Report, progress: ProgressLine | None) -> None:
     """Play the report's games into it; Ctrl-C stops early (the game cut
     short is left out, and the report says it was interrupted)."""
-    try:
-        for index in range(report.games):
-            level = report.level._replace(seed=report.level.seed + index)
-            report.results.append(play_game(level))
-            if progress is not None:
-                progress.done += 1
-                progress.draw(f"wins {len(report.wins())}")
-    except KeyboardInterrupt:
-        report.interrupted = True
-    finally:
-        if progress is not None:
-            progress.clear()
+    level = report.level
+    games = (
+        play_game(level._replace(seed=level.seed + index))
+        for index in range(report.games)
+    )
+    report.interrupted = collect(
+        games, report.results.append, progress, lambda: f"wins {len(report.wins())}"
+    )
 
 
 def _mean(values: list[int]) -> float | None:

@@ -19,7 +19,7 @@ from gamestate.dots import CellT, GameBoardT, Level
 from gamestate.dots.board import MAX_MOVES, MAX_OBJECTIVE
 
 from .. import messages as shared_messages
-from ..games import DOTS, add_game_option, mismatch
+from ..games import DOTS, add_game_option, refuse_mismatch
 from ..options import (
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -121,8 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def check_combinations(parser: argparse.ArgumentParser, args: SimpleNamespace) -> None:
     """Reject options that make no sense together (argparse exits with 2)."""
+    refuse_mismatch(parser, DOTS, args.file)
     problems = (
-        mismatch(DOTS, args.file),
         autoplay_options.misused_option(args),
         _autoplay_conflict(args),
         _level_conflict(args),

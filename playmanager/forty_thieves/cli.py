@@ -4,7 +4,8 @@
 :mod:`playmanager.cli` chooses it (from ``--game`` or a save file's first
 line) and handles Ctrl-C and closed pipes. Without ``--tui`` the game is
 played in the line mode (:mod:`.line_mode`); with it, full screen
-(:mod:`.tui`).
+(:mod:`.tui`). With ``--solve`` no game is played: the solver works
+through many deals and prints a table (:mod:`.solve_batch`).
 
 FILE is loaded when it exists (a file that cannot be loaded is refused
 with one line, exit 2); when it does not, a new deal saves there. A new
@@ -24,11 +25,11 @@ from typing import TextIO
 from gamestate.forty_thieves.moves import Move
 
 from .. import messages
-from ..games import FORTY_THIEVES, add_game_option, mismatch
-from ..options import EXIT_USAGE, RANDOM_SEED, draw_seed
+from ..games import FORTY_THIEVES, add_game_option, refuse_mismatch
+from ..options import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, RANDOM_SEED, draw_seed
 from ..options import seed as seed_option
 from ..storage import SaveFileError
-from . import savefile, text
+from . import savefile, solve_options, text
 from .commands import HELP_ROWS
 from .line_mode import LineGame
 from .session import HINT_BUDGET_MS, Session
@@ -64,8 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="the deal to play, a Java long (a Java program shuffling with "
         "Collections.shuffle(cards, new Random(N)) deals the same); 'random' (the "
-        "default) draws one and prints it",
+        "default) draws one and prints it; with --solve, the first deal",
     )
+    solve_options.add_arguments(parser)
     return parser
 
 
@@ -73,9 +75,10 @@ def check_combinations(
     parser: argparse.ArgumentParser, args: argparse.Namespace
 ) -> None:
     """Reject options that make no sense together (argparse exits with 2)."""
-    wrong_file = mismatch(FORTY_THIEVES, args.file)
-    if wrong_file is not None:
-        parser.error(wrong_file)
+    refuse_mismatch(parser, FORTY_THIEVES, args.file)
+    misused = solve_options.misused_option(args)
+    if misused is not None:
+        parser.error(misused)
     if args.seed is not None and args.file is not None and os.path.exists(args.file):
         parser.error(
             f"--seed only chooses a new deal, but {args.file} exists and holds a game"
@@ -171,9 +174,44 @@ def play(
     return game.play()
 
 
+def solve_deals(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    """Solve the deals --solve asks for; 130 when Ctrl-C cut them short,
+    2 when the --jsonl file cannot be read."""
+    from . import solve_batch  # here, not at the top: the solver is big
+
+    if args.seed in (None, RANDOM_SEED):
+        first_seed = draw_seed()
+        stderr.write(f"Seed: {first_seed}\n")  # stdout is kept for the table
+    else:
+        first_seed = int(args.seed)
+    budget_ms = args.budget_ms
+    if budget_ms is None and args.max_nodes is None:
+        budget_ms = solve_options.DEFAULT_BUDGET_MS
+    report = solve_batch.Report(
+        first_seed=first_seed,
+        deals=args.deals or solve_options.DEFAULT_DEALS,
+        budget_ms=budget_ms,
+        max_nodes=args.max_nodes,
+        jobs=args.jobs or 1,
+    )
+    try:
+        solve_batch.run(report, stdout, stderr, as_json=args.json, jsonl=args.jsonl)
+    except solve_batch.JournalError as error:
+        stdout.flush()
+        stderr.write(f"playmanager: {error}; the file was left as it is\n")
+        return EXIT_USAGE
+    except OSError as error:
+        stdout.flush()
+        stderr.write(f"playmanager: cannot use {args.jsonl}: {error.strerror}\n")
+        return EXIT_USAGE
+    return EXIT_INTERRUPTED if report.interrupted else EXIT_OK
+
+
 def main(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     """Parse ``argv`` as Forty Thieves' command line and play; return the status."""
     args = parse_arguments(argv, stdout, stderr)
     if isinstance(args, int):
         return args
+    if args.solve:
+        return solve_deals(args, stdout, stderr)
     return play(args, stdin, stdout, stderr)
