@@ -327,15 +327,19 @@ def test_a_merged_tiles_mark_leaves_the_neighbours_half_of_the_gap(
     # board colour in the lower half (the other 4's); the frame above it
     # keeps the board colour in its upper half
     under = [(gap_row, left + i) for i in range(grid.cell_width)]
+    beside = gap_row, grid.cell_left(1)  # drawn after `under`, in the same row
     term.wait_until(
-        lambda _text: all(looks_of(term, *c)[0] == "▀" for c in under),
+        lambda _text: (
+            all(looks_of(term, *c)[0] == "▀" for c in under)
+            and looks_of(term, *beside)[0] == "▄"
+        ),
         "the merged tile's ring",
     )
     assert {looks_of(term, *c) for c in under} == {("▀", MERGED_FG, BOARD_BG)}
     frame = grid.cell_top(0) - 1
     assert looks_of(term, frame, left) == ("▄", MERGED_FG, BOARD_BG)
     # the new tile's ring in the lower half of the same gap row, beside
-    assert looks_of(term, gap_row, grid.cell_left(1)) == ("▄", NEW_FG, BOARD_BG)
+    assert looks_of(term, *beside) == ("▄", NEW_FG, BOARD_BG)
     # the gap columns between the merged 4 and its right neighbour: the
     # ring's half column, then the board's
     right = left + grid.cell_width
@@ -387,12 +391,17 @@ def test_without_colours_the_marks_are_borders_of_characters(tmp_path: Path) -> 
     grid = grid_on_screen()
     after = after_left(tmp_path)
     term.press(LEFT)
-    screen = term.wait_for("Score 20 +20").splitlines()
+    term.wait_for("Score 20 +20")
 
     def border(row: int, col: int) -> str:
         """The top edge of a tile as drawn: ``+------+`` or a mark's."""
         left = grid.cell_left(col)
-        return screen[grid.cell_top(row)][left : left + grid.cell_width]
+        return term.text().splitlines()[grid.cell_top(row)][
+            left : left + grid.cell_width
+        ]
+
+    # The score is drawn before the board below it: wait for the last mark.
+    term.wait_until(lambda _text: border(2, 0)[0] == "*", "the marks")
 
     inner = "-" * (grid.cell_width - 2)
     marks = {(r, c): border(r, c)[0] for r in range(4) for c in range(4) if after[r][c]}
