@@ -90,10 +90,11 @@ def _goal(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """Return the parser of every option; the help lists the keys."""
-    import argparse  # here, not at the top: see the module docstring
+
+    from .parser import Parser
 
     keys = ", ".join(f"{key} {what}" for key, what in described_keys())
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="playmanager",
         description="Play 2048 in the terminal, move for move as the CSE 8B "
         "PA4 Java reference. Type a key and Enter. Other games: --game.",

@@ -335,8 +335,9 @@ def test_usage_errors_and_help(tmp_path: Path) -> None:
     usage = play(["--size", "4", "--cols", "4"], b"", tmp_path)
     assert usage.returncode == 2
     assert usage.stdout == b""
-    assert usage.stderr.endswith(
-        b"playmanager: error: --size cannot be combined with --rows or --cols\n"
+    assert usage.stderr == (
+        b"playmanager: error: --size cannot be combined with --rows or --cols"
+        b" (--help lists the options)\n"
     )
     helped = play(["--help"], b"", tmp_path)
     assert (helped.returncode, helped.stderr) == (0, b"")

@@ -66,9 +66,10 @@ def moves(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """Every option of Dots; the help says how to type a path."""
-    import argparse
 
-    parser = argparse.ArgumentParser(
+    from ..parser import Parser
+
+    parser = Parser(
         prog="playmanager --game dots",
         description="Play Dots (spec 003): join neighbouring dots of one colour "
         "to clear the objective's dots within the moves.",

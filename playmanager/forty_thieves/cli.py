@@ -28,6 +28,7 @@ from .. import messages
 from ..games import FORTY_THIEVES, add_game_option, refuse_mismatch
 from ..options import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, RANDOM_SEED, draw_seed
 from ..options import seed as seed_option
+from ..parser import Parser
 from ..storage import SaveFileError
 from . import savefile, solve_options, text
 from .commands import HELP_ROWS
@@ -38,7 +39,7 @@ from .session import HINT_BUDGET_MS, Session
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every option; the help lists the commands."""
     commands = "; ".join(f"{example}: {what}" for example, what in HELP_ROWS)
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="playmanager --game forty-thieves",
         description="Play Forty Thieves solitaire (two decks, 10 tableau piles "
         "building down in suit, 8 foundations building up from the Ace, the deck "
