@@ -29,6 +29,7 @@ anything is solved (:class:`JournalError`), the file untouched.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import multiprocessing
 import os
@@ -364,25 +365,22 @@ def run(
     is solved) when the file holds a line that is not a deal record.
     """
     on_result: Callable[[DealResult], None] | None = None
-    journal: TextIO | None = None
-    if jsonl is not None:
-        done = read_journal(jsonl)
-        old = [done[seed] for seed in report.seeds() if seed in done]
-        report.results.extend(old)
-        report.resumed = len(old)
-        unended = _last_line_unended(jsonl)
-        journal = open(jsonl, "a", encoding="utf-8")  # noqa: SIM115 (closed below)
-        if unended:  # a file edited by hand: the next record starts a line
-            journal.write("\n")
-        on_result = _appender(journal)
-
-    left = report.deals - report.resumed
-    progress = ProgressLine(stderr, left, "deals") if stderr.isatty() and left else None
-    try:
+    with contextlib.ExitStack() as closing:
+        if jsonl is not None:
+            done = read_journal(jsonl)
+            old = [done[seed] for seed in report.seeds() if seed in done]
+            report.results.extend(old)
+            report.resumed = len(old)
+            unended = _last_line_unended(jsonl)
+            journal = closing.enter_context(open(jsonl, "a", encoding="utf-8"))
+            if unended:  # a file edited by hand: the next record starts a line
+                journal.write("\n")
+            on_result = _appender(journal)
+        left = report.deals - report.resumed
+        progress = (
+            ProgressLine(stderr, left, "deals") if stderr.isatty() and left else None
+        )
         run_deals(report, progress, on_result, skip=[r.seed for r in report.results])
-    finally:
-        if journal is not None:
-            journal.close()
     stdout.write(to_json(report) if as_json else format_table(report))
     stdout.flush()
     return report
