@@ -368,10 +368,8 @@ class GameState(metaclass=_SpawnHookWatch):
         """Return True exactly when slideDown() would change the board."""
         cells = self._cells
         if isinstance(cells, int):
-            try:
-                return _bitboard.slide(cells, 0) & _bitboard.BOARD_MASK != cells
-            except _bitboard.TileOverflowError:
-                return True  # the merge makes a tile too big to pack
+            # A merge past 2**15 comes back above BOARD_MASK: a change too.
+            return _bitboard.slide_parts(cells, 0)[0] != cells
         return _kernels.can_slide_down(cells)
 
     def isGameOver(self) -> bool:
@@ -388,17 +386,14 @@ class GameState(metaclass=_SpawnHookWatch):
         """
         cells = self._cells
         if isinstance(cells, int):
-            try:
-                result = _bitboard.slide(cells, 0)
-            except _bitboard.TileOverflowError:
-                cells = self._rows_to_change()
-            else:
-                slid_packed = result & _bitboard.BOARD_MASK
+            slid_packed, _empty, gain = _bitboard.slide_parts(cells, 0)
+            if slid_packed <= _bitboard.BOARD_MASK:
                 if slid_packed == cells:
                     return False
                 self._cells = slid_packed
-                self._add_score(result >> _bitboard.GAIN_SHIFT)
+                self._add_score(gain)
                 return True
+            cells = self._rows_to_change()  # a merge past 2**15: lists
         slid, gain = _kernels.slide_board_down(cells)
         if slid == cells:
             return False
