@@ -434,7 +434,8 @@ def _slide_untabled(board: int, turns: int) -> tuple[int, int, int]:
         return OVERFLOW_LINE, 0, OVERFLOW_GAIN
     if moved == board:
         return board, 0, 0
-    cells = sum(1 << i for i in range(16) if not (moved >> 4 * i) & 0xF)
+    cells = _empty_bits(moved & ROW_MASK) | _empty_bits((moved >> 16) & ROW_MASK) << 4
+    cells |= _empty_bits((moved >> 32) & ROW_MASK) << 8 | _empty_bits(moved >> 48) << 12
     return moved, cells, gain
 
 
