@@ -630,6 +630,7 @@ def test_pack_exact_packs_exactly_the_plain_4x4_lists(
         and all(len(row) == 4 for row in board)
         and all(type(v) is int for row in board for v in row)
     )
+    # plain: every value is an int, which a type checker cannot see in object
     expected = _bitboard.pack(board) if plain else None  # type: ignore[arg-type]
     assert _bitboard.pack_exact(shaped) == expected
 
