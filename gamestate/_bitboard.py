@@ -111,6 +111,10 @@ and, already in place i, the empty cells of the slid line:
 ``gain << 16 | cells`` (see :func:`slide_parts`)."""
 
 
+SLID: Final[list[list[int]]] = []
+"""SLID[turns]: the slid lines of LINES[turns] alone (see :func:`moved_boards`)."""
+
+
 def tables_built() -> bool:
     """True once :func:`build` has filled the tables."""
     return bool(LINES)
@@ -246,9 +250,11 @@ def build() -> None:
         (marshal.dumps(list(cells), 2), row) for row, cells in enumerate(ROW_VALUES)
     )
     _SPLIT[:] = [_splitter()]
+    lines = [high_columns, low_rows, low_columns, high_rows]
+    SLID[:] = [line[0] for line in lines]
     # Filled last: tables_built() and the callers that wait for the tables
     # look at LINES.
-    LINES[:] = [high_columns, low_rows, low_columns, high_rows]
+    LINES[:] = lines
 
 
 # -------------------------------------------------------- whole boards
@@ -411,6 +417,67 @@ def slide_parts(board: int, turns: int) -> tuple[int, int, int]:
         return board, 0, 0
     info = info0[k0] + info1[k1] + info2[k2] + info3[k3]
     return moved, info & 0xFFFF, info >> 16
+
+
+def line_keys(board: int) -> tuple[int, int, int, int, int, int, int, int]:
+    """The table keys of the board's four rows, then of its four columns
+    (the rows of the transposed board, made with SPREAD). The tables must
+    exist."""
+    r0, r1, r2, r3 = (
+        board & ROW_MASK,
+        (board >> 16) & ROW_MASK,
+        (board >> 32) & ROW_MASK,
+        board >> 48,
+    )
+    spread = SPREAD
+    t = spread[r0] | spread[r1] << 4 | spread[r2] << 8 | spread[r3] << 12
+    return (
+        r0,
+        r1,
+        r2,
+        r3,
+        t & ROW_MASK,
+        (t >> 16) & ROW_MASK,
+        (t >> 32) & ROW_MASK,
+        t >> 48,
+    )
+
+
+def successors(board: int) -> list[tuple[int, int, int]]:
+    """(turns, moved board, its empty cells) of every move that changes
+    ``board``, in turns order, leaving out merges past 2**15.
+
+    The search's :func:`slide_parts` for all four directions at once: the
+    line keys are read once for the four moves (a search calls this at
+    every node). The tables must exist.
+    """
+    r0, r1, r2, r3, c0, c1, c2, c3 = line_keys(board)
+    found = []
+    for turns, (slid, info0, info1, info2, info3) in enumerate(LINES):
+        if turns & 1:
+            moved = slid[r0] | slid[r1] << 16 | slid[r2] << 32 | slid[r3] << 48
+            info = info0[r0] + info1[r1] + info2[r2] + info3[r3]
+        else:
+            moved = slid[c0] | slid[c1] << 4 | slid[c2] << 8 | slid[c3] << 12
+            info = info0[c0] + info1[c1] + info2[c2] + info3[c3]
+        if moved != board and moved <= BOARD_MASK:
+            found.append((turns, moved, info & 0xFFFF))
+    return found
+
+
+def moved_boards(board: int) -> tuple[int, int, int, int]:
+    """The board after each move, by turns (0..3), without gains or cells:
+    the board itself where nothing moves, above BOARD_MASK where a merge
+    would pass 2**15. For the search's last ply, which only scores them.
+    The tables must exist."""
+    r0, r1, r2, r3, c0, c1, c2, c3 = line_keys(board)
+    down, left, up, right = SLID
+    return (
+        down[c0] | down[c1] << 4 | down[c2] << 8 | down[c3] << 12,
+        left[r0] | left[r1] << 16 | left[r2] << 32 | left[r3] << 48,
+        up[c0] | up[c1] << 4 | up[c2] << 8 | up[c3] << 12,
+        right[r0] | right[r1] << 16 | right[r2] << 32 | right[r3] << 48,
+    )
 
 
 UNTABLED_MOVES: Final = 20_000

@@ -7,13 +7,18 @@ values of ``Config.TWO_TILE`` and ``Config.FOUR_TILE``, read at call time),
 in every empty cell alike. It never draws from the game's random generator
 and never changes the game.
 
-Two board engines share one search:
+One search (:class:`_Search`) runs on two board engines:
 
 * 4x4 boards with tiles up to 2**14 are packed in one int and moved by
-  ``_bitboard.slide``, whose line tables are computed from the one
-  slide rule, ``_kernels.slide_line`` (built at the first search);
+  ``_bitboard.successors`` (all four moves of a board at once) and
+  ``_bitboard.moved_boards`` (the last move, only scored), whose tables
+  are computed from the one slide rule, ``_kernels.slide_line`` (built at
+  the first search). This is the hot path;
 * every other shape uses ``_kernels.move_board`` on tuples: slower, same
-  rule, same evaluation.
+  rule, same evaluation (a test checks the two agree on 4x4 boards).
+
+By default a 4x4 search deepens while the next depth fits NODE_BUDGET,
+so crowded boards are searched deeper than open ones (see NODE_BUDGET).
 
 The evaluation is nneonneo/2048-ai's per-line heuristic, scored on every
 row and column: empty cells, merges waiting to happen, monotonicity, and a
@@ -28,7 +33,6 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from itertools import pairwise
 from typing import Final, Generic, TypeVar
 
@@ -63,7 +67,8 @@ def line_heuristic(exponents: Sequence[int]) -> float:
     are not monotonic and large tiles in general (so the search keeps
     them few and merged). Every line starts at a large positive constant so
     that a lost position, scored 0, ranks below live ones (nneonneo's
-    choice; a badly disordered board of big tiles can still score below 0).
+    choice; a badly disordered board of big tiles can still score below 0,
+    and the search counts such a board as lost).
     """
     total = sum(math.pow(e, _SUM_POWER) for e in exponents)
     empty = sum(1 for e in exponents if e == 0)
@@ -109,17 +114,6 @@ def _merge_count(exponents: Sequence[int]) -> int:
 B = TypeVar("B", int, tuple[tuple[int, ...], ...])
 
 
-@dataclass(frozen=True)
-class _Engine(Generic[B]):
-    """What the search needs to know about one board representation."""
-
-    moves: Callable[[B], list[tuple[int, B]]]
-    """(rotation count, new board) for every move that changes the board."""
-    spawns: Callable[[B], tuple[list[B], list[B]]]
-    """The boards with a TWO_TILE, and with a FOUR_TILE, in each empty cell."""
-    evaluate: Callable[[B], float]
-
-
 class _LazyTable(dict[int, float]):
     """A dict from a 16-bit row to a value computed on first use."""
 
@@ -137,56 +131,25 @@ def _row_exponents(row: int) -> list[int]:
 
 
 _ROW_SCORE: Final = _LazyTable(lambda row: line_heuristic(_row_exponents(row)))
-_M: Final = _bitboard.ROW_MASK
 _BOARD_MASK: Final = _bitboard.BOARD_MASK
-_TURNS: Final = tuple(direction.getRotationCount() for direction in Direction)
-
-
-def _packed_moves(board: int) -> list[tuple[int, int]]:
-    """Every changing move of a packed board."""
-    result = []
-    slide = _bitboard.slide
-    for turns in _TURNS:
-        try:
-            moved = slide(board, turns) & _BOARD_MASK
-        except _bitboard.TileOverflowError:
-            # Only two 32768s overflow, and no root board holds one (see
-            # _LARGEST_PACKED_EXPONENT); deep in a search, skipping such a
-            # move only makes the estimate a little cautious.
-            continue
-        if moved != board:
-            result.append((turns, moved))
-    return result
-
-
-def _packed_spawns(board: int) -> tuple[list[int], list[int]]:
-    twos = []
-    fours = []
-    mask = _bitboard.empty_mask(board)
-    while mask:
-        cell = mask & -mask  # exponent 1 in the lowest empty cell
-        mask ^= cell
-        twos.append(board | cell)
-        fours.append(board | cell << 1)
-    return twos, fours
+_CELLS: Final = _bitboard.CELLS
 
 
 def _packed_evaluate(board: int) -> float:
+    """The heuristic of every row and column of a packed board."""
     score = _ROW_SCORE
-    columns = _bitboard.transpose(board)
+    r0, r1, r2, r3, c0, c1, c2, c3 = _bitboard.line_keys(board)
     return (
-        score[board & _M]
-        + score[(board >> 16) & _M]
-        + score[(board >> 32) & _M]
-        + score[board >> 48]
-        + score[columns & _M]
-        + score[(columns >> 16) & _M]
-        + score[(columns >> 32) & _M]
-        + score[columns >> 48]
+        score[r0]
+        + score[r1]
+        + score[r2]
+        + score[r3]
+        + score[c0]
+        + score[c1]
+        + score[c2]
+        + score[c3]
     )
 
-
-_PACKED: Final = _Engine[int](_packed_moves, _packed_spawns, _packed_evaluate)
 
 Grid = tuple[tuple[int, ...], ...]
 
@@ -230,33 +193,54 @@ def _grid_evaluate(board: Grid) -> float:
     return sum(line_heuristic([_exponent(v) for v in line]) for line in lines)
 
 
-_GRID: Final = _Engine[Grid](_grid_moves, _grid_spawns, _grid_evaluate)
-
-
 # -------------------------------------------------------------- search
 class _OutOfTimeError(Exception):
     """Raised inside a search when its time budget is spent."""
 
 
-class _Expectimax(Generic[B]):
-    """One expectimax search: its engine, spawn odds, cache and deadline."""
+class _Search(Generic[B]):
+    """One expectimax search: spawn odds, caches, deadline, nodes expanded.
 
-    def __init__(
-        self, engine: _Engine[B], two_prob: int, deadline: float | None
-    ) -> None:
-        self.engine: _Engine[B] = engine
+    The rule lives here (:meth:`chance` averages over every tile the game
+    could add, :meth:`player` takes the best move); subclasses say how
+    their boards move, get tiles and are scored.
+    """
+
+    def __init__(self, two_prob: int, deadline: float | None = None) -> None:
         self.p_two = two_prob / 100.0
         self.p_four = 1.0 - self.p_two
         self.deadline = deadline
         # board -> (depth searched, value) of chance nodes already scored.
         self.cache: dict[B, tuple[int, float]] = {}
         self.scores: dict[B, float] = {}
+        self.nodes = 0
+        """Chance nodes expanded: the search's cost, in a unit no clock sways."""
 
+    # ------------------------------------------------ the board engine
+    def moves(self, board: B) -> list[tuple[int, B, int]]:
+        """(rotation count, new board, its empty cells) for every move that
+        changes ``board``; the cells are the engine's own token."""
+        raise NotImplementedError
+
+    def spawns(self, board: B, cells: int) -> tuple[list[B], list[B]]:
+        """The boards with a TWO_TILE, and with a FOUR_TILE, in each empty cell."""
+        raise NotImplementedError
+
+    def last_ply(self, board: B) -> float:
+        """The best evaluation one move from ``board`` leads to, at least 0
+        (see :meth:`player`)."""
+        raise NotImplementedError
+
+    def score(self, board: B) -> float:
+        """The heuristic value of ``board`` (see :meth:`evaluate`)."""
+        raise NotImplementedError
+
+    # ----------------------------------------------------- the search
     def rate(self, board: B, depth: int) -> dict[int, float]:
         """Rotation count -> expected value, for every move that changes ``board``."""
         return {
-            turns: self.chance(moved, depth - 1, 1.0)
-            for turns, moved in self.engine.moves(board)
+            turns: self.chance(moved, cells, depth - 1, 1.0)
+            for turns, moved, cells in self.moves(board)
         }
 
     def best(self, board: B, depth: int) -> int | None:
@@ -264,8 +248,8 @@ class _Expectimax(Generic[B]):
         values = self.rate(board, depth)
         return max(values, key=values.__getitem__) if values else None
 
-    def chance(self, board: B, depth: int, probability: float) -> float:
-        """Expected value of ``board`` before the game adds a tile."""
+    def chance(self, board: B, cells: int, depth: int, probability: float) -> float:
+        """Expected value of ``board`` (empty ``cells``) before a tile is added."""
         if depth <= 0 or probability < PROBABILITY_CUTOFF:
             return self.evaluate(board)
         cached = self.cache.get(board)
@@ -273,9 +257,10 @@ class _Expectimax(Generic[B]):
             return cached[1]
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise _OutOfTimeError
-        twos, fours = self.engine.spawns(board)
+        twos, fours = self.spawns(board, cells)
         if not twos:  # a full board cannot happen after a move; be safe
             return self.player(board, depth, probability)
+        self.nodes += 1
         share = probability / len(twos)
         total = 0.0
         for chance, boards in ((self.p_two, twos), (self.p_four, fours)):
@@ -287,6 +272,9 @@ class _Expectimax(Generic[B]):
 
     def sum_player(self, boards: list[B], depth: int, probability: float) -> float:
         """The sum of :meth:`player` over ``boards``."""
+        if depth == 1:  # the last move: score where it leads, no tiles after
+            last_ply = self.last_ply
+            return sum([last_ply(board) for board in boards])
         player = self.player
         total = 0.0
         for board in boards:
@@ -294,24 +282,79 @@ class _Expectimax(Generic[B]):
         return total
 
     def player(self, board: B, depth: int, probability: float) -> float:
-        """Value of ``board`` with the player to move: its best move, 0 if lost."""
-        moves = self.engine.moves(board)
-        if depth == 1:  # the last move: score where it leads, no tiles after
-            evaluate = self.evaluate
-            return max([evaluate(moved) for _turns, moved in moves], default=0.0)
+        """Value of ``board`` with the player to move: its best move, 0 if lost.
+
+        A move's value counts from 0, the lost value, as nneonneo's does: a
+        live board that scores below 0 is worth no more than a lost one."""
+        if depth == 1:
+            return self.last_ply(board)
         chance = self.chance
         best = 0.0
-        for _turns, moved in moves:
-            value = chance(moved, depth - 1, probability)
-            best = max(best, value)
+        for _turns, moved, cells in self.moves(board):
+            best = max(best, chance(moved, cells, depth - 1, probability))
         return best
 
     def evaluate(self, board: B) -> float:
-        """The engine's evaluation, kept: a search meets many boards twice."""
+        """:meth:`score`, kept: a search meets many boards twice."""
         value = self.scores.get(board)
         if value is None:
-            value = self.scores[board] = self.engine.evaluate(board)
+            value = self.scores[board] = self.score(board)
         return value
+
+
+class _PackedSearch(_Search[int]):
+    """The search on packed 4x4 boards, from ``_bitboard``'s tables.
+
+    This is the hot path (hints, autoplay, bench/solver.py): a move's
+    board and empty cells come from one call for all four directions,
+    and the last ply only scores the moved boards.
+    """
+
+    def __init__(self, two_prob: int, deadline: float | None = None) -> None:
+        super().__init__(two_prob, deadline)
+        _bitboard.build()  # once per process: a search wants the tables
+
+    def moves(self, board: int) -> list[tuple[int, int, int]]:
+        # A merge past 2**15 is left out: only two 32768s make one, no root
+        # holds one (see _LARGEST_PACKED_EXPONENT), and deep in a search
+        # skipping it only makes the estimate a little cautious.
+        return _bitboard.successors(board)
+
+    def spawns(self, board: int, cells: int) -> tuple[list[int], list[int]]:
+        offsets = _CELLS[cells]  # exponent 1 is a 2, exponent 2 a 4
+        return [board | 1 << at for at in offsets], [board | 2 << at for at in offsets]
+
+    def last_ply(self, board: int) -> float:
+        # The evaluation cache read inline: this is the search's innermost loop.
+        scores = self.scores
+        best = 0.0
+        for moved in _bitboard.moved_boards(board):
+            if moved != board and moved <= _BOARD_MASK:
+                value = scores.get(moved)
+                if value is None:
+                    value = scores[moved] = _packed_evaluate(moved)
+                if value > best:  # noqa: PLR1730 (max() is a call: slower here)
+                    best = value
+        return best
+
+    score = staticmethod(_packed_evaluate)  # one call less than a method
+
+
+class _GridSearch(_Search[Grid]):
+    """The search on any other board, as tuples moved by ``_kernels``."""
+
+    def moves(self, board: Grid) -> list[tuple[int, Grid, int]]:
+        return [(turns, moved, 0) for turns, moved in _grid_moves(board)]
+
+    def spawns(self, board: Grid, cells: int) -> tuple[list[Grid], list[Grid]]:
+        return _grid_spawns(board)
+
+    def last_ply(self, board: Grid) -> float:
+        evaluate = self.evaluate
+        return max([0.0] + [evaluate(moved) for _turns, moved in _grid_moves(board)])
+
+    def score(self, board: Grid) -> float:
+        return _grid_evaluate(board)
 
 
 def _packed_root(board: list[list[int]]) -> int | None:
@@ -324,19 +367,25 @@ def _packed_root(board: list[list[int]]) -> int | None:
     return packed
 
 
-def default_depth(state: GameState) -> int:
-    """The search depth (player moves) used when none is given.
+GRID_DEPTH: Final = 2
+"""The depth of the default search on shapes other than 4x4: the list engine
+is slower and big boards have many empty cells (depth 3 on a 6x6 board
+takes over a second a move)."""
 
-    4x4 boards: 3, or 4 when at most one cell is empty. A crowded board is
-    where one more move of lookahead saves games, and it is cheap there:
-    few cells for a new tile means few chance branches; depth 4 everywhere
-    costs about ten times as much. Other shapes: 2, since the list engine
-    is slower and big boards have many empty cells (depth 3 on a 6x6 board
-    takes over a second a move).
-    """
-    if _packed_root(state.getBoard()) is None:
-        return 2
-    return 4 if state.countEmptyTiles() <= 1 else 3
+FIRST_DEPTH: Final = 3
+"""The depth the default 4x4 search always finishes."""
+
+NODE_BUDGET: Final = 1500
+"""Chance nodes the default 4x4 search may expect one more depth to expand.
+
+After each depth from FIRST_DEPTH on, the next one is searched when the
+nodes it should take (the last depth's, times how much the last depth grew
+on the one before) fit this budget. Crowded boards, where one more move
+of lookahead saves games, have few cells for a tile and so few chance
+branches: they go deeper, while open boards stay at FIRST_DEPTH. Counting
+nodes, not milliseconds, keeps a seeded game the same on any machine; a
+node costs about 30 us here, so the deepest search a move makes stays
+near 30 ms, and the median move (bench/solver.py) well under it."""
 
 
 def best_move(
@@ -345,24 +394,23 @@ def best_move(
     """Return the move the search rates best, or None when no move is possible.
 
     ``depth`` counts player moves searched (1 = just this move and the tile
-    after it); None picks :func:`default_depth`. With ``ms``, the search
-    deepens one move at a time until the budget is spent (up to ``depth`` or
-    MAX_DEPTH) and returns the deepest finished answer; depth 1 always
-    finishes. ``state`` is only read.
+    after it). With ``ms``, the search deepens one move at a time until the
+    budget is spent (up to ``depth`` or MAX_DEPTH) and returns the deepest
+    finished answer; depth 1 always finishes. With neither, a 4x4 board is
+    searched as deep as NODE_BUDGET allows (at least FIRST_DEPTH) and any
+    other shape GRID_DEPTH deep. ``state`` is only read.
     """
     if depth is not None and depth < 1:
         raise ValueError(f"depth must be at least 1, got {depth!r}")
     if ms is not None and not ms > 0:
         raise ValueError(f"ms must be positive, got {ms!r}")
-    if ms is None and depth is None:
-        depth = default_depth(state)
     board = state.getBoard()
     packed = _packed_root(board)
     if packed is not None:
-        turns = _search(_PACKED, packed, state.two_prob, depth, ms)
+        turns = _search(_PackedSearch(state.two_prob), packed, depth, ms)
     else:
         grid = tuple(tuple(row) for row in board)
-        turns = _search(_GRID, grid, state.two_prob, depth, ms)
+        turns = _search(_GridSearch(state.two_prob), grid, depth or GRID_DEPTH, ms)
     return None if turns is None else Direction(turns)
 
 
@@ -377,25 +425,52 @@ def rate_moves(state: GameState, *, depth: int) -> dict[Direction, float]:
     board = state.getBoard()
     packed = _packed_root(board)
     if packed is not None:
-        values = _Expectimax(_PACKED, state.two_prob, None).rate(packed, depth)
+        values = _PackedSearch(state.two_prob).rate(packed, depth)
     else:
         grid = tuple(tuple(row) for row in board)
-        values = _Expectimax(_GRID, state.two_prob, None).rate(grid, depth)
+        values = _GridSearch(state.two_prob).rate(grid, depth)
     return {Direction(turns): value for turns, value in values.items()}
 
 
 def _search(
-    engine: _Engine[B], board: B, two_prob: int, depth: int | None, ms: float | None
+    search: _Search[B], board: B, depth: int | None, ms: float | None
 ) -> int | None:
-    """Search ``depth`` moves deep, or deepen until ``ms`` milliseconds pass."""
-    if ms is None:
-        assert depth is not None  # best_move picks a depth when there is no budget
-        return _Expectimax(engine, two_prob, None).best(board, depth)
+    """Search ``depth`` moves deep, deepen until ``ms`` milliseconds pass,
+    or, with neither, deepen within NODE_BUDGET."""
+    if ms is not None:
+        return _deepen_until(search, board, depth or MAX_DEPTH, ms)
+    if depth is not None:
+        return search.best(board, depth)
+    return _deepen_within_budget(search, board)[0]
+
+
+def _deepen_until(search: _Search[B], board: B, depth: int, ms: float) -> int | None:
+    """The deepest answer (up to ``depth``) found before ``ms`` pass; depth 1
+    always finishes. Each depth reuses the caches of the ones before."""
     deadline = time.perf_counter() + ms / 1000.0
-    answer = _Expectimax(engine, two_prob, None).best(board, 1)
-    for deeper in range(2, (depth or MAX_DEPTH) + 1):
+    answer = search.best(board, 1)
+    search.deadline = deadline
+    for deeper in range(2, depth + 1):
         try:
-            answer = _Expectimax(engine, two_prob, deadline).best(board, deeper)
+            answer = search.best(board, deeper)
         except _OutOfTimeError:
             break
     return answer
+
+
+def _deepen_within_budget(search: _Search[B], board: B) -> tuple[int | None, int]:
+    """(answer, depth): FIRST_DEPTH's answer, or a deeper one while the next
+    depth's expected nodes fit NODE_BUDGET. Each depth reuses the caches of
+    the ones before, so its nodes are the ones it added."""
+    search.best(board, FIRST_DEPTH - 1)
+    last = search.nodes  # the nodes of the depth before
+    depth = FIRST_DEPTH
+    while True:
+        mark = search.nodes
+        answer = search.best(board, depth)
+        spent = search.nodes - mark
+        expected = spent * spent / max(last, 1)  # as much growth again
+        if depth == MAX_DEPTH or expected > NODE_BUDGET:
+            return answer, depth
+        last = spent
+        depth += 1

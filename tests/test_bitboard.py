@@ -105,3 +105,37 @@ def test_cell_offsets_match_the_table() -> None:
     _bitboard.build()
     for cells in (0, 1, 0x8000, 0xFFFF, 0b1010_0110_0001_1000):
         assert _bitboard.cell_offsets(cells) == _bitboard.CELLS[cells]
+
+
+@given(BOARDS)
+def test_successors_are_the_changing_moves_that_fit(rows: list[list[int]]) -> None:
+    # The search's all-directions-at-once lookup agrees with the kernel rule:
+    # every move that changes the board and makes no tile above 2**15, with
+    # the moved board's empty cells (bit i for cell i), in turns order.
+    _bitboard.build()
+    board = _bitboard.pack(rows)
+    assert board is not None
+    expected = []
+    for turns in range(4):
+        slid, _gain = _kernels.move_board(rows, turns)
+        moved = _bitboard.pack(slid)
+        if moved is not None and slid != rows:
+            cells = sum(
+                1 << i for i, v in enumerate(v for r in slid for v in r) if v == 0
+            )
+            expected.append((turns, moved, cells))
+    assert _bitboard.successors(board) == expected
+
+
+@given(BOARDS)
+def test_moved_boards_are_the_four_moves(rows: list[list[int]]) -> None:
+    _bitboard.build()
+    board = _bitboard.pack(rows)
+    assert board is not None
+    for turns, moved in enumerate(_bitboard.moved_boards(board)):
+        slid, _gain = _kernels.move_board(rows, turns)
+        fits = _bitboard.pack(slid)
+        if fits is None:  # a merge past 2**15 lands above the 64 bits
+            assert moved > _bitboard.BOARD_MASK
+        else:
+            assert moved == fits

@@ -130,8 +130,8 @@ def test_packed_and_list_engines_rate_moves_alike(
     packed = solver._packed_root(board)
     assert packed is not None
     grid = tuple(tuple(row) for row in board)
-    fast = solver._Expectimax(solver._PACKED, two_prob, None).rate(packed, depth)
-    plain = solver._Expectimax(solver._GRID, two_prob, None).rate(grid, depth)
+    fast = solver._PackedSearch(two_prob).rate(packed, depth)
+    plain = solver._GridSearch(two_prob).rate(grid, depth)
     assert fast == pytest.approx(plain, rel=1e-9)
 
 
@@ -178,14 +178,60 @@ def test_merge_count_counts_runs_across_gaps() -> None:
     assert solver._merge_count([1, 2, 3, 4]) == 0
 
 
-def test_default_depth_looks_one_move_further_on_crowded_boards() -> None:
-    crowded = game_with([[2, 4, 8, 16], [4, 8, 16, 32], [8, 16, 32, 64], [0, 2, 4, 8]])
-    roomy = game_with([[2, 4, 8, 16], [4, 8, 16, 32], [8, 16, 32, 64], [0, 0, 4, 8]])
-    assert solver.default_depth(crowded) == 4
-    assert solver.default_depth(roomy) == 3
+CROWDED = [[2, 4, 8, 16], [4, 8, 16, 32], [8, 16, 32, 64], [0, 2, 4, 8]]
+ROOMY = [[2, 0, 0, 0], [0, 0, 0, 0], [0, 4, 0, 0], [0, 0, 0, 8]]
+
+
+def default_search_depth(board: list[list[int]]) -> int:
+    packed = solver._packed_root(board)
+    assert packed is not None
+    return solver._deepen_within_budget(solver._PackedSearch(70), packed)[1]
+
+
+def test_the_default_search_goes_deeper_on_crowded_boards() -> None:
+    # One empty cell: few chance branches, so depths past FIRST_DEPTH fit the
+    # node budget; an open board stays at FIRST_DEPTH.
+    assert default_search_depth(CROWDED) > solver.FIRST_DEPTH
+    assert default_search_depth(ROOMY) == solver.FIRST_DEPTH
+
+
+def test_the_default_search_answers_as_a_search_of_the_depth_it_reached() -> None:
+    for board in (CROWDED, ROOMY):
+        depth = default_search_depth(board)
+        game = game_with(board)
+        assert solver.best_move(game) == solver.best_move(game, depth=depth)
+
+
+@pytest.mark.parametrize("budget", [0, 10**9])
+def test_the_node_budget_sets_how_deep_the_default_search_goes(
+    monkeypatch: pytest.MonkeyPatch, budget: int
+) -> None:
+    monkeypatch.setattr(solver, "NODE_BUDGET", budget)
+    monkeypatch.setattr(solver, "MAX_DEPTH", 5)
+    expected = solver.FIRST_DEPTH if budget == 0 else 5
+    assert default_search_depth(CROWDED) == expected
+
+
+def test_the_default_search_counts_the_nodes_each_depth_adds() -> None:
+    # Cached chance nodes are not expanded twice: a search repeated at the
+    # same depth adds no nodes, a deeper one adds some.
+    packed = solver._packed_root(CROWDED)
+    assert packed is not None
+    search = solver._PackedSearch(70)
+    search.best(packed, 3)
+    after_three = search.nodes
+    assert after_three > 0
+    search.best(packed, 3)
+    assert search.nodes == after_three
+    search.best(packed, 4)
+    assert search.nodes > after_three
+
+
+def test_other_shapes_search_grid_depth_by_default() -> None:
     big = GameState(6, 6, seed=1)
     big.addTile()
-    assert solver.default_depth(big) == 2  # the list engine: kept quick
+    big.addTile()
+    assert solver.best_move(big) == solver.best_move(big, depth=solver.GRID_DEPTH)
 
 
 def test_a_generous_budget_stops_at_the_depth_cap() -> None:
@@ -215,10 +261,9 @@ def test_rate_moves_refuses_depth_zero() -> None:
         solver.rate_moves(game_with([[2, 0], [0, 0]]), depth=0)
 
 
-def test_without_depth_or_budget_the_default_depth_is_used() -> None:
-    game = game_with([[2, 2, 4], [0, 8, 0], [16, 0, 2]])
-    depth = solver.default_depth(game)
-    assert solver.best_move(game) == solver.best_move(game, depth=depth)
+def empty_cells(board: int) -> int:
+    """Bit i set when cell i of a packed board is empty."""
+    return sum(1 << i for i in range(16) if (board >> (4 * i)) & 0xF == 0)
 
 
 def test_the_transposition_cache_returns_what_a_fresh_search_computes() -> None:
@@ -226,17 +271,18 @@ def test_the_transposition_cache_returns_what_a_fresh_search_computes() -> None:
         [[2, 2, 4, 8], [0, 4, 0, 0], [0, 0, 2, 0], [0, 0, 0, 0]]
     )
     assert board is not None
-    search = solver._Expectimax(solver._PACKED, 70, None)
-    first = search.chance(board, 2, 1.0)
+    cells = empty_cells(board)
+    search = solver._PackedSearch(70)
+    first = search.chance(board, cells, 2, 1.0)
     assert search.cache[board] == (2, first)
-    assert search.chance(board, 2, 1.0) == first  # answered from the cache
-    assert search.chance(board, 1, 1.0) == first  # a deeper answer serves too
-    fresh = solver._Expectimax(solver._PACKED, 70, None).chance(board, 2, 1.0)
+    assert search.chance(board, cells, 2, 1.0) == first  # answered from the cache
+    assert search.chance(board, cells, 1, 1.0) == first  # a deeper answer serves too
+    fresh = solver._PackedSearch(70).chance(board, cells, 2, 1.0)
     assert fresh == first
 
 
 def test_a_chance_node_on_a_full_board_is_the_players_turn() -> None:
     full = solver._packed_root([[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 4], [4, 2, 8, 8]])
     assert full is not None
-    search = solver._Expectimax(solver._PACKED, 70, None)
-    assert search.chance(full, 2, 1.0) == search.player(full, 2, 1.0) > 0.0
+    search = solver._PackedSearch(70)
+    assert search.chance(full, 0, 2, 1.0) == search.player(full, 2, 1.0) > 0.0
