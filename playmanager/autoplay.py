@@ -189,7 +189,7 @@ def format_table(report: Report) -> str:
             f"Autoplay: {finished} of {report.games} games"
             f"{' (stopped by Ctrl-C)' if report.interrupted else ''}, "
             f"seeds {report.seed} to {report.seed + report.games - 1}, "
-            f"{search or 'default depth'}"
+            f"{search or 'default search'}"
         ),
         "",
         f"{'tile':>6}  {'games':>5}  {'rate':>4}",
