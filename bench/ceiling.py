@@ -25,11 +25,14 @@ On W1's own boards, in interleaved rounds, it times:
   reduced to a position and a value).
 
 The last line compares the ceiling with the 10x budget (naive / 10).
+Then :func:`table_design_pool` times issue 14's W1 (pool) for the
+issue's "table design", built here, against ``GameState`` and term2048.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -40,7 +43,15 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from engine import DIRECTIONS, mid_game_boards, naive_game, our_game
+from engine import (
+    DIRECTIONS,
+    TERM2048_KEYS,
+    Term2048Board,
+    mid_game_boards,
+    naive_game,
+    our_game,
+    pool,
+)
 
 from gamestate import GameState, _bitboard
 
@@ -183,6 +194,91 @@ def main() -> None:
         f" {us['ceiling']:.2f} ({us['ceiling'] / budget:.0%} of it) before any"
         f" check or fallback, and fresh boards add {us['ours, fresh'] - us['ours']:.2f}"
     )
+    table_design_pool(rounds=5 if args.quick else 21)
+
+
+def table_design_pool(rounds: int) -> None:
+    """Issue 14's W1 (pool) for the issue's "table design", built here.
+
+    The design the issue measured at 1.36M moves/s (11x term2048): full
+    list tables, the spawn's cell from a table, the Java LCG written out.
+    Here it is :func:`ceiling_move` (this module's one-function move on
+    our tables) after a setBoard that packs each row with one lookup of
+    ``tuple(row)`` in a dict of the 65536 valid rows and checks nothing
+    else (a float 2.0 or a bool would pass), against ``GameState``'s
+    setBoard + move and term2048 in the same interleaved rounds.
+    """
+    boards, keys = pool()
+    turns = [key.getRotationCount() for key in keys]
+    rows = {values: row for row, values in enumerate(_bitboard.ROW_VALUES)}
+    ours = GameState(4, 4, seed=5)
+    design = GameState(4, 4, seed=5)
+
+    def run_ours() -> None:
+        for board, key in zip(boards, keys, strict=True):
+            ours.setBoard(board)
+            ours.move(key)
+
+    def run_design() -> None:
+        for (b0, b1, b2, b3), turn in zip(boards, turns, strict=True):
+            design._cells = (
+                rows[tuple(b0)]
+                | rows[tuple(b1)] << 16
+                | rows[tuple(b2)] << 32
+                | rows[tuple(b3)] << 48
+            )
+            ceiling_move(design, turn)
+
+    def run_design_move() -> None:
+        for board, turn in zip(packed, turns, strict=True):
+            design._cells = board
+            ceiling_move(design, turn)
+
+    def run_our_set() -> None:
+        for board in boards:
+            ours.setBoard(board)
+
+    def run_our_move() -> None:
+        for board, key in zip(packed, keys, strict=True):
+            ours._cells = board
+            ours.move(key)
+
+    packed = [_bitboard.pack(board) for board in boards]
+    runs: dict[str, Callable[[], None]] = {
+        "GameState": run_ours,
+        "  its setBoard": run_our_set,
+        "  its move": run_our_move,
+        "table design": run_design,
+        "  the design's move": run_design_move,
+    }
+    if Term2048Board is not None:
+        peer = Term2048Board()
+        peer_keys = [TERM2048_KEYS[key.name] for key in keys]
+
+        def run_peer() -> None:
+            for board, key in zip(boards, peer_keys, strict=True):
+                peer.cells = [row[:] for row in board]
+                peer.move(key)
+
+        runs["term2048"] = run_peer
+    seconds: dict[str, list[float]] = {name: [] for name in runs}
+    names = list(runs)
+    for r in range(-1, rounds):
+        for name in names[r % len(names) :] + names[: r % len(names)]:
+            start = time.perf_counter()
+            runs[name]()
+            if r >= 0:
+                seconds[name].append(time.perf_counter() - start)
+    rate = {name: len(boards) / statistics.median(s) for name, s in seconds.items()}
+    peer_rate = rate.get("term2048")
+    print(
+        f"\nW1 (pool), {len(boards)} boards, {rounds} rounds, medians"
+        f" (load {os.getloadavg()[0]:.2f}); the issue: table design 1.36M/s,"
+        " 11x term2048"
+    )
+    for name, value in rate.items():
+        versus = f"  {value / peer_rate:5.2f}x term2048" if peer_rate else ""
+        print(f"  {name:<20} {value:>12,.0f} /s{versus}")
 
 
 if __name__ == "__main__":
