@@ -25,8 +25,9 @@ On W1's own boards, in interleaved rounds, it times:
   reduced to a position and a value).
 
 The last line compares the ceiling with the 10x budget (naive / 10).
-Then :func:`table_design_pool` times issue 14's W1 (pool) for the
-issue's "table design", built here, against ``GameState`` and term2048.
+Then :func:`table_design_pool` and :func:`table_design_w2` time issue
+14's W1 (pool) and W2 for the issue's "table design", built here,
+against ``GameState`` and term2048.
 """
 
 from __future__ import annotations
@@ -46,10 +47,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from engine import (
     DIRECTIONS,
     TERM2048_KEYS,
+    Outcome,
     Term2048Board,
     mid_game_boards,
     naive_game,
     our_game,
+    play_ours,
+    play_term2048,
     pool,
 )
 
@@ -195,6 +199,7 @@ def main() -> None:
         f" check or fallback, and fresh boards add {us['ours, fresh'] - us['ours']:.2f}"
     )
     table_design_pool(rounds=5 if args.quick else 21)
+    table_design_w2(rounds=3 if args.quick else 9, games=4 if args.quick else 12)
 
 
 def table_design_pool(rounds: int) -> None:
@@ -279,6 +284,88 @@ def table_design_pool(rounds: int) -> None:
     for name, value in rate.items():
         versus = f"  {value / peer_rate:5.2f}x term2048" if peer_rate else ""
         print(f"  {name:<20} {value:>12,.0f} /s{versus}")
+
+
+def table_design_w2(rounds: int, games: int) -> None:
+    """Issue 14's W2 (whole random games) for the table design, built here.
+
+    The same games as ``GameState`` plays through the API (``play_ours``
+    of bench/engine.py: two ``addTile`` calls, then ``move`` until
+    ``isGameOver``), played by :func:`ceiling_move` with the game-over
+    test written out on the CAN_MOVE table; the script checks both leave
+    the same boards, scores and generator states, and times term2048's
+    own games beside them. The issue measured the design at 635k moves/s,
+    7x term2048.
+    """
+    rnd = random.Random(3)
+    keys = [rnd.choice(DIRECTIONS) for _ in range(997)]
+    turns = [key.getRotationCount() for key in keys]
+    peer_keys = [TERM2048_KEYS[key.name] for key in keys]
+    can_move = _bitboard.CAN_MOVE
+    transpose = _bitboard.transpose
+
+    def over(game: GameState) -> bool:
+        board = game._cells
+        assert isinstance(board, int)
+        for b in (board, transpose(board)):
+            if (
+                can_move[b & 0xFFFF]
+                or can_move[b >> 16 & 0xFFFF]
+                or can_move[b >> 32 & 0xFFFF]
+                or can_move[b >> 48]
+            ):
+                return False
+        return True
+
+    def play_design(seed: int) -> Outcome:
+        game = GameState(4, 4, seed=seed)
+        game.addTile()
+        game.addTile()
+        moves = 0
+        count = len(turns)
+        while not over(game):
+            ceiling_move(game, turns[moves % count])
+            moves += 1
+        return moves, game.getBoard(), game.getScore(), game.rng.getstate()
+
+    played: dict[str, list[Any]] = {"GameState": [], "table design": []}
+    plays: dict[str, Callable[[int], Any]] = {
+        "GameState": lambda seed: play_ours(seed, keys),
+        "table design": play_design,
+    }
+    if Term2048Board is not None:
+        played["term2048"] = []
+        plays["term2048"] = lambda seed: play_term2048(seed, peer_keys)
+    seconds: dict[str, list[float]] = {name: [] for name in plays}
+    names = list(plays)
+    for r in range(-1, rounds):
+        seeds = range(5000 + (r + 1) * games, 5000 + (r + 2) * games)
+        for name in names[r % len(names) :] + names[: r % len(names)]:
+            start = time.perf_counter()
+            results = [plays[name](seed) for seed in seeds]
+            if r >= 0:
+                seconds[name].append(time.perf_counter() - start)
+                played[name].append(results)
+    if played["GameState"] != played["table design"]:
+        raise SystemExit("W2: the table design played other games than GameState")
+    rate = {}
+    for name, rounds_played in played.items():
+        moves = [
+            sum(result if isinstance(result, int) else result[0] for result in done)
+            for done in rounds_played
+        ]
+        rate[name] = statistics.median(
+            m / s for m, s in zip(moves, seconds[name], strict=True)
+        )
+    peer_rate = rate.get("term2048")
+    print(
+        f"\nW2, {games} whole random games a round, {rounds} rounds, medians"
+        f" (load {os.getloadavg()[0]:.2f}); the issue: table design 635k/s,"
+        " 7x term2048"
+    )
+    for name, value in rate.items():
+        versus = f"  {value / peer_rate:5.2f}x term2048" if peer_rate else ""
+        print(f"  {name:<20} {value:>12,.0f} moves/s{versus}")
 
 
 if __name__ == "__main__":
