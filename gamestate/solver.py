@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Final, Generic, TypeVar
@@ -198,7 +199,7 @@ class _OutOfTimeError(Exception):
     """Raised inside a search when its time budget is spent."""
 
 
-class _Search(Generic[B]):
+class _Search(ABC, Generic[B]):
     """One expectimax search: spawn odds, caches, deadline, nodes expanded.
 
     The rule lives here (:meth:`chance` averages over every tile the game
@@ -217,23 +218,23 @@ class _Search(Generic[B]):
         """Chance nodes expanded: the search's cost, in a unit no clock sways."""
 
     # ------------------------------------------------ the board engine
+    @abstractmethod
     def moves(self, board: B) -> list[tuple[int, B, int]]:
         """(rotation count, new board, its empty cells) for every move that
         changes ``board``; the cells are the engine's own token."""
-        raise NotImplementedError
 
+    @abstractmethod
     def spawns(self, board: B, cells: int) -> tuple[list[B], list[B]]:
         """The boards with a TWO_TILE, and with a FOUR_TILE, in each empty cell."""
-        raise NotImplementedError
 
+    @abstractmethod
     def last_ply(self, board: B) -> float:
         """The best evaluation one move from ``board`` leads to, at least 0
         (see :meth:`player`)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def score(self, board: B) -> float:
         """The heuristic value of ``board`` (see :meth:`evaluate`)."""
-        raise NotImplementedError
 
     # ----------------------------------------------------- the search
     def rate(self, board: B, depth: int) -> dict[int, float]:

@@ -286,3 +286,11 @@ def test_a_chance_node_on_a_full_board_is_the_players_turn() -> None:
     assert full is not None
     search = solver._PackedSearch(70)
     assert search.chance(full, 0, 2, 1.0) == search.player(full, 2, 1.0) > 0.0
+
+
+def test_a_players_last_move_is_scored_not_searched() -> None:
+    full = solver._packed_root([[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 4], [4, 2, 8, 8]])
+    assert full is not None
+    search = solver._PackedSearch(70)
+    assert search.chance(full, 0, 1, 1.0) == search.last_ply(full) > 0.0
+    assert search.nodes == 0  # no tile could be added: nothing expanded
