@@ -20,7 +20,7 @@ On W1's own boards, in interleaved rounds, it times:
   it leaves the same boards, scores and generator states as ``ours``, so
   the time is that of the real work;
 * its two halves alone, as the engine calls them: ``lookups``
-  (``_bitboard.slide``: the table lookups of a move) and ``draws``
+  (``_bitboard.slide_parts``: the table lookups of a move) and ``draws``
   (``JavaRandom.next_int_pair``: two steps of the 48-bit generator,
   reduced to a position and a value).
 
@@ -119,9 +119,9 @@ def run_ceiling(job: Job) -> None:
 
 
 def run_lookups(job: Job) -> None:
-    slide = _bitboard.slide
+    slide_parts = _bitboard.slide_parts
     for game, turns in job:
-        slide(game._cells, turns)
+        slide_parts(game._cells, turns)
 
 
 def run_draws(job: Job) -> None:

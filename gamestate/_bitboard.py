@@ -11,24 +11,25 @@ row) and derives every table from those results. A move is then four
 list lookups per part (the slid lines, their gains, their empty cells):
 rows directly for LEFT and RIGHT, and for DOWN and UP the columns, read
 as the rows of the transposed board, which four lookups in ``SPREAD``
-make. ``GameState.move`` and :func:`slide` (the solver's) both go
-through :func:`slide_parts`.
+make. ``GameState.move`` goes through :func:`slide_parts`, the solver
+through :func:`successors` and :func:`moved_boards` (all four moves of a
+board at once).
 
 Tables are lists, not dicts (a list lookup by a small int is the fastest
 subscript CPython has), and they are full, built at once by
 :func:`build`, not filled line by line as issue 5's dicts were. The
 choice was measured (CPython 3.11, 2 shared cores, load 1.3 to 2): the
 full build takes 0.32 s (0.26 s before the info tables of LINES), 0.17 s
-of it the 65536 slide_line calls, and holds 33 MiB (tracemalloc;
+of it the 65536 slide_line calls, and holds 32.5 MiB (tracemalloc;
 resident memory grows by 36 MiB); lazily filled lists would cost about 7
 us per line met (timed with a prototype of the learning step: two
 slide_line calls and the line's entries in every table), and a process
 playing 200 random games meets only about 3,200 distinct lines (rows and
 columns), some 22 ms. So lazy filling saves about 0.3 s once per
-process, but every lookup site (move, slide, has_move) would need a miss
+process, but every lookup site (move, the solver's, has_move) would need a miss
 path, and setBoard's row codes cannot be lazy at all (a missing code
 must mean "not a valid row"). We keep the one build: it runs at
-``gamestate.warm_up()``, at the first :func:`slide` (the solver's), or
+``gamestate.warm_up()``, when the solver starts its first search, or
 when a process has made :data:`UNTABLED_MOVES` packed moves without the
 tables (moves that take _kernels' path, about 16 us each), never at
 import, so ``python -m playmanager`` shows its first prompt at once and
@@ -56,11 +57,6 @@ from ._kernels import can_move, move_board, slide_line
 ROW_MASK: Final = 0xFFFF
 MAX_EXPONENT: Final = 15
 BOARD_MASK: Final = (1 << 64) - 1
-EMPTIES_SHIFT: Final = 64
-EMPTIES_MASK: Final = 0xFFFF
-GAIN_SHIFT: Final = 80
-"""A slide result is ``new_board | empties << EMPTIES_SHIFT | gain << GAIN_SHIFT``
-(see :func:`slide`): ``empties`` has bit i set when cell i is empty."""
 
 OVERFLOW_LINE: Final = 1 << 64
 """The slid line of a row whose merge would pass 2**15: shifted into any
@@ -77,10 +73,6 @@ _VALUES: Final = (0, *(1 << e for e in range(1, MAX_EXPONENT + 1)))
 """Exponent -> cell value (0 for empty)."""
 
 
-class TileOverflowError(ValueError):
-    """A merge would make a tile above 2**15, which four bits cannot hold."""
-
-
 # ------------------------------------------------------------ the tables
 # Empty until build() fills them in place, so that other modules may import
 # the lists themselves. A row is the 16-bit key; "low" tables slide toward
@@ -88,8 +80,6 @@ class TileOverflowError(ValueError):
 # "high" ones toward the high nibble (RIGHT, DOWN).
 SPREAD: Final[list[int]] = []
 """row -> its four nibbles down a column: nibble j at bit 16 * j."""
-EMPTY: Final[list[int]] = []
-"""row -> four bits, bit j set when nibble j is empty."""
 CAN_MOVE: Final[list[bool]] = []
 """row -> True when sliding it one way or the other changes it."""
 CELLS: Final[list[bytes]] = []
@@ -237,7 +227,7 @@ def build() -> None:
     SPREAD[:] = [_spread(row) for row in pool]
     slid_low, gain_low, slid_high, gain_high = _sides(pool)
     CAN_MOVE[:] = [slid_low[row] != row or slid_high[row] != row for row in pool]
-    EMPTY[:] = empty = [_empty_bits(row) for row in pool]
+    empty = [_empty_bits(row) for row in pool]
     low_rows, low_columns = _line_tables(slid_low, gain_low, empty)
     high_rows, high_columns = _line_tables(slid_high, gain_high, empty)
     CELLS[:] = _cells()
@@ -361,26 +351,6 @@ def rotate_counter_clockwise(board: int) -> int:
 
 
 # ---------------------------------------------------------------- moves
-def slide(board: int, turns: int) -> int:
-    """Move with rotation count ``turns`` (0..3), as one int of three fields.
-
-    The moved board is ``result & BOARD_MASK`` (the board itself when
-    nothing moves), its empty cells ``(result >> EMPTIES_SHIFT) &
-    EMPTIES_MASK`` (bit i for cell i) and the gain ``result >> GAIN_SHIFT``.
-    Raises TileOverflowError when a merge would exceed 2**15. Adds no tile.
-    Builds the tables at once: its callers (the solver) want speed.
-    """
-    build()
-    moved, cells, gain = slide_parts(board, turns)
-    if moved == board:  # slide_parts leaves out the cells of a board that stays
-        e = EMPTY
-        cells = e[board & ROW_MASK] | e[(board >> 16) & ROW_MASK] << 4
-        cells |= e[(board >> 32) & ROW_MASK] << 8 | e[board >> 48] << 12
-    elif moved > BOARD_MASK:
-        raise TileOverflowError("a merge would make a tile above 32768")
-    return moved | cells << EMPTIES_SHIFT | gain << GAIN_SHIFT
-
-
 def slide_parts(board: int, turns: int) -> tuple[int, int, int]:
     """(moved board, its empty cells, gain) of a move, from the tables.
 
@@ -489,7 +459,7 @@ building the tables costs (0.32 s); a process that goes on moving then
 builds them, and so never pays more than twice the least it could have.
 A person playing in the terminal never waits for them; a simulation
 that wants them at once calls ``gamestate.warm_up()``; the solver
-builds them at its first :func:`slide`."""
+builds them when it starts its first search."""
 _untabled_moves = 0
 
 
@@ -504,17 +474,6 @@ def _slide_untabled(board: int, turns: int) -> tuple[int, int, int]:
     cells = _empty_bits(moved & ROW_MASK) | _empty_bits((moved >> 16) & ROW_MASK) << 4
     cells |= _empty_bits((moved >> 32) & ROW_MASK) << 8 | _empty_bits(moved >> 48) << 12
     return moved, cells, gain
-
-
-def move(board: int, turns: int) -> tuple[int, int]:
-    """Move in the direction with rotation count ``turns``: (board, gain).
-
-    DOWN (0) and UP (2) move columns, LEFT (1) and RIGHT (3) rows; the new
-    board equals the old one when nothing moves. Raises TileOverflowError when
-    a merge would exceed 2**15. Adds no tile.
-    """
-    result = slide(board, turns % 4)
-    return result & BOARD_MASK, result >> GAIN_SHIFT
 
 
 def has_move(board: int) -> bool:

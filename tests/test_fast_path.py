@@ -488,7 +488,7 @@ def test_import_builds_no_table() -> None:
         "import gamestate, gamestate._bitboard as b, gamestate._kernels as k, sys;"
         "g = gamestate.GameState(4, 4); g.setBoard([[2, 2, 0, 0]] + [[0] * 4] * 3);"
         "g.getBoard(); g.isGameOver(); g.addTile();"
-        "tables = [b.LINES, b.SPREAD, b.EMPTY, b.CAN_MOVE, b.CELLS, b.ROW_VALUES, b.ROW_CODES];"
+        "tables = [b.LINES, b.SLID, b.SPREAD, b.CAN_MOVE, b.CELLS, b.ROW_VALUES, b.ROW_CODES];"
         "print(sum(map(len, tables)), 'struct' in sys.modules);"
         "g.move(gamestate.Direction.LEFT); print(b.tables_built())"
     )
@@ -581,10 +581,14 @@ def test_every_row_of_the_line_tables_is_slide_line_s() -> None:
                 assert col_info[row] == gain << 16 | in_column
         assert _bitboard.SPREAD[row] == _bitboard.transpose(row)
         assert _bitboard.CAN_MOVE[row] == (left[0][row] != row or right[0][row] != row)
-        assert _bitboard.EMPTY[row] == sum(
-            1 << i for i, v in enumerate(values) if not v
-        )
         assert list(_bitboard.ROW_VALUES[row]) == values
+
+
+def test_slid_holds_the_slid_lines_of_lines() -> None:
+    _bitboard.build()
+    assert len(_bitboard.SLID) == 4
+    for turns, slid in enumerate(_bitboard.SLID):
+        assert slid is _bitboard.LINES[turns][0]
 
 
 def test_the_cells_table_lists_every_set_of_cells_in_order() -> None:
