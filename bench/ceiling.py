@@ -49,6 +49,7 @@ from engine import (
     TERM2048_KEYS,
     Outcome,
     Term2048Board,
+    interleave,
     mid_game_boards,
     naive_game,
     our_game,
@@ -266,24 +267,42 @@ def table_design_pool(rounds: int) -> None:
                 peer.move(key)
 
         runs["term2048"] = run_peer
-    seconds: dict[str, list[float]] = {name: [] for name in runs}
-    names = list(runs)
-    for r in range(-1, rounds):
-        for name in names[r % len(names) :] + names[: r % len(names)]:
-            start = time.perf_counter()
-            runs[name]()
-            if r >= 0:
-                seconds[name].append(time.perf_counter() - start)
-    rate = {name: len(boards) / statistics.median(s) for name, s in seconds.items()}
-    peer_rate = rate.get("term2048")
-    print(
-        f"\nW1 (pool), {len(boards)} boards, {rounds} rounds, medians"
-        f" (load {os.getloadavg()[0]:.2f}); the issue: table design 1.36M/s,"
-        " 11x term2048"
+    series = interleave(rounds, {name: seconds_of(run) for name, run in runs.items()})
+    rates = {
+        name: len(boards) / statistics.median(s.seconds) for name, s in series.items()
+    }
+    print_against_term2048(
+        f"W1 (pool), {len(boards)} boards, {rounds} rounds, medians;"
+        " the issue: table design 1.36M/s, 11x term2048",
+        rates,
+        "/s",
     )
-    for name, value in rate.items():
+
+
+def packed_board(game: GameState) -> int:
+    board = game._cells
+    assert isinstance(board, int)
+    return board
+
+
+def seconds_of(run: Callable[[], None]) -> Callable[[int], float]:
+    """An engine for :func:`engine.interleave`: one timed call of ``run``."""
+
+    def timed(_round: int) -> float:
+        start = time.perf_counter()
+        run()
+        return time.perf_counter() - start
+
+    return timed
+
+
+def print_against_term2048(title: str, rates: dict[str, float], unit: str) -> None:
+    """Each rate, and its ratio to term2048's when term2048 ran."""
+    print(f"\n{title} (load {os.getloadavg()[0]:.2f})")
+    peer_rate = rates.get("term2048")
+    for name, value in rates.items():
         versus = f"  {value / peer_rate:5.2f}x term2048" if peer_rate else ""
-        print(f"  {name:<20} {value:>12,.0f} /s{versus}")
+        print(f"  {name:<20} {value:>12,.0f} {unit}{versus}")
 
 
 def table_design_w2(rounds: int, games: int) -> None:
@@ -292,7 +311,7 @@ def table_design_w2(rounds: int, games: int) -> None:
     The same games as ``GameState`` plays through the API (``play_ours``
     of bench/engine.py: two ``addTile`` calls, then ``move`` until
     ``isGameOver``), played by :func:`ceiling_move` with the game-over
-    test written out on the CAN_MOVE table; the script checks both leave
+    test asked of ``_bitboard.has_move`` directly; the script checks both leave
     the same boards, scores and generator states, and times term2048's
     own games beside them. The issue measured the design at 635k moves/s,
     7x term2048.
@@ -301,21 +320,6 @@ def table_design_w2(rounds: int, games: int) -> None:
     keys = [rnd.choice(DIRECTIONS) for _ in range(997)]
     turns = [key.getRotationCount() for key in keys]
     peer_keys = [TERM2048_KEYS[key.name] for key in keys]
-    can_move = _bitboard.CAN_MOVE
-    transpose = _bitboard.transpose
-
-    def over(game: GameState) -> bool:
-        board = game._cells
-        assert isinstance(board, int)
-        for b in (board, transpose(board)):
-            if (
-                can_move[b & 0xFFFF]
-                or can_move[b >> 16 & 0xFFFF]
-                or can_move[b >> 32 & 0xFFFF]
-                or can_move[b >> 48]
-            ):
-                return False
-        return True
 
     def play_design(seed: int) -> Outcome:
         game = GameState(4, 4, seed=seed)
@@ -323,7 +327,7 @@ def table_design_w2(rounds: int, games: int) -> None:
         game.addTile()
         moves = 0
         count = len(turns)
-        while not over(game):
+        while _bitboard.has_move(packed_board(game)):
             ceiling_move(game, turns[moves % count])
             moves += 1
         return moves, game.getBoard(), game.getScore(), game.rng.getstate()
@@ -336,36 +340,39 @@ def table_design_w2(rounds: int, games: int) -> None:
     if Term2048Board is not None:
         played["term2048"] = []
         plays["term2048"] = lambda seed: play_term2048(seed, peer_keys)
-    seconds: dict[str, list[float]] = {name: [] for name in plays}
-    names = list(plays)
-    for r in range(-1, rounds):
-        seeds = range(5000 + (r + 1) * games, 5000 + (r + 2) * games)
-        for name in names[r % len(names) :] + names[: r % len(names)]:
+
+    def games_of(name: str) -> Callable[[int], float]:
+        """An engine that plays round r's games with ``name`` and keeps them."""
+
+        def timed(r: int) -> float:
+            seeds = range(5000 + (r + 1) * games, 5000 + (r + 2) * games)
             start = time.perf_counter()
             results = [plays[name](seed) for seed in seeds]
+            seconds = time.perf_counter() - start
             if r >= 0:
-                seconds[name].append(time.perf_counter() - start)
                 played[name].append(results)
+            return seconds
+
+        return timed
+
+    series = interleave(rounds, {name: games_of(name) for name in plays})
     if played["GameState"] != played["table design"]:
         raise SystemExit("W2: the table design played other games than GameState")
-    rate = {}
+    rates = {}
     for name, rounds_played in played.items():
         moves = [
             sum(result if isinstance(result, int) else result[0] for result in done)
             for done in rounds_played
         ]
-        rate[name] = statistics.median(
-            m / s for m, s in zip(moves, seconds[name], strict=True)
+        rates[name] = statistics.median(
+            m / s for m, s in zip(moves, series[name].seconds, strict=True)
         )
-    peer_rate = rate.get("term2048")
-    print(
-        f"\nW2, {games} whole random games a round, {rounds} rounds, medians"
-        f" (load {os.getloadavg()[0]:.2f}); the issue: table design 635k/s,"
-        " 7x term2048"
+    print_against_term2048(
+        f"W2, {games} whole random games a round, {rounds} rounds, medians;"
+        " the issue: table design 635k/s, 7x term2048",
+        rates,
+        "moves/s",
     )
-    for name, value in rate.items():
-        versus = f"  {value / peer_rate:5.2f}x term2048" if peer_rate else ""
-        print(f"  {name:<20} {value:>12,.0f} moves/s{versus}")
 
 
 if __name__ == "__main__":
