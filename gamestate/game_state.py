@@ -20,12 +20,26 @@ after enough packed moves that building them pays, see
 ``_bitboard.UNTABLED_MOVES``); any other board is a list of rows moved by
 :mod:`gamestate._kernels`. A board switches to lists whenever the packed
 form cannot hold it (setBoard of a 3, a merge past 32768, a Config tile
-that is not a power of two) and back when it can. ``move`` spawns its
-tile inline, with the same draws in the same order as ``addTile`` (the
-java.util.Random steps written out for a plain JavaRandom), only for a
-plain GameState none of whose spawn methods is patched, on the class or
-on the instance; a subclass, or a patched game, gets ``self.addTile()``
-as in the Java reference.
+that is not a power of two) and back when it can.
+
+A move that changes a packed board adds its tile inline: the same draws
+in the same order as ``addTile`` (the cell, then the value, through
+``JavaRandom.next_int_pair``), without its five calls. It does so only
+for a game whose spawn is this module's, which is decided in two plain
+steps:
+
+* when the game is built: it is a GameState itself (not a subclass) and
+  GameState's spawn hooks (:data:`SPAWN_HOOKS`) are the ones defined
+  here. Replacing a hook on the class (a monkeypatch in a test) reaches
+  the games built after it;
+* at every move: none of the hook methods is set on the game itself, the
+  writeup's way of scripting randomness (``game.rollRNG = scripted``, as
+  the conformance suite does after building the game). GameState keeps
+  its own state in ``__slots__``, so its ``__dict__`` holds only what was
+  set on a game from outside, and asking it for the hook names is cheap.
+
+Any other game gets ``self.addTile()`` after its slide, as in the Java
+reference.
 """
 
 from __future__ import annotations
@@ -37,6 +51,8 @@ from collections.abc import Sequence
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Final, TypeAlias, TypeGuard
+
+    from .effects import Cell, MoveEffects
 
 from . import _bitboard, _kernels
 from . import config as Config
@@ -125,38 +141,19 @@ def _copy_board(name: str, board: object) -> list[list[int]]:
     return rows
 
 
-_SPAWN_HOOKS: Final = frozenset(
-    {"addTile", "countEmptyTiles", "rollRNG", "randomTile", "two_prob"}
-)
-"""The methods addTile uses: while GameState keeps its own, move may inline it."""
-
-_spawn_hooks_plain = True
-"""False while a spawn hook of GameState is patched (kept by _SpawnHookWatch)."""
+SPAWN_HOOKS: Final = ("addTile", "countEmptyTiles", "rollRNG", "randomTile", "two_prob")
+"""What adding a tile goes through: addTile and what it calls, which a
+subclass (or a test) may replace to script its tiles."""
+_HOOK_METHODS: Final = frozenset(SPAWN_HOOKS) - {"two_prob"}
+"""The hooks a game may have set on itself (a property cannot be)."""
 
 
-class _SpawnHookWatch(type):
-    """GameState's metaclass: notices a spawn hook set or deleted on the class.
-
-    ``move`` spawns its tile inline only while GameState's spawn hooks are
-    its own. Comparing five class attributes on every move would cost more
-    than the rest of the spawn, so the class keeps the answer up to date
-    whenever one is patched, e.g. ``monkeypatch.setattr(GameState,
-    "rollRNG", ...)`` and the undo that follows.
-    """
-
-    def __setattr__(cls, name: str, value: object) -> None:
-        super().__setattr__(name, value)
-        if name in _SPAWN_HOOKS:
-            _note_spawn_hooks()
-
-    def __delattr__(cls, name: str) -> None:
-        super().__delattr__(name)
-        if name in _SPAWN_HOOKS:
-            _note_spawn_hooks()
-
-
-class GameState(metaclass=_SpawnHookWatch):
+class GameState:
     """The state of one 2048 game: board, score and random generator."""
+
+    # Its own state in slots: the instance __dict__ holds only what is set
+    # on a game from outside (a scripted rollRNG, a subclass's attributes).
+    __slots__ = ("__dict__", "_cells", "_own_spawn", "_rng", "_score", "_two_prob")
 
     def __init__(
         self,
@@ -187,6 +184,8 @@ class GameState(metaclass=_SpawnHookWatch):
         self._score = 0
         self._rng = JavaRandom(seed)
         self._two_prob = two_prob
+        # Whether move may add its tile inline: see the module's docstring.
+        self._own_spawn = type(self) is GameState and _class_hooks_are_own()
 
     # ------------------------------------------------------ representation
     def _store(self, rows: list[list[int]]) -> None:
@@ -224,8 +223,11 @@ class GameState(metaclass=_SpawnHookWatch):
         """
         clone = GameState.__new__(type(self))
         clone.__dict__.update(self.__dict__)
-        if not isinstance(self._cells, int):
-            clone._cells = [row[:] for row in self._cells]
+        cells = self._cells
+        clone._cells = cells if isinstance(cells, int) else [row[:] for row in cells]
+        clone._score = self._score
+        clone._two_prob = self._two_prob
+        clone._own_spawn = self._own_spawn
         clone._rng = JavaRandom(0)
         clone._rng.setstate(self._rng.getstate())
         return clone
@@ -287,9 +289,14 @@ class GameState(metaclass=_SpawnHookWatch):
         k-th empty cell counting row by row from the top left, then the
         value with ``randomTile()``.
         """
+        placed = self._place_tile()
+        return 0 if placed is None else placed[1]
+
+    def _place_tile(self) -> tuple[Cell, int] | None:
+        """addTile's work: (its cell, its tile), or None on a full board."""
         empty = self.countEmptyTiles()
         if empty == 0:
-            return 0
+            return None
         k = self.rollRNG(empty)
         board = self._rows_to_change()
         row, col = _nth_empty_cell(board, k)
@@ -297,29 +304,16 @@ class GameState(metaclass=_SpawnHookWatch):
         board[row][col] = tile
         if self._cells is board:  # randomTile may have set another board
             self._store(board)
-        return tile
+        return (row, col), tile
 
     def _spawn_packed(self, board: int, cells: int) -> None:
         """Make ``board`` (packed, just moved) the board and add its tile.
 
-        ``cells`` is the board's set of empty cells (bit i for cell i).
-        Inline, this draws what addTile draws, in the same order (the
-        position, then the value), so it runs inline only while the game
-        is a plain GameState (not a subclass), no spawn hook is patched on
-        the class (see :class:`_SpawnHookWatch`) and the instance holds
-        only its own attributes (no ``game.rollRNG = scripted``).
-        Otherwise ``addTile()`` runs, as in the Java reference.
+        ``cells`` is the board's set of empty cells (bit i for cell i),
+        never empty: a move that changes the board merges tiles or leaves
+        empty the cells they slid from. This draws what addTile draws, in
+        the same order (the cell, then the value), without its calls.
         """
-        if not (
-            _spawn_hooks_plain
-            and type(self) is GameState
-            and len(self.__dict__) == _OWN_ATTRIBUTE_COUNT
-        ):
-            self._cells = board
-            self.addTile()
-            return
-        # Never empty: a move that changes the board merges tiles or
-        # leaves empty the cells they slid from.
         try:
             offsets = _CELLS[cells]
         except IndexError:  # no tables yet (see _bitboard.UNTABLED_MOVES)
@@ -327,26 +321,7 @@ class GameState(metaclass=_SpawnHookWatch):
         two_prob = self._two_prob
         if two_prob is None:
             two_prob = Config.TWO_PROB
-        count = len(offsets)
-        rng = self._rng
-        if type(rng) is JavaRandom:  # its two next(31) steps, written out
-            seed = (rng._seed * 0x5DEECE66D + 0xB) & 0xFFFF_FFFF_FFFF
-            u = seed >> 17
-            if count & (count - 1):
-                position = u % count
-                kept = u - position + count <= 1 << 31
-            else:
-                position = (count * u) >> 31
-                kept = True
-            seed = (seed * 0x5DEECE66D + 0xB) & 0xFFFF_FFFF_FFFF
-            u = seed >> 17
-            draw = u % 100
-            if kept and u - draw + 100 <= 1 << 31:
-                rng._seed = seed
-            else:  # nextInt would reject a draw and draw again: let it
-                position, draw = rng.next_int_pair(count, 100)
-        else:  # a subclass may override next or nextInt
-            position, draw = rng.next_int_pair(count, 100)
+        position, draw = self._rng.next_int_pair(len(offsets), 100)
         tile = Config.TWO_TILE if draw < two_prob else Config.FOUR_TILE
         try:  # a subscript, not .get(): a method call costs more
             self._cells = board | _EXPONENTS[tile] << offsets[position]
@@ -420,7 +395,7 @@ class GameState(metaclass=_SpawnHookWatch):
         if dir is None:
             return False
         if type(dir) is not Direction:  # an Enum with members has no subclass
-            raise TypeError(f"dir must be a Direction or None, got {dir!r}")
+            raise _not_a_direction(dir)
         # The value is the rotation count (Direction.getRotationCount); read
         # directly, since Enum's value property and __hash__ run Python code.
         turns: int = dir._value_
@@ -436,8 +411,50 @@ class GameState(metaclass=_SpawnHookWatch):
                 return self._move_rows(turns)
             score = to_int32(score)
         self._score = score
-        self._spawn_packed(moved, cells)
+        # Hooks set on this game since it was built: see the module's docstring.
+        if self._own_spawn and _HOOK_METHODS.isdisjoint(self.__dict__):
+            self._spawn_packed(moved, cells)
+        else:  # hooks of the game's own: addTile calls them, as in Java
+            self._cells = moved
+            self.addTile()
         return True
+
+    def move_with_effects(self, dir: Direction | None) -> MoveEffects | None:
+        """``move(dir)``, saying what it did; None when nothing moved.
+
+        The board, the score and the generator end exactly as after
+        ``move(dir)``. The merged cells come from the one slide that moves
+        the board (:func:`gamestate._kernels.move_with_merges`); the new
+        tile's cell from the spawn that placed it. For the full screens,
+        one move per key: it takes the list path, not the tables.
+        """
+        turns = _rotation_count(dir)
+        if turns is None:
+            return None
+        rows = self._rows()
+        slid, gain, merged = _kernels.move_with_merges(rows, turns)
+        if slid == rows:
+            return None
+        self._store(slid)
+        self._add_score(gain)
+        new_tile, tile = self._spawn_reporting()
+        from .effects import MoveEffects  # here: typing costs start-up
+
+        return MoveEffects(merged, new_tile, tile, gain)
+
+    def _spawn_reporting(self) -> tuple[Cell | None, int]:
+        """Add the tile a move adds: (its cell or None, its value or 0)."""
+        if "addTile" not in self.__dict__ and type(self).addTile is _OWN_ADD_TILE:
+            placed = self._place_tile()  # addTile's own work: it tells where
+            return (None, 0) if placed is None else placed
+        before = self.getBoard()
+        tile = self.addTile()  # an addTile of the game's own: what changed tells
+        after = self._rows()
+        for r, (old_row, new_row) in enumerate(zip(before, after, strict=False)):
+            for c, (old, new) in enumerate(zip(old_row, new_row, strict=False)):
+                if old == 0 and new != 0:
+                    return (r, c), tile
+        return None, tile
 
     def _move_rows(self, turns: int) -> bool:
         """``move`` on the list form (any shape, any ints), through addTile."""
@@ -495,16 +512,24 @@ def _nth_empty_cell(board: list[list[int]], k: int) -> tuple[int, int]:
     raise AssertionError("unreachable: k is below the empty count")
 
 
-_PLAIN_SPAWN_HOOKS: Final = {name: vars(GameState)[name] for name in _SPAWN_HOOKS}
+def _rotation_count(dir: object) -> int | None:
+    """The rotation count of a Direction, None for None; else TypeError."""
+    if dir is None:
+        return None
+    if type(dir) is not Direction:
+        raise _not_a_direction(dir)
+    return dir.getRotationCount()
+
+
+def _not_a_direction(dir: object) -> TypeError:
+    return TypeError(f"dir must be a Direction or None, got {dir!r}")
+
+
+_OWN_HOOKS: Final = {name: vars(GameState)[name] for name in SPAWN_HOOKS}
 """The spawn hooks as this module defines them."""
-
-_OWN_ATTRIBUTE_COUNT: Final = len(vars(GameState(1, 1)))
-"""How many attributes a GameState sets for itself: one more is a patch."""
+_OWN_ADD_TILE: Final = _OWN_HOOKS["addTile"]
 
 
-def _note_spawn_hooks() -> None:
-    """Set _spawn_hooks_plain: are GameState's spawn hooks all its own?"""
-    global _spawn_hooks_plain
-    _spawn_hooks_plain = all(
-        vars(GameState).get(name) is hook for name, hook in _PLAIN_SPAWN_HOOKS.items()
-    )
+def _class_hooks_are_own() -> bool:
+    """True while GameState's spawn hooks are the ones this module defines."""
+    return all(vars(GameState).get(name) is hook for name, hook in _OWN_HOOKS.items())
