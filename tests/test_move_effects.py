@@ -6,13 +6,17 @@ slide that moves the board, not from a second slide and a diff of boards.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamestate import Direction, GameState
+from gamestate import Direction, GameState, _bitboard, _kernels
 from gamestate.effects import MoveEffects
 
+T = TypeVar("T")
 tiles = st.sampled_from([0, 0, 0, 2, 2, 4, 4, 8, 16])
 
 
@@ -98,6 +102,31 @@ def test_effects_agree_with_move(
     assert {(i, j) for i, row in enumerate(slid) for j, v in enumerate(row) if v} >= (
         effects.merged
     )
+
+
+def test_the_board_moves_by_the_one_slide_that_tells_the_merges(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    slides: list[str] = []
+
+    def counted(name: str, slide: Callable[..., T]) -> Callable[..., T]:
+        def run(*args: Any) -> T:
+            slides.append(name)
+            return slide(*args)
+
+        return run
+
+    for module, name in (
+        (_kernels, "move_with_merges"),
+        (_kernels, "move_board"),
+        (_bitboard, "slide_parts"),
+    ):
+        monkeypatch.setattr(module, name, counted(name, getattr(module, name)))
+    game = GameState(4, 4, seed=1)
+    game.setBoard([[2, 2, 0, 0]] + [[0] * 4] * 3)
+    effects = game.move_with_effects(Direction.LEFT)
+    assert slides == ["move_with_merges"]
+    assert effects is not None and effects.merged == {(0, 0)}
 
 
 def test_a_subclass_addTile_still_says_where_its_tile_went() -> None:
