@@ -32,11 +32,12 @@ steps:
   GameState's spawn hooks (:data:`SPAWN_HOOKS`) are the ones defined
   here. Replacing a hook on the class (a monkeypatch in a test) reaches
   the games built after it;
-* at every move: none of the hook methods is set on the game itself, the
-  writeup's way of scripting randomness (``game.rollRNG = scripted``, as
-  the conformance suite does after building the game). GameState keeps
-  its own state in ``__slots__``, so its ``__dict__`` holds only what was
-  set on a game from outside, and asking it for the hook names is cheap.
+* when a hook method is set on the game itself, the writeup's way of
+  scripting randomness (``game.rollRNG = scripted``, as the conformance
+  suite does after building the game): :meth:`GameState.__setattr__`
+  turns the inline spawn off for that game. So that a move's own writes
+  never run that method, the cells and the score live in a small record
+  of their own (:class:`_Position`), and a move reads one flag.
 
 Any other game gets ``self.addTile()`` after its slide, as in the Java
 reference.
@@ -148,12 +149,22 @@ _HOOK_METHODS: Final = frozenset(SPAWN_HOOKS) - {"two_prob"}
 """The hooks a game may have set on itself (a property cannot be)."""
 
 
+class _Position:
+    """What a game's moves change: its cells and its score.
+
+    A record of its own, so that a move's writes go here and never run
+    :meth:`GameState.__setattr__`.
+    """
+
+    __slots__ = ("cells", "score")
+
+    def __init__(self, cells: Cells, score: int) -> None:
+        self.cells = cells
+        self.score = score
+
+
 class GameState:
     """The state of one 2048 game: board, score and random generator."""
-
-    # Its own state in slots: the instance __dict__ holds only what is set
-    # on a game from outside (a scripted rollRNG, a subclass's attributes).
-    __slots__ = ("__dict__", "_cells", "_own_spawn", "_rng", "_score", "_two_prob")
 
     def __init__(
         self,
@@ -179,30 +190,36 @@ class GameState:
             _check_int("two_prob", two_prob)
             if not 0 <= two_prob <= 100:
                 raise ValueError(f"two_prob must be 0 to 100, got {two_prob!r}")
-        self._cells: Cells = 0
+        self._position = _Position(0, 0)
         self._store([[0] * cols for _ in range(rows)])
-        self._score = 0
         self._rng = JavaRandom(seed)
         self._two_prob = two_prob
         # Whether move may add its tile inline: see the module's docstring.
         self._own_spawn = type(self) is GameState and _class_hooks_are_own()
 
+    def __setattr__(self, name: str, value: object) -> None:
+        """Set an attribute; a spawn hook set on the game itself (the
+        writeup's ``game.rollRNG = scripted``) ends its inline spawn."""
+        if name in _HOOK_METHODS:
+            object.__setattr__(self, "_own_spawn", False)
+        object.__setattr__(self, name, value)
+
     # ------------------------------------------------------ representation
     def _store(self, rows: list[list[int]]) -> None:
         """Make ``rows`` (now owned by this game) the board, packed if it fits."""
         packed = _bitboard.pack(rows)
-        self._cells = rows if packed is None else packed
+        self._position.cells = rows if packed is None else packed
 
     def _rows(self) -> list[list[int]]:
         """The board as a list of rows; the game's own lists: do not change."""
-        cells = self._cells
+        cells = self._position.cells
         return _bitboard.unpack(cells) if isinstance(cells, int) else cells
 
     def _rows_to_change(self) -> list[list[int]]:
         """Switch to the list form and return the game's own rows."""
-        cells = self._cells
+        cells = self._position.cells
         if isinstance(cells, int):
-            cells = self._cells = _bitboard.unpack(cells)
+            cells = self._position.cells = _bitboard.unpack(cells)
         return cells
 
     # ----------------------------------------------------------- extras
@@ -222,12 +239,12 @@ class GameState:
         Attributes a subclass adds are copied shallowly (shared values).
         """
         clone = GameState.__new__(type(self))
-        clone.__dict__.update(self.__dict__)
-        cells = self._cells
-        clone._cells = cells if isinstance(cells, int) else [row[:] for row in cells]
-        clone._score = self._score
-        clone._two_prob = self._two_prob
-        clone._own_spawn = self._own_spawn
+        clone.__dict__.update(self.__dict__)  # its own state and any hooks set
+        cells = self._position.cells
+        clone._position = _Position(
+            cells if isinstance(cells, int) else [row[:] for row in cells],
+            self._position.score,
+        )
         clone._rng = JavaRandom(0)
         clone._rng.setstate(self._rng.getstate())
         return clone
@@ -235,7 +252,7 @@ class GameState:
     # ------------------------------------------------ getters and setters
     def getBoard(self) -> list[list[int]]:
         """Return a deep copy of the board, ``board[row][col]``, 0 = empty."""
-        cells = self._cells
+        cells = self._position.cells
         if isinstance(cells, int):
             return _bitboard.unpack(cells)
         return [row[:] for row in cells]
@@ -251,17 +268,17 @@ class GameState:
         """
         packed = _bitboard.pack_exact(newBoard)
         if packed is not None:
-            self._cells = packed
+            self._position.cells = packed
         elif newBoard is not None:
             self._store(_copy_board("newBoard", newBoard))
 
     def getScore(self) -> int:
         """Return the current score."""
-        return self._score
+        return self._position.score
 
     def setScore(self, newScore: int) -> None:
         """Set the score; negative scores are allowed, as in the writeup."""
-        self._score = _check_int("newScore", newScore)
+        self._position.score = _check_int("newScore", newScore)
 
     # ------------------------------------------------------ random tiles
     def rollRNG(self, bound: int) -> int:
@@ -276,7 +293,7 @@ class GameState:
 
     def countEmptyTiles(self) -> int:
         """Return the number of cells holding 0."""
-        cells = self._cells
+        cells = self._position.cells
         if isinstance(cells, int):
             return _bitboard.count_empty(cells)
         return sum(row.count(0) for row in cells)
@@ -302,7 +319,7 @@ class GameState:
         row, col = _nth_empty_cell(board, k)
         tile = self.randomTile()
         board[row][col] = tile
-        if self._cells is board:  # randomTile may have set another board
+        if self._position.cells is board:  # randomTile may have set another board
             self._store(board)
         return (row, col), tile
 
@@ -321,27 +338,27 @@ class GameState:
         two_prob = self._two_prob
         if two_prob is None:
             two_prob = Config.TWO_PROB
-        position, draw = self._rng.next_int_pair(len(offsets), 100)
+        k, draw = self._rng.next_int_pair(len(offsets), 100)
         tile = Config.TWO_TILE if draw < two_prob else Config.FOUR_TILE
         try:  # a subscript, not .get(): a method call costs more
-            self._cells = board | _EXPONENTS[tile] << offsets[position]
+            self._position.cells = board | _EXPONENTS[tile] << offsets[k]
         except KeyError:  # Config holds a tile four bits cannot: lists from now on
-            index = offsets[position] >> 2
-            rows = self._cells = _bitboard.unpack(board)
+            index = offsets[k] >> 2
+            rows = self._position.cells = _bitboard.unpack(board)
             rows[index >> 2][index & 3] = tile
 
     # ------------------------------------------------------------ moving
     def rotateCounterClockwise(self) -> None:
         """Turn the board a quarter counter-clockwise (R x C becomes C x R)."""
-        cells = self._cells
+        cells = self._position.cells
         if isinstance(cells, int):
-            self._cells = _bitboard.rotate_counter_clockwise(cells)
+            self._position.cells = _bitboard.rotate_counter_clockwise(cells)
         else:
             self._store(_kernels.rotate_counter_clockwise(cells))
 
     def canSlideDown(self) -> bool:
         """Return True exactly when slideDown() would change the board."""
-        cells = self._cells
+        cells = self._position.cells
         if isinstance(cells, int):
             # A merge past 2**15 comes back above BOARD_MASK: a change too.
             return _bitboard.slide_parts(cells, 0)[0] != cells
@@ -349,7 +366,7 @@ class GameState:
 
     def isGameOver(self) -> bool:
         """Return True when no direction can move; changes nothing."""
-        cells = self._cells
+        cells = self._position.cells
         if isinstance(cells, int):
             return not _bitboard.has_move(cells)
         return not any(_kernels.can_move(cells, turns) for turns in (1, 3, 0, 2))
@@ -359,13 +376,13 @@ class GameState:
 
         Returns True when the board changed. Adds no tile.
         """
-        cells = self._cells
+        cells = self._position.cells
         if isinstance(cells, int):
             slid_packed, _empty, gain = _bitboard.slide_parts(cells, 0)
             if slid_packed <= _bitboard.BOARD_MASK:
                 if slid_packed == cells:
                     return False
-                self._cells = slid_packed
+                self._position.cells = slid_packed
                 self._add_score(gain)
                 return True
             cells = self._rows_to_change()  # a merge past 2**15: lists
@@ -377,10 +394,10 @@ class GameState:
         return True
 
     def _add_score(self, gain: int) -> None:
-        score = self._score + gain
+        score = self._position.score + gain
         if not _INT32_MIN <= score <= _INT32_MAX:
             score = to_int32(score)
-        self._score = score
+        self._position.score = score
 
     def move(self, dir: Direction | None) -> bool:
         """Slide toward ``dir``; if the board changed, add a tile.
@@ -399,23 +416,23 @@ class GameState:
         # The value is the rotation count (Direction.getRotationCount); read
         # directly, since Enum's value property and __hash__ run Python code.
         turns: int = dir._value_
-        board = self._cells
+        position = self._position
+        board = position.cells
         if type(board) is not int:
             return self._move_rows(turns)
         moved, cells, gain = _bitboard.slide_parts(board, turns)
         if moved == board:
             return False
-        score = self._score + gain
+        score = position.score + gain
         if score > _INT32_MAX:  # a Java int wraps, or a merge overflows
             if moved > _bitboard.BOARD_MASK:
                 return self._move_rows(turns)
             score = to_int32(score)
-        self._score = score
-        # Hooks set on this game since it was built: see the module's docstring.
-        if self._own_spawn and _HOOK_METHODS.isdisjoint(self.__dict__):
+        position.score = score
+        if self._own_spawn:  # no spawn hook of its own: see the module's docstring
             self._spawn_packed(moved, cells)
         else:  # hooks of the game's own: addTile calls them, as in Java
-            self._cells = moved
+            position.cells = moved
             self.addTile()
         return True
 
@@ -483,7 +500,7 @@ class GameState:
         board = self._rows()
         return (
             f"{type(self).__name__}({len(board)}, {len(board[0])}, "
-            f"score={self._score}, board={board!r})"
+            f"score={self._position.score}, board={board!r})"
         )
 
 
