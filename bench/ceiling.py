@@ -69,7 +69,7 @@ MULTIPLIER, ADDEND, STATE_MASK = 0x5DEECE66D, 0xB, (1 << 48) - 1
 
 def ceiling_move(game: GameState, turns: int) -> bool:
     """The move and its spawn in one frame: the least the work can cost."""
-    board = game._cells
+    board = game._position.cells
     assert isinstance(board, int)
     slid, info0, info1, info2, info3 = LINES[turns]
     if turns & 1:
@@ -95,7 +95,7 @@ def ceiling_move(game: GameState, turns: int) -> bool:
         if moved == board:
             return False
     info = info0[k0] + info1[k1] + info2[k2] + info3[k3]
-    game._score += info >> 16
+    game._position.score += info >> 16
     offsets = CELLS[info & 0xFFFF]
     rng = game._rng
     state = (rng._seed * MULTIPLIER + ADDEND) & STATE_MASK
@@ -105,7 +105,7 @@ def ceiling_move(game: GameState, turns: int) -> bool:
     state = (state * MULTIPLIER + ADDEND) & STATE_MASK
     rng._seed = state
     exponent = 1 if (state >> 17) % 100 < 70 else 2
-    game._cells = moved | exponent << offsets[position]
+    game._position.cells = moved | exponent << offsets[position]
     return True
 
 
@@ -122,7 +122,7 @@ def run_ceiling(job: Job) -> None:
 def run_lookups(job: Job) -> None:
     slide_parts = _bitboard.slide_parts
     for game, turns in job:
-        slide_parts(game._cells, turns)
+        slide_parts(game._position.cells, turns)
 
 
 def run_draws(job: Job) -> None:
@@ -227,7 +227,7 @@ def table_design_pool(rounds: int) -> None:
 
     def run_design() -> None:
         for (b0, b1, b2, b3), turn in zip(boards, turns, strict=True):
-            design._cells = (
+            design._position.cells = (
                 rows[tuple(b0)]
                 | rows[tuple(b1)] << 16
                 | rows[tuple(b2)] << 32
@@ -237,7 +237,7 @@ def table_design_pool(rounds: int) -> None:
 
     def run_design_move() -> None:
         for board, turn in zip(packed, turns, strict=True):
-            design._cells = board
+            design._position.cells = board
             ceiling_move(design, turn)
 
     def run_our_set() -> None:
@@ -246,7 +246,7 @@ def table_design_pool(rounds: int) -> None:
 
     def run_our_move() -> None:
         for board, key in zip(packed, keys, strict=True):
-            ours._cells = board
+            ours._position.cells = board
             ours.move(key)
 
     packed = [_bitboard.pack(board) for board in boards]
@@ -280,7 +280,7 @@ def table_design_pool(rounds: int) -> None:
 
 
 def packed_board(game: GameState) -> int:
-    board = game._cells
+    board = game._position.cells
     assert isinstance(board, int)
     return board
 

@@ -4,6 +4,8 @@ Run from the repository root (``pip install -e .[bench]`` adds term2048):
 
     python bench/engine.py            # the full run, under a minute
     python bench/engine.py --quick    # a few seconds, for development
+    python bench/engine.py --baseline main --only w1 --only w2 --cpu-time
+                                      # today's engine against main's, one run
 
 Every workload runs its engines in one process, in interleaved rounds
 (each round times every engine once, in a rotating order, so a burst of
@@ -29,7 +31,8 @@ Every round gets boards or games no earlier round saw (except the pool),
 after one untimed warm-up round; our tables are built before any of it
 (``warm_up``), as a simulation would. W2's games are checked after timing: ours and the naive
 port must have played them identically (moves, boards, scores, generator
-states), or the run stops. term2048 has its own rules and random
+states; the baseline's too, with ``--baseline``), or the run stops.
+term2048 has its own rules and random
 generator, so only its speed is comparable.
 """
 
@@ -46,10 +49,12 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from baseline import load as load_baseline  # bench/ is not a package either
 from naive import NaiveGame  # bench/ is not a package: found through sys.path
 
 from gamestate import Direction, GameState, warm_up
@@ -77,6 +82,11 @@ class Series:
         return sorted(work / s for s in self.seconds)
 
 
+clock: Callable[[], float] = time.perf_counter
+"""What times a round in this process: the wall clock, or with --cpu-time
+the process's CPU time, which leaves out the time other jobs hold the
+core (on a shared machine the wall clock's rounds vary by 2x)."""
+
 Engine = Callable[[int], float]
 """Runs one round (its number; -1 for the warm-up) and returns its seconds."""
 
@@ -99,6 +109,10 @@ def interleave(rounds: int, engines: dict[str, Engine]) -> dict[str, Series]:
     return series
 
 
+BASES = ("naive", "baseline", "term2048")
+"""The engines every rate is compared with, where the run has them."""
+
+
 def ratios(median: float, bases: dict[str, float]) -> str:
     """``median`` against each base present: "  3.10x naive  2.05x term2048"."""
     return "".join(f"  {median / base:6.2f}x {name}" for name, base in bases.items())
@@ -114,7 +128,7 @@ def print_rates(title: str, unit: str, work: float, series: dict[str, Series]) -
     print(f"  {'engine':<10} {'min':>12} {'median':>12} {'max':>12}  {unit}  ratios")
     bases = {
         name: statistics.median(series[name].rates(work))
-        for name in ("naive", "term2048")
+        for name in BASES
         if name in series
     }
     for s in series.values():
@@ -135,6 +149,13 @@ def naive_game(board: Board, seed: int) -> NaiveGame:
 
 def our_game(board: Board, seed: int) -> GameState:
     game = GameState(len(board), len(board[0]), seed=seed)
+    game.setBoard(board)
+    return game
+
+
+def base_game(baseline: ModuleType, board: Board, seed: int) -> Any:
+    """The baseline revision's GameState (see --baseline) on ``board``."""
+    game = baseline.GameState(len(board), len(board[0]), seed=seed)
     game.setBoard(board)
     return game
 
@@ -167,7 +188,7 @@ def mid_game_boards(count: int, seed: int) -> list[Board]:
 
 
 # ---------------------------------------------------------------------- W1
-def w1(rounds: int, count: int, warm: int) -> None:
+def w1(rounds: int, count: int, warm: int, baseline: ModuleType | None) -> None:
     boards = mid_game_boards(warm + count * rounds, seed=1)
     rnd = random.Random(2)
     keys = [rnd.choice(DIRECTIONS) for _ in boards]
@@ -183,10 +204,10 @@ def w1(rounds: int, count: int, warm: int) -> None:
 
         def run(r: int) -> float:
             games = [setup(i) for i in batch(r)]
-            start = time.perf_counter()
+            start = clock()
             for game, key in games:
                 game.move(key)
-            return time.perf_counter() - start
+            return clock() - start
 
         return run
 
@@ -194,6 +215,11 @@ def w1(rounds: int, count: int, warm: int) -> None:
         "ours": one_move_each(lambda i: (our_game(boards[i], i), keys[i])),
         "naive": one_move_each(lambda i: (naive_game(boards[i], i), keys[i])),
     }
+    if baseline is not None:
+        base_keys = [baseline.Direction[key.name] for key in keys]
+        engines["baseline"] = one_move_each(
+            lambda i: (base_game(baseline, boards[i], i), base_keys[i])
+        )
     if Term2048Board is not None:
         engines["term2048"] = one_move_each(
             lambda i: (term2048_game(boards[i]), TERM2048_KEYS[keys[i].name])
@@ -223,19 +249,19 @@ def w1_pool(rounds: int) -> None:
 
     def run_ours(_r: int) -> float:
         game = ours
-        start = time.perf_counter()
+        start = clock()
         for board, key in zip(boards, keys, strict=True):
             game.setBoard(board)
             game.move(key)
-        return time.perf_counter() - start
+        return clock() - start
 
     def run_naive(_r: int) -> float:
         game = naive
-        start = time.perf_counter()
+        start = clock()
         for board, key in zip(boards, keys, strict=True):
             game.board = [row[:] for row in board]
             game.move(key)
-        return time.perf_counter() - start
+        return clock() - start
 
     engines: dict[str, Engine] = {"ours": run_ours, "naive": run_naive}
     if Term2048Board is not None:
@@ -243,11 +269,11 @@ def w1_pool(rounds: int) -> None:
         peer_keys = [TERM2048_KEYS[key.name] for key in keys]
 
         def run_peer(_r: int) -> float:
-            start = time.perf_counter()
+            start = clock()
             for board, key in zip(boards, peer_keys, strict=True):
                 peer.cells = [row[:] for row in board]
                 peer.move(key)
-            return time.perf_counter() - start
+            return clock() - start
 
         engines["term2048"] = run_peer
     title = (
@@ -267,22 +293,22 @@ def board_copies(rounds: int) -> None:
         packed.append(game.copy())
 
     def run_set(_r: int) -> float:
-        start = time.perf_counter()
+        start = clock()
         for board in boards:
             game.setBoard(board)
-        return time.perf_counter() - start
+        return clock() - start
 
     def run_get(_r: int) -> float:
-        start = time.perf_counter()
+        start = clock()
         for state in packed:
             state.getBoard()
-        return time.perf_counter() - start
+        return clock() - start
 
     def run_copy(_r: int) -> float:
-        start = time.perf_counter()
+        start = clock()
         for board in boards:
             [row[:] for row in board]
-        return time.perf_counter() - start
+        return clock() - start
 
     series = interleave(
         rounds, {"setBoard": run_set, "getBoard": run_get, "deep copy": run_copy}
@@ -351,7 +377,7 @@ Outcome = tuple[int, Board, int, int]
 """A finished game: moves played, final board, score, generator state."""
 
 
-def play(game: GameState | NaiveGame, keys: Sequence[Direction]) -> int:
+def play(game: Any, keys: Sequence[Any]) -> int:
     """A new game's two tiles, then keys in turn until the game is over."""
     game.addTile()
     game.addTile()
@@ -364,6 +390,12 @@ def play(game: GameState | NaiveGame, keys: Sequence[Direction]) -> int:
 
 def play_ours(seed: int, keys: Sequence[Direction]) -> Outcome:
     game = GameState(4, 4, seed=seed)
+    moves = play(game, keys)
+    return moves, game.getBoard(), game.getScore(), game.rng.getstate()
+
+
+def play_baseline(baseline: ModuleType, seed: int, keys: Sequence[Any]) -> Outcome:
+    game = baseline.GameState(4, 4, seed=seed)
     moves = play(game, keys)
     return moves, game.getBoard(), game.getScore(), game.rng.getstate()
 
@@ -384,11 +416,16 @@ def play_term2048(seed: int, keys: Sequence[int]) -> int:
     return moves
 
 
-def w2(rounds: int, games: int, warm: int) -> None:
+def w2(rounds: int, games: int, warm: int, baseline: ModuleType | None) -> None:
     rnd = random.Random(3)
     keys = [rnd.choice(DIRECTIONS) for _ in range(997)]
     peer_keys = [TERM2048_KEYS[k.name] for k in keys]
-    played: dict[str, dict[int, list[Any]]] = {"ours": {}, "naive": {}, "term2048": {}}
+    played: dict[str, dict[int, list[Any]]] = {
+        "ours": {},
+        "naive": {},
+        "baseline": {},
+        "term2048": {},
+    }
 
     def seeds(r: int) -> range:
         if r < 0:
@@ -399,9 +436,9 @@ def w2(rounds: int, games: int, warm: int) -> None:
         """Play round r's games with ``play``; keep what they returned."""
 
         def run(r: int) -> float:
-            start = time.perf_counter()
+            start = clock()
             results = [play(seed) for seed in seeds(r)]
-            seconds = time.perf_counter() - start
+            seconds = clock() - start
             played[name][r] = results
             return seconds
 
@@ -411,6 +448,11 @@ def w2(rounds: int, games: int, warm: int) -> None:
         "ours": timed("ours", lambda seed: play_ours(seed, keys)),
         "naive": timed("naive", lambda seed: play_naive(seed, keys)),
     }
+    if baseline is not None:
+        base_keys = [baseline.Direction[key.name] for key in keys]
+        engines["baseline"] = timed(
+            "baseline", lambda seed: play_baseline(baseline, seed, base_keys)
+        )
     if Term2048Board is not None:
         engines["term2048"] = timed(
             "term2048", lambda seed: play_term2048(seed, peer_keys)
@@ -419,10 +461,14 @@ def w2(rounds: int, games: int, warm: int) -> None:
     # The same games, tile for tile, or the ratio means nothing.
     if played["ours"] != played["naive"]:
         raise SystemExit("W2: ours and the naive port played different games")
+    if baseline is not None and played["ours"] != played["baseline"]:
+        raise SystemExit("W2: ours and the baseline played different games")
     moves = [sum(o[0] for o in played["ours"][r]) for r in range(rounds)]
+    same_games: tuple[str, ...] = ("ours", "naive", "baseline")
     rates = {
         name: sorted(m / s for m, s in zip(moves, series[name].seconds, strict=True))
-        for name in ("ours", "naive")
+        for name in same_games
+        if name in series
     }
     if "term2048" in series:  # its own games: its own rules and generator
         rates["term2048"] = sorted(
@@ -436,11 +482,7 @@ def w2(rounds: int, games: int, warm: int) -> None:
         f" {load()}"
     )
     print(f"  {'engine':<10} {'min':>12} {'median':>12} {'max':>12}  moves/s  ratios")
-    bases = {
-        name: statistics.median(rates[name])
-        for name in ("naive", "term2048")
-        if name in rates
-    }
+    bases = {name: statistics.median(rates[name]) for name in BASES if name in rates}
     for name, values in rates.items():
         median = statistics.median(values)
         print(
@@ -479,18 +521,18 @@ def scale(rounds: int, sizes: Sequence[int]) -> None:
         def ours(_r: int, board: Board = board, moves: int = moves) -> float:
             game = GameState(len(board), len(board), seed=7)
             game.setBoard(board)
-            start = time.perf_counter()
+            start = clock()
             for i in range(moves):
                 game.move(DIRECTIONS[i % 4])
-            return time.perf_counter() - start
+            return clock() - start
 
         def naive(_r: int, board: Board = board, moves: int = moves) -> float:
             game = NaiveGame(len(board), len(board), seed=7)
             game.board = [row[:] for row in board]
-            start = time.perf_counter()
+            start = clock()
             for i in range(moves):
                 game.move(DIRECTIONS[i % 4])
-            return time.perf_counter() - start
+            return clock() - start
 
         series = interleave(rounds, {"ours": ours, "naive": naive})
         per_move = {
@@ -577,25 +619,61 @@ def startup(rounds: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few seconds")
+    parser.add_argument(
+        "--baseline",
+        metavar="REV",
+        help="also time the gamestate package of this git revision in W1"
+        " (fresh) and W2, under the name baseline (see bench/baseline.py)",
+    )
+    parser.add_argument(
+        "--only",
+        choices=["w1", "w2"],
+        action="append",
+        help="run only these workloads (repeatable); default all",
+    )
+    parser.add_argument(
+        "--cpu-time",
+        action="store_true",
+        help="time each round by the process's CPU time, not the wall clock"
+        " (start-up and table builds in other processes stay wall time)",
+    )
     args = parser.parse_args()
+    if args.cpu_time:
+        global clock
+        clock = time.process_time
+    baseline = None if args.baseline is None else load_baseline(args.baseline)
     quick = args.quick
     print(
         f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs,"
         f" load average {os.getloadavg()[0]:.2f} at the start"
     )
-    tables(runs=3 if quick else 5)
+    only = set(args.only or ())
+    if not only:
+        tables(runs=3 if quick else 5)
     warm_up()
-    w1_pool(rounds=5 if quick else 15)
-    board_copies(rounds=5 if quick else 15)
-    w1(
-        rounds=5 if quick else 21,
-        count=200 if quick else 400,
-        warm=600 if quick else 8000,
-    )
-    w2(rounds=3 if quick else 9, games=4 if quick else 12, warm=10 if quick else 200)
-    sizes = (4, 16, 64) if quick else (4, 8, 16, 32, 64, 128, 256)
-    scale(rounds=3 if quick else 5, sizes=sizes)
-    startup(rounds=5 if quick else 21)
+    if baseline is not None:
+        baseline.warm_up()
+    if not only:
+        w1_pool(rounds=5 if quick else 15)
+        board_copies(rounds=5 if quick else 15)
+    if not only or "w1" in only:
+        w1(
+            rounds=5 if quick else 21,
+            count=200 if quick else 400,
+            warm=600 if quick else 8000,
+            baseline=baseline,
+        )
+    if not only or "w2" in only:
+        w2(
+            rounds=3 if quick else 9,
+            games=4 if quick else 12,
+            warm=10 if quick else 200,
+            baseline=baseline,
+        )
+    if not only:
+        sizes = (4, 16, 64) if quick else (4, 8, 16, 32, 64, 128, 256)
+        scale(rounds=3 if quick else 5, sizes=sizes)
+        startup(rounds=5 if quick else 21)
     print(f"\nload average {os.getloadavg()[0]:.2f} at the end")
 
 

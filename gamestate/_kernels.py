@@ -131,6 +131,53 @@ def move_board(board: Sequence[Sequence[int]], turns: int) -> tuple[Board, int]:
     return _board_from_lines([line for line, _gained in slid], turns), gain
 
 
+def move_with_merges(
+    board: Sequence[Sequence[int]], turns: int
+) -> tuple[Board, int, frozenset[tuple[int, int]]]:
+    """:func:`move_board`, and the (row, col) of every tile it merged.
+
+    The same slide of the same lines; each line's merged tiles are read
+    off its result by :func:`merged_indexes`. For a move a person sees.
+    """
+    turns %= 4
+    width = len(board[0])
+    # The same lines, holding each cell's index (row * width + col).
+    places = _lines(
+        [[r * width + c for c in range(width)] for r in range(len(board))], turns
+    )
+    slid_lines = []
+    gain = 0
+    merged = set()
+    for line, line_places in zip(_lines(board, turns), places, strict=True):
+        slid, gained = _slide(line)
+        slid_lines.append(slid)
+        gain += gained
+        for index in merged_indexes(line, slid):
+            merged.add(divmod(line_places[index], width))
+    return _board_from_lines(slid_lines, turns), to_int32(gain), frozenset(merged)
+
+
+def merged_indexes(line: Sequence[int], slid: Sequence[int]) -> list[int]:
+    """Indexes of ``slid`` (``slide_line(line)``) that hold merged tiles.
+
+    Walking from the end tiles slide toward, each result tile either is
+    the next tile of ``line`` moved (the same value) or two of them merged
+    (twice the value, never equal to it): so the values tell which.
+    """
+    tiles = [value for value in reversed(line) if value]
+    merged = []
+    taken = 0
+    for index in range(len(slid) - 1, -1, -1):
+        if not slid[index]:
+            break
+        if slid[index] == tiles[taken]:
+            taken += 1
+        else:
+            merged.append(index)
+            taken += 2
+    return merged
+
+
 def slide_board_down(board: Sequence[Sequence[int]]) -> tuple[Board, int]:
     """Slide every column down; return (new board, total gain)."""
     return move_board(board, 0)

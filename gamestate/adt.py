@@ -13,20 +13,19 @@ Internal representation (the spec asks each ADT to describe its own):
 * a *board* is a mutable :class:`Board`: ``cells[row - 1][col - 1]`` holds
   the tile there (0 = empty) and ``score`` the points so far.
 
-The spec's four I/O functions (``print_board``, ``request_move``,
-``game_2048``) take their streams as optional parameters; None means
-``sys.stdin`` / ``sys.stdout``, looked up when the function is called.
-Nothing else here prints or reads.
+The spec's I/O functions (``print_board``, ``request_move`` and the
+console game ``game_2048``) are a front end's, not the model's: they live
+in :mod:`playmanager.twenty48.adt_game` (``python -m
+playmanager.twenty48.adt_game`` plays). Nothing here prints or reads, and
+randomness comes in as a parameter (``fill_random_position``'s ``rng``).
 """
 
 from __future__ import annotations
 
-import random
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Final, Protocol, TextIO, TypeVar
+from typing import Final, Protocol, TypeVar
 
 from . import _kernels
 from .direction import Direction
@@ -49,11 +48,8 @@ __all__ = [
     "create_board",
     "create_coordinate",
     "fill_random_position",
-    "game_2048",
     "is_board",
     "is_coordinate",
-    "print_board",
-    "request_move",
 ]
 
 SIZE: Final = 4
@@ -62,16 +58,10 @@ SIZE: Final = 4
 TWO_PROBABILITY: Final = 0.8
 """Chance that a new tile is a 2 (else a 4), as spec 004 says."""
 
-INITIAL_TILES: Final = 2
-"""Tiles on the board before the first move, as in the original game."""
-
 MOVES: Final[Mapping[str, Direction]] = MappingProxyType(
     {"N": Direction.UP, "S": Direction.DOWN, "W": Direction.LEFT, "E": Direction.RIGHT}
 )
 """The spec's four actions and the package direction each one is."""
-
-PROMPT: Final = "Pick a move (N, S, E, W): "
-INVALID_MOVE: Final = "Invalid move."
 
 _T = TypeVar("_T")
 
@@ -259,20 +249,6 @@ def boards_equal(b1: Board, b2: Board) -> bool:
     )
 
 
-def print_board(b: Board, stdout: TextIO | None = None) -> None:
-    """Write ``b`` as four ``[ v ]`` rows and a ``Score: n`` line.
-
-    Writes to ``stdout`` (default: sys.stdout at call time). Raises
-    ValueError("print_board: invalid arguments") unless ``b`` is a board.
-    """
-    if not is_board(b):
-        raise ValueError("print_board: invalid arguments")
-    out = sys.stdout if stdout is None else stdout
-    for row in b.cells:
-        out.write(" ".join(f"[ {value} ]" for value in row) + "\n")
-    out.write(f"Score: {b.score}\n")
-
-
 # ------------------------------------------------------ additional functions
 def copy_board(b: Board) -> Board:
     """Return a new board with the tiles and score of ``b``."""
@@ -280,76 +256,24 @@ def copy_board(b: Board) -> Board:
 
 
 class RandomSource(Protocol):
-    """What fill_random_position draws from: ``random`` or a random.Random."""
+    """What fill_random_position draws from: a random.Random, or its like."""
 
     def choice(self, seq: Sequence[_T], /) -> _T: ...
 
     def random(self) -> float: ...
 
 
-def fill_random_position(b: Board, rng: RandomSource | None = None) -> Board:
+def fill_random_position(b: Board, rng: RandomSource) -> Board:
     """Put a 2 (chance 0.8) or a 4 in a random empty position; return ``b``.
 
     The position is drawn first (``rng.choice`` of board_empty_positions),
-    then the value (``rng.random() < 0.8`` gives a 2). ``rng`` defaults to
-    the ``random`` module, so ``random.seed`` makes games repeatable. A full
-    board is returned unchanged and nothing is drawn.
+    then the value (``rng.random() < 0.8`` gives a 2), from ``rng``, a
+    ``random.Random`` (seed it to repeat a game). A full board is
+    returned unchanged and nothing is drawn.
     """
-    source: RandomSource = random if rng is None else rng
     empty = board_empty_positions(b)
     if not empty:
         return b
-    position = source.choice(empty)
-    value = 2 if source.random() < TWO_PROBABILITY else 4
+    position = rng.choice(empty)
+    value = 2 if rng.random() < TWO_PROBABILITY else 4
     return board_fill_position(b, position, value)
-
-
-def request_move(stdin: TextIO | None = None, stdout: TextIO | None = None) -> str:
-    """Ask for an action until one of N, S, E, W is typed; return it.
-
-    Anything else (lowercase included) prints "Invalid move." and asks
-    again. Raises EOFError when the input ends first. Streams default to
-    sys.stdin and sys.stdout, looked up at call time.
-    """
-    source = sys.stdin if stdin is None else stdin
-    out = sys.stdout if stdout is None else stdout
-    while True:
-        out.write(PROMPT)
-        out.flush()
-        line = source.readline()
-        if not line:
-            raise EOFError("request_move: the input ended before a move")
-        answer = line.rstrip("\r\n")
-        if answer in MOVES:
-            return answer
-        out.write(INVALID_MOVE + "\n")
-
-
-def game_2048(
-    stdin: TextIO | None = None,
-    stdout: TextIO | None = None,
-    rng: RandomSource | None = None,
-) -> None:
-    """Play a whole game: two random tiles, then moves until it is finished.
-
-    Before each move the board is printed and a move requested; a tile is
-    added only when the move changed the board. The finished board is
-    printed once more at the end. If the input ends, the game stops
-    quietly. Streams and ``rng`` as in request_move and fill_random_position.
-    """
-    out = sys.stdout if stdout is None else stdout
-    board = create_board()
-    for _ in range(INITIAL_TILES):
-        fill_random_position(board, rng)
-    while not board_finished(board):
-        print_board(board, out)
-        try:
-            move = request_move(stdin, out)
-        except EOFError:
-            out.write("\n")  # end the unanswered prompt's line
-            return
-        before = copy_board(board)
-        board_reduce(board, move)
-        if not boards_equal(board, before):
-            fill_random_position(board, rng)
-    print_board(board, out)

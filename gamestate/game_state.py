@@ -20,12 +20,27 @@ after enough packed moves that building them pays, see
 ``_bitboard.UNTABLED_MOVES``); any other board is a list of rows moved by
 :mod:`gamestate._kernels`. A board switches to lists whenever the packed
 form cannot hold it (setBoard of a 3, a merge past 32768, a Config tile
-that is not a power of two) and back when it can. ``move`` spawns its
-tile inline, with the same draws in the same order as ``addTile`` (the
-java.util.Random steps written out for a plain JavaRandom), only for a
-plain GameState none of whose spawn methods is patched, on the class or
-on the instance; a subclass, or a patched game, gets ``self.addTile()``
-as in the Java reference.
+that is not a power of two) and back when it can.
+
+A move that changes a packed board adds its tile inline: the same draws
+in the same order as ``addTile`` (the cell, then the value, through
+``JavaRandom.next_int_pair``), without its five calls. It does so only
+for a game whose spawn is this module's, which is decided in two plain
+steps:
+
+* when the game is built: it is a GameState itself (not a subclass) and
+  GameState's spawn hooks (:data:`SPAWN_HOOKS`) are the ones defined
+  here. Replacing a hook on the class (a monkeypatch in a test) reaches
+  the games built after it;
+* when a hook method is set on the game itself, the writeup's way of
+  scripting randomness (``game.rollRNG = scripted``, as the conformance
+  suite does after building the game): :meth:`GameState.__setattr__`
+  turns the inline spawn off for that game. So that a move's own writes
+  never run that method, the cells and the score live in a small record
+  of their own (:class:`_Position`), and a move reads one flag.
+
+Any other game gets ``self.addTile()`` after its slide, as in the Java
+reference.
 """
 
 from __future__ import annotations
@@ -37,6 +52,8 @@ from collections.abc import Sequence
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Final, TypeAlias, TypeGuard
+
+    from .effects import Cell, MoveEffects
 
 from . import _bitboard, _kernels
 from . import config as Config
@@ -125,37 +142,28 @@ def _copy_board(name: str, board: object) -> list[list[int]]:
     return rows
 
 
-_SPAWN_HOOKS: Final = frozenset(
-    {"addTile", "countEmptyTiles", "rollRNG", "randomTile", "two_prob"}
-)
-"""The methods addTile uses: while GameState keeps its own, move may inline it."""
-
-_spawn_hooks_plain = True
-"""False while a spawn hook of GameState is patched (kept by _SpawnHookWatch)."""
+SPAWN_HOOKS: Final = ("addTile", "countEmptyTiles", "rollRNG", "randomTile", "two_prob")
+"""What adding a tile goes through: addTile and what it calls, which a
+subclass (or a test) may replace to script its tiles."""
+_HOOK_METHODS: Final = frozenset(SPAWN_HOOKS) - {"two_prob"}
+"""The hooks a game may have set on itself (a property cannot be)."""
 
 
-class _SpawnHookWatch(type):
-    """GameState's metaclass: notices a spawn hook set or deleted on the class.
+class _Position:
+    """What a game's moves change: its cells and its score.
 
-    ``move`` spawns its tile inline only while GameState's spawn hooks are
-    its own. Comparing five class attributes on every move would cost more
-    than the rest of the spawn, so the class keeps the answer up to date
-    whenever one is patched, e.g. ``monkeypatch.setattr(GameState,
-    "rollRNG", ...)`` and the undo that follows.
+    A record of its own, so that a move's writes go here and never run
+    :meth:`GameState.__setattr__`.
     """
 
-    def __setattr__(cls, name: str, value: object) -> None:
-        super().__setattr__(name, value)
-        if name in _SPAWN_HOOKS:
-            _note_spawn_hooks()
+    __slots__ = ("cells", "score")
 
-    def __delattr__(cls, name: str) -> None:
-        super().__delattr__(name)
-        if name in _SPAWN_HOOKS:
-            _note_spawn_hooks()
+    def __init__(self, cells: Cells, score: int) -> None:
+        self.cells = cells
+        self.score = score
 
 
-class GameState(metaclass=_SpawnHookWatch):
+class GameState:
     """The state of one 2048 game: board, score and random generator."""
 
     def __init__(
@@ -182,28 +190,36 @@ class GameState(metaclass=_SpawnHookWatch):
             _check_int("two_prob", two_prob)
             if not 0 <= two_prob <= 100:
                 raise ValueError(f"two_prob must be 0 to 100, got {two_prob!r}")
-        self._cells: Cells = 0
+        self._position = _Position(0, 0)
         self._store([[0] * cols for _ in range(rows)])
-        self._score = 0
         self._rng = JavaRandom(seed)
         self._two_prob = two_prob
+        # Whether move may add its tile inline: see the module's docstring.
+        self._own_spawn = type(self) is GameState and _class_hooks_are_own()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        """Set an attribute; a spawn hook set on the game itself (the
+        writeup's ``game.rollRNG = scripted``) ends its inline spawn."""
+        if name in _HOOK_METHODS:
+            object.__setattr__(self, "_own_spawn", False)
+        object.__setattr__(self, name, value)
 
     # ------------------------------------------------------ representation
     def _store(self, rows: list[list[int]]) -> None:
         """Make ``rows`` (now owned by this game) the board, packed if it fits."""
         packed = _bitboard.pack(rows)
-        self._cells = rows if packed is None else packed
+        self._position.cells = rows if packed is None else packed
 
     def _rows(self) -> list[list[int]]:
         """The board as a list of rows; the game's own lists: do not change."""
-        cells = self._cells
+        cells = self._position.cells
         return _bitboard.unpack(cells) if isinstance(cells, int) else cells
 
     def _rows_to_change(self) -> list[list[int]]:
         """Switch to the list form and return the game's own rows."""
-        cells = self._cells
+        cells = self._position.cells
         if isinstance(cells, int):
-            cells = self._cells = _bitboard.unpack(cells)
+            cells = self._position.cells = _bitboard.unpack(cells)
         return cells
 
     # ----------------------------------------------------------- extras
@@ -223,9 +239,12 @@ class GameState(metaclass=_SpawnHookWatch):
         Attributes a subclass adds are copied shallowly (shared values).
         """
         clone = GameState.__new__(type(self))
-        clone.__dict__.update(self.__dict__)
-        if not isinstance(self._cells, int):
-            clone._cells = [row[:] for row in self._cells]
+        clone.__dict__.update(self.__dict__)  # its own state and any hooks set
+        cells = self._position.cells
+        clone._position = _Position(
+            cells if isinstance(cells, int) else [row[:] for row in cells],
+            self._position.score,
+        )
         clone._rng = JavaRandom(0)
         clone._rng.setstate(self._rng.getstate())
         return clone
@@ -233,7 +252,7 @@ class GameState(metaclass=_SpawnHookWatch):
     # ------------------------------------------------ getters and setters
     def getBoard(self) -> list[list[int]]:
         """Return a deep copy of the board, ``board[row][col]``, 0 = empty."""
-        cells = self._cells
+        cells = self._position.cells
         if isinstance(cells, int):
             return _bitboard.unpack(cells)
         return [row[:] for row in cells]
@@ -249,17 +268,17 @@ class GameState(metaclass=_SpawnHookWatch):
         """
         packed = _bitboard.pack_exact(newBoard)
         if packed is not None:
-            self._cells = packed
+            self._position.cells = packed
         elif newBoard is not None:
             self._store(_copy_board("newBoard", newBoard))
 
     def getScore(self) -> int:
         """Return the current score."""
-        return self._score
+        return self._position.score
 
     def setScore(self, newScore: int) -> None:
         """Set the score; negative scores are allowed, as in the writeup."""
-        self._score = _check_int("newScore", newScore)
+        self._position.score = _check_int("newScore", newScore)
 
     # ------------------------------------------------------ random tiles
     def rollRNG(self, bound: int) -> int:
@@ -274,7 +293,7 @@ class GameState(metaclass=_SpawnHookWatch):
 
     def countEmptyTiles(self) -> int:
         """Return the number of cells holding 0."""
-        cells = self._cells
+        cells = self._position.cells
         if isinstance(cells, int):
             return _bitboard.count_empty(cells)
         return sum(row.count(0) for row in cells)
@@ -287,39 +306,31 @@ class GameState(metaclass=_SpawnHookWatch):
         k-th empty cell counting row by row from the top left, then the
         value with ``randomTile()``.
         """
+        placed = self._place_tile()
+        return 0 if placed is None else placed[1]
+
+    def _place_tile(self) -> tuple[Cell, int] | None:
+        """addTile's work: (its cell, its tile), or None on a full board."""
         empty = self.countEmptyTiles()
         if empty == 0:
-            return 0
+            return None
         k = self.rollRNG(empty)
         board = self._rows_to_change()
         row, col = _nth_empty_cell(board, k)
         tile = self.randomTile()
         board[row][col] = tile
-        if self._cells is board:  # randomTile may have set another board
+        if self._position.cells is board:  # randomTile may have set another board
             self._store(board)
-        return tile
+        return (row, col), tile
 
     def _spawn_packed(self, board: int, cells: int) -> None:
         """Make ``board`` (packed, just moved) the board and add its tile.
 
-        ``cells`` is the board's set of empty cells (bit i for cell i).
-        Inline, this draws what addTile draws, in the same order (the
-        position, then the value), so it runs inline only while the game
-        is a plain GameState (not a subclass), no spawn hook is patched on
-        the class (see :class:`_SpawnHookWatch`) and the instance holds
-        only its own attributes (no ``game.rollRNG = scripted``).
-        Otherwise ``addTile()`` runs, as in the Java reference.
+        ``cells`` is the board's set of empty cells (bit i for cell i),
+        never empty: a move that changes the board merges tiles or leaves
+        empty the cells they slid from. This draws what addTile draws, in
+        the same order (the cell, then the value), without its calls.
         """
-        if not (
-            _spawn_hooks_plain
-            and type(self) is GameState
-            and len(self.__dict__) == _OWN_ATTRIBUTE_COUNT
-        ):
-            self._cells = board
-            self.addTile()
-            return
-        # Never empty: a move that changes the board merges tiles or
-        # leaves empty the cells they slid from.
         try:
             offsets = _CELLS[cells]
         except IndexError:  # no tables yet (see _bitboard.UNTABLED_MOVES)
@@ -327,46 +338,27 @@ class GameState(metaclass=_SpawnHookWatch):
         two_prob = self._two_prob
         if two_prob is None:
             two_prob = Config.TWO_PROB
-        count = len(offsets)
-        rng = self._rng
-        if type(rng) is JavaRandom:  # its two next(31) steps, written out
-            seed = (rng._seed * 0x5DEECE66D + 0xB) & 0xFFFF_FFFF_FFFF
-            u = seed >> 17
-            if count & (count - 1):
-                position = u % count
-                kept = u - position + count <= 1 << 31
-            else:
-                position = (count * u) >> 31
-                kept = True
-            seed = (seed * 0x5DEECE66D + 0xB) & 0xFFFF_FFFF_FFFF
-            u = seed >> 17
-            draw = u % 100
-            if kept and u - draw + 100 <= 1 << 31:
-                rng._seed = seed
-            else:  # nextInt would reject a draw and draw again: let it
-                position, draw = rng.next_int_pair(count, 100)
-        else:  # a subclass may override next or nextInt
-            position, draw = rng.next_int_pair(count, 100)
+        k, draw = self._rng.next_int_pair(len(offsets), 100)
         tile = Config.TWO_TILE if draw < two_prob else Config.FOUR_TILE
         try:  # a subscript, not .get(): a method call costs more
-            self._cells = board | _EXPONENTS[tile] << offsets[position]
+            self._position.cells = board | _EXPONENTS[tile] << offsets[k]
         except KeyError:  # Config holds a tile four bits cannot: lists from now on
-            index = offsets[position] >> 2
-            rows = self._cells = _bitboard.unpack(board)
+            index = offsets[k] >> 2
+            rows = self._position.cells = _bitboard.unpack(board)
             rows[index >> 2][index & 3] = tile
 
     # ------------------------------------------------------------ moving
     def rotateCounterClockwise(self) -> None:
         """Turn the board a quarter counter-clockwise (R x C becomes C x R)."""
-        cells = self._cells
+        cells = self._position.cells
         if isinstance(cells, int):
-            self._cells = _bitboard.rotate_counter_clockwise(cells)
+            self._position.cells = _bitboard.rotate_counter_clockwise(cells)
         else:
             self._store(_kernels.rotate_counter_clockwise(cells))
 
     def canSlideDown(self) -> bool:
         """Return True exactly when slideDown() would change the board."""
-        cells = self._cells
+        cells = self._position.cells
         if isinstance(cells, int):
             # A merge past 2**15 comes back above BOARD_MASK: a change too.
             return _bitboard.slide_parts(cells, 0)[0] != cells
@@ -374,7 +366,7 @@ class GameState(metaclass=_SpawnHookWatch):
 
     def isGameOver(self) -> bool:
         """Return True when no direction can move; changes nothing."""
-        cells = self._cells
+        cells = self._position.cells
         if isinstance(cells, int):
             return not _bitboard.has_move(cells)
         return not any(_kernels.can_move(cells, turns) for turns in (1, 3, 0, 2))
@@ -384,13 +376,13 @@ class GameState(metaclass=_SpawnHookWatch):
 
         Returns True when the board changed. Adds no tile.
         """
-        cells = self._cells
+        cells = self._position.cells
         if isinstance(cells, int):
             slid_packed, _empty, gain = _bitboard.slide_parts(cells, 0)
             if slid_packed <= _bitboard.BOARD_MASK:
                 if slid_packed == cells:
                     return False
-                self._cells = slid_packed
+                self._position.cells = slid_packed
                 self._add_score(gain)
                 return True
             cells = self._rows_to_change()  # a merge past 2**15: lists
@@ -402,10 +394,10 @@ class GameState(metaclass=_SpawnHookWatch):
         return True
 
     def _add_score(self, gain: int) -> None:
-        score = self._score + gain
+        score = self._position.score + gain
         if not _INT32_MIN <= score <= _INT32_MAX:
             score = to_int32(score)
-        self._score = score
+        self._position.score = score
 
     def move(self, dir: Direction | None) -> bool:
         """Slide toward ``dir``; if the board changed, add a tile.
@@ -420,24 +412,66 @@ class GameState(metaclass=_SpawnHookWatch):
         if dir is None:
             return False
         if type(dir) is not Direction:  # an Enum with members has no subclass
-            raise TypeError(f"dir must be a Direction or None, got {dir!r}")
+            raise _not_a_direction(dir)
         # The value is the rotation count (Direction.getRotationCount); read
         # directly, since Enum's value property and __hash__ run Python code.
         turns: int = dir._value_
-        board = self._cells
+        position = self._position
+        board = position.cells
         if type(board) is not int:
             return self._move_rows(turns)
         moved, cells, gain = _bitboard.slide_parts(board, turns)
         if moved == board:
             return False
-        score = self._score + gain
+        score = position.score + gain
         if score > _INT32_MAX:  # a Java int wraps, or a merge overflows
             if moved > _bitboard.BOARD_MASK:
                 return self._move_rows(turns)
             score = to_int32(score)
-        self._score = score
-        self._spawn_packed(moved, cells)
+        position.score = score
+        if self._own_spawn:  # no spawn hook of its own: see the module's docstring
+            self._spawn_packed(moved, cells)
+        else:  # hooks of the game's own: addTile calls them, as in Java
+            position.cells = moved
+            self.addTile()
         return True
+
+    def move_with_effects(self, dir: Direction | None) -> MoveEffects | None:
+        """``move(dir)``, saying what it did; None when nothing moved.
+
+        The board, the score and the generator end exactly as after
+        ``move(dir)``. The merged cells come from the one slide that moves
+        the board (:func:`gamestate._kernels.move_with_merges`); the new
+        tile's cell from the spawn that placed it. For the full screens,
+        one move per key: it takes the list path, not the tables.
+        """
+        turns = _rotation_count(dir)
+        if turns is None:
+            return None
+        rows = self._rows()
+        slid, gain, merged = _kernels.move_with_merges(rows, turns)
+        if slid == rows:
+            return None
+        self._store(slid)
+        self._add_score(gain)
+        new_tile, tile = self._spawn_reporting()
+        from .effects import MoveEffects  # here: typing costs start-up
+
+        return MoveEffects(merged, new_tile, tile, gain)
+
+    def _spawn_reporting(self) -> tuple[Cell | None, int]:
+        """Add the tile a move adds: (its cell or None, its value or 0)."""
+        if "addTile" not in self.__dict__ and type(self).addTile is _OWN_ADD_TILE:
+            placed = self._place_tile()  # addTile's own work: it tells where
+            return (None, 0) if placed is None else placed
+        before = self.getBoard()
+        tile = self.addTile()  # an addTile of the game's own: what changed tells
+        after = self._rows()
+        for r, (old_row, new_row) in enumerate(zip(before, after, strict=False)):
+            for c, (old, new) in enumerate(zip(old_row, new_row, strict=False)):
+                if old == 0 and new != 0:
+                    return (r, c), tile
+        return None, tile
 
     def _move_rows(self, turns: int) -> bool:
         """``move`` on the list form (any shape, any ints), through addTile."""
@@ -466,7 +500,7 @@ class GameState(metaclass=_SpawnHookWatch):
         board = self._rows()
         return (
             f"{type(self).__name__}({len(board)}, {len(board[0])}, "
-            f"score={self._score}, board={board!r})"
+            f"score={self._position.score}, board={board!r})"
         )
 
 
@@ -495,16 +529,24 @@ def _nth_empty_cell(board: list[list[int]], k: int) -> tuple[int, int]:
     raise AssertionError("unreachable: k is below the empty count")
 
 
-_PLAIN_SPAWN_HOOKS: Final = {name: vars(GameState)[name] for name in _SPAWN_HOOKS}
+def _rotation_count(dir: object) -> int | None:
+    """The rotation count of a Direction, None for None; else TypeError."""
+    if dir is None:
+        return None
+    if type(dir) is not Direction:
+        raise _not_a_direction(dir)
+    return dir.getRotationCount()
+
+
+def _not_a_direction(dir: object) -> TypeError:
+    return TypeError(f"dir must be a Direction or None, got {dir!r}")
+
+
+_OWN_HOOKS: Final = {name: vars(GameState)[name] for name in SPAWN_HOOKS}
 """The spawn hooks as this module defines them."""
-
-_OWN_ATTRIBUTE_COUNT: Final = len(vars(GameState(1, 1)))
-"""How many attributes a GameState sets for itself: one more is a patch."""
+_OWN_ADD_TILE: Final = _OWN_HOOKS["addTile"]
 
 
-def _note_spawn_hooks() -> None:
-    """Set _spawn_hooks_plain: are GameState's spawn hooks all its own?"""
-    global _spawn_hooks_plain
-    _spawn_hooks_plain = all(
-        vars(GameState).get(name) is hook for name, hook in _PLAIN_SPAWN_HOOKS.items()
-    )
+def _class_hooks_are_own() -> bool:
+    """True while GameState's spawn hooks are the ones this module defines."""
+    return all(vars(GameState).get(name) is hook for name, hook in _OWN_HOOKS.items())

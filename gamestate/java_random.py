@@ -31,6 +31,20 @@ def to_int64(value: int) -> int:
     return ((value + (1 << 63)) & 0xFFFFFFFFFFFFFFFF) - (1 << 63)
 
 
+def _reduce(draw: int, bound: int) -> int:
+    """``nextInt(bound)``'s answer from ``draw = next(31)``, or -1 to draw again.
+
+    The JDK's reduction, its one copy here: a power-of-two bound takes
+    the high bits of the draw; any other takes the remainder, unless the
+    draw is one of the top ones that would bias it (Java's
+    ``u - r + (bound - 1) < 0`` in int arithmetic), which Java rejects.
+    """
+    if bound & (bound - 1) == 0:
+        return (bound * draw) >> 31
+    r = draw % bound
+    return r if draw - r + bound <= _TWO_31 else -1
+
+
 class JavaRandom:
     """java.util.Random with Java's method names and exact output."""
 
@@ -72,38 +86,32 @@ class JavaRandom:
     def nextInt(self, bound: int | None = None) -> int:
         """``nextInt()`` or ``nextInt(bound)``, exactly as in the JDK.
 
-        With a bound, a power of two takes the high bits; any other bound
-        rejects the draws that would bias the remainder, drawing again.
+        With a bound, each draw is ``next(31)`` reduced by
+        :func:`_reduce`, drawing again where Java's loop rejects a draw.
         Raises ValueError for a bound <= 0 (Java's IllegalArgumentException)
         and for a bound past Java's int range, where the rejection loop
-        below would never end; TypeError for a bound that is not an int.
+        would never end; TypeError for a bound that is not an int.
         """
         if bound is None:
             return self.next(32)
         if type(bound) is not int or not 0 < bound <= _INT_MAX:
             bound = self._checked_bound(bound)
-        r = self.next(31)
-        if bound & (bound - 1) == 0:
-            return (bound * r) >> 31
-        u = r
-        r = u % bound
-        # Java: while (u - r + m < 0), i.e. the sum overflows a signed int.
-        while u - r + (bound - 1) > _INT_MAX:
-            u = self.next(31)
-            r = u % bound
+        r = _reduce(self.next(31), bound)
+        while r < 0:
+            r = _reduce(self.next(31), bound)
         return r
 
     def next_int_pair(self, first: int, second: int) -> tuple[int, int]:
         """Return ``(nextInt(first), nextInt(second))``, drawn in that order.
 
-        A spawn draws exactly this (the position, then the value), and the
-        four calls (nextInt and next, twice) cost more than the arithmetic,
-        so a plain JavaRandom takes both draws here in one frame: the step
-        of ``next(31)`` and ``nextInt(bound)``'s two reductions, giving the
-        same numbers and leaving the same state. Everything else goes
-        through nextInt itself: a subclass (it may override next or
-        nextInt), a bound nextInt would refuse, and a draw that nextInt
-        rejects and draws again (``u - r + bound > 2**31``).
+        A spawned tile draws exactly this (its cell, then its value), and
+        four calls (nextInt and next, twice) would cost more than the
+        arithmetic, so a plain JavaRandom takes both steps of the
+        generator here, reducing each draw with :func:`_reduce` as
+        nextInt does: the same numbers, the same state after. Everything
+        else goes through nextInt itself: a subclass (it may override
+        next or nextInt), a bound nextInt would refuse, and a draw that
+        Java rejects and draws again.
         """
         if not (
             type(self) is JavaRandom
@@ -114,22 +122,14 @@ class JavaRandom:
         ):
             return self.nextInt(first), self.nextInt(second)
         after_first = (self._seed * _MULTIPLIER + _ADDEND) & _MASK
-        u = after_first >> 17  # next(31)
-        if first & (first - 1) == 0:
-            a = (first * u) >> 31
-        else:
-            a = u % first
-            if u - a + first > _TWO_31:  # nextInt(first) would draw again
-                return self.nextInt(first), self.nextInt(second)
+        a = _reduce(after_first >> 17, first)  # next(31), reduced
+        if a < 0:
+            return self.nextInt(first), self.nextInt(second)
         after_second = (after_first * _MULTIPLIER + _ADDEND) & _MASK
-        u = after_second >> 17
-        if second & (second - 1) == 0:
-            b = (second * u) >> 31
-        else:
-            b = u % second
-            if u - b + second > _TWO_31:
-                self._seed = after_first
-                return a, self.nextInt(second)
+        b = _reduce(after_second >> 17, second)
+        if b < 0:
+            self._seed = after_first
+            return a, self.nextInt(second)
         self._seed = after_second
         return a, b
 

@@ -1,9 +1,10 @@
-"""gamestate.adt, the functional API of spec 004: rules, errors and I/O.
+"""Spec 004: gamestate.adt (the ADT, its rules and errors) and its console game.
 
 The spec's own examples run verbatim in test_adt_spec_examples.py; here
 every function is pinned down further: each error message, the reduction
 rule (by the spec's Fig. 4 and by agreement with GameState.move on random
-boards), the random tiles, the prompt loop and whole games.
+boards), the random tiles, and, in playmanager.twenty48.adt_game, the
+prompt loop and whole games.
 """
 
 from __future__ import annotations
@@ -39,12 +40,10 @@ from gamestate.adt import (
     create_board,
     create_coordinate,
     fill_random_position,
-    game_2048,
     is_board,
     is_coordinate,
-    print_board,
-    request_move,
 )
+from playmanager.twenty48.adt_game import game_2048, print_board, request_move
 
 T = TypeVar("T")
 PROMPT = "Pick a move (N, S, E, W): "
@@ -488,17 +487,10 @@ def test_a_random_tile_fills_exactly_one_empty_position(
         assert changed == []
 
 
-def test_without_a_generator_the_random_module_is_used() -> None:
-    """random.seed makes a game repeatable, as the spec's Python expects."""
-    state = random.getstate()
-    try:
-        random.seed(2014)
-        unseeded = [tiles(fill_random_position(create_board())) for _ in range(20)]
-    finally:
-        random.setstate(state)
-    rng = random.Random(2014)
-    assert unseeded == [
-        tiles(fill_random_position(create_board(), rng)) for _ in range(20)
+def test_the_same_seed_gives_the_same_tiles() -> None:
+    first, second = random.Random(2014), random.Random(2014)
+    assert [tiles(fill_random_position(create_board(), first)) for _ in range(20)] == [
+        tiles(fill_random_position(create_board(), second)) for _ in range(20)
     ]
 
 
@@ -605,11 +597,8 @@ def test_a_game_reads_stdin_and_writes_stdout_by_default(
 ) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     state = random.getstate()
-    try:
-        random.seed(7)
-        game_2048()
-    finally:
-        random.setstate(state)
+    game_2048()
+    assert random.getstate() == state  # its own generator, not the global one
     printed = capsys.readouterr().out
     board = parse_board(printed.splitlines()[:5])
     assert len(board_empty_positions(board)) == 14

@@ -2,7 +2,8 @@
 
 tests/data/adt/*.txt are the spec's example blocks copied verbatim. Each
 file is one interpreter session: ``>>>`` lines run in order in a namespace
-holding ``gamestate.adt.__all__``, and what they print (and, for
+holding the spec's functions (``gamestate.adt.__all__``, the model, and
+``playmanager.twenty48.adt_game.__all__``, its I/O), and what they print (and, for
 expressions, their repr, as the REPL shows it) must equal the lines below
 them. The spec shows errors in its IDE's form, ``[...]`` for the elided
 traceback and then ``builtins.ValueError: message``; such a block passes
@@ -29,6 +30,7 @@ from typing import TextIO, cast
 import pytest
 
 from gamestate import adt
+from playmanager.twenty48 import adt_game
 
 DATA = Path(__file__).parent / "data" / "adt"
 SPEC_PROMPT = "Pick a move (N, S, E, W): "
@@ -136,8 +138,10 @@ def check_example(example: Example, session: Session) -> None:
 
 
 def new_session() -> Session:
-    """A fresh REPL whose names are everything gamestate.adt exports."""
-    return Session({key: getattr(adt, key) for key in adt.__all__})
+    """A fresh REPL holding every function of the spec: the model's and the I/O."""
+    names = {key: getattr(adt, key) for key in adt.__all__}
+    names.update((key, getattr(adt_game, key)) for key in adt_game.__all__)
+    return Session(names)
 
 
 @pytest.mark.parametrize(

@@ -32,7 +32,6 @@ from pathlib import Path
 from typing import Final
 
 from gamestate import Direction, GameState
-from gamestate.effects import added_tile, slide_effects
 from gamestate.solver import best_move
 
 from ..rules import (
@@ -372,15 +371,15 @@ class Controller:
 
     def _move(self, direction: Direction) -> None:
         before = self._turn()
-        effects = slide_effects(self._game.getBoard(), direction)
-        if not self._game.move(direction):
+        effects = self._game.move_with_effects(direction)
+        if effects is None:
             return  # as in the original game: nothing moves, nothing happens
         self._history.append(before)
         self._marks.show(
             _MoveMarks(
-                new_tile=added_tile(effects.board, self._game.getBoard()),
+                new_tile=effects.new_tile,
                 merged=effects.merged,
-                gained=effects.gained,
+                gained=effects.points,
             )
         )
         self._changed("")
