@@ -195,7 +195,7 @@ class LineMode(ABC, Generic[M, I, E]):
         try:
             effects = self.session.play(intent)
         except MoveRefusedError as error:
-            self.say(_sentence(str(error)))
+            self.say(str(error))  # the model's reason, as it words it
             return False
         self.moved(intent, effects)
         self.show()
@@ -282,7 +282,3 @@ class LineMode(ABC, Generic[M, I, E]):
         self.stdout.flush()
         return next(self.lines, None)
 
-
-def _sentence(words: str) -> str:
-    """``words`` with a capital first letter."""
-    return words[:1].upper() + words[1:]

@@ -283,10 +283,9 @@ class Session(Generic[M, I, E]):
         replace a file this session neither loaded nor wrote, or one that
         changed on disk since it did."""
         target = self._save_target if path is None else path
-        mark = _file_mark(target)
-        if mark is None:
-            return False
-        return self._known_files.get(os.path.abspath(target)) != mark
+        if not os.path.isfile(target):
+            return False  # nothing there to lose (a folder: the write says why)
+        return self._known_files.get(os.path.abspath(target)) != _file_mark(target)
 
     def save(self, path: str | None = None, *, overwrite: bool = False) -> str:
         """Write the game to ``path`` (default the save target; a given path

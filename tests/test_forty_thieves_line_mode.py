@@ -19,7 +19,7 @@ from gamestate.forty_thieves.moves import DeckMove, Move, TabMove, WasteMove
 from playmanager import messages, terminal
 from playmanager.cli import main
 from playmanager.forty_thieves import text
-from playmanager.forty_thieves.adapter import FortyThieves
+from playmanager.forty_thieves.adapter import NO_SAFE_CARD, FortyThieves
 from playmanager.forty_thieves.commands import (
     Action,
     FromFoundation,
@@ -201,7 +201,7 @@ def test_no_move_left_is_said_and_undo_or_quit_remain() -> None:
     status, out, _ = run([str(SAVES / "no_move_left.forty-thieves")], "d\nq\n")
     assert status == 0
     assert text.NO_MOVE_LEFT in out
-    assert "The deck is empty (Forty Thieves deals the deck only once)\n" in out
+    assert "the deck is empty (Forty Thieves deals the deck only once)\n" in out
 
 
 def test_a_bad_save_file_is_refused_in_one_line(tmp_path: Path) -> None:
@@ -413,4 +413,4 @@ def test_a_plays_every_safe_card_and_undo_takes_them_back() -> None:
     status, out, _ = run([str(SAVES / "in_progress.forty-thieves")], "a\nu\na\na\n")
     assert "> 1 card to the foundations.\n" in out
     assert "> Undone; 0 more to undo\n" in out
-    assert out.endswith("> " + text.NO_SAFE_CARD + "\n> \n")
+    assert out.endswith("> " + NO_SAFE_CARD + "\n> \n")
