@@ -13,14 +13,13 @@ exactly as the line mode does.
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Mapping
 from typing import TextIO
 
 from gamestate import GameState
 
-from ...data_folder import data_folder, rescued_game
+from ...data_folder import data_folder, other_rescue
 from ...screen.shell import can_draw_blocks, play
 from ...session import Session
 from .. import savefile
@@ -52,9 +51,7 @@ def run(
     """
     adapter = Twenty48(new_game)
     folder = data_folder(environ)
-    rescued = rescued_game(folder, adapter.rescue_name)
-    if rescued is not None and os.path.abspath(rescued) == os.path.abspath(save_target):
-        rescued = None
+    rescued = other_rescue(folder, adapter.rescue_name, save_target)
 
     def load(path: str) -> tuple[GameState, int]:
         return savefile.load(path, seed=seed, two_prob=rules.two_prob), seed
@@ -65,7 +62,7 @@ def run(
             session,
             rules=rules,
             best_path=default_path(environ),
-            rescue_folder=str(folder),
+            rescue_folder=folder,
             load=load,
             greeting=greeting,
             rescued=rescued,
