@@ -115,6 +115,11 @@ class GameAdapter(ABC, Generic[M, I, E]):
     def save_text(self, model: M, seed: int) -> str:
         """The game's save file for ``model``, dealt from ``seed``."""
 
+    @abstractmethod
+    def load(self, path: str) -> tuple[M, int]:
+        """The game in the save file at ``path``, and its seed; raise
+        :class:`~playmanager.storage.SaveFileError` (the file untouched)."""
+
 
 class _Step(Generic[M, I, E]):
     """One entry of the undo history: everything a move or a new game changes."""

@@ -123,14 +123,13 @@ class ModalController(ABC, Generic[M, I, E, A]):
         session: Session[M, I, E],
         *,
         rescue_folder: str,
-        load: Callable[[str], tuple[M, int]],
         greeting: str = "",
         rescued: str | None = None,
         clock: Clock = time.monotonic,
     ) -> None:
         """Play ``session``. A hang-up rescues into ``rescue_folder``.
         ``rescued`` is a rescued game found at launch: the first screen
-        offers to resume it, reading it with ``load`` (model, seed).
+        offers to resume it (read by the session's adapter).
         ``greeting`` is the first status line; ``clock`` times the marks
         and autoplay."""
         self.session = session
@@ -139,7 +138,6 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self.marks: Marks[E | None] = Marks(None, clock)
         self._clock = clock
         self._rescue_folder = rescue_folder
-        self._load = load
         self._finished = False
         self._mode_before = Mode.PLAYING
         self._quit_after_save = False
@@ -428,7 +426,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
             self.settle()
             return
         try:
-            model, seed = self._load(path)
+            model, seed = self.session.adapter.load(path)
         except SaveFileError as error:
             self.status = f"Cannot resume {path}: {error.detail}"
         else:

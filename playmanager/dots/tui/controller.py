@@ -118,7 +118,6 @@ class Controller(ModalController[GameBoardT, Path, DotsEffects, Action]):
         session: Session[GameBoardT, Path, DotsEffects],
         *,
         rescue_folder: str,
-        load: Callable[[str], tuple[GameBoardT, int]],
         greeting: str = "",
         rescued: str | None = None,
         clock: Clock = time.monotonic,
@@ -130,7 +129,6 @@ class Controller(ModalController[GameBoardT, Path, DotsEffects, Action]):
         super().__init__(
             session,
             rescue_folder=rescue_folder,
-            load=load,
             greeting=greeting or messages.TYPE_A_KEY,
             rescued=rescued,
             clock=clock,

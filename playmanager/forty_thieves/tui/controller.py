@@ -194,7 +194,6 @@ class Controller(ModalController[BoardT, Intent, Effects, Action]):
         session: Session[BoardT, Intent, Effects],
         *,
         rescue_folder: str,
-        load: Callable[[str], tuple[BoardT, int]],
         greeting: str = "",
         rescued: str | None = None,
         clock: Clock = time.monotonic,
@@ -212,7 +211,6 @@ class Controller(ModalController[BoardT, Intent, Effects, Action]):
         super().__init__(
             session,
             rescue_folder=rescue_folder,
-            load=load,
             greeting=greeting,
             rescued=rescued,
             clock=clock,

@@ -134,7 +134,6 @@ class Controller(ModalController[GameState, Direction, MoveEffects, Action]):
         rules: Rules,
         best_path: Path,
         rescue_folder: str,
-        load: Callable[[str], tuple[GameState, int]],
         greeting: str = "",
         rescued: str | None = None,
         clock: Clock = time.monotonic,
@@ -153,7 +152,6 @@ class Controller(ModalController[GameState, Direction, MoveEffects, Action]):
         super().__init__(
             session,
             rescue_folder=rescue_folder,
-            load=load,
             greeting="; ".join(text for text in (greeting, problem) if text),
             rescued=rescued,
             clock=clock,
@@ -279,21 +277,14 @@ def new_controller(
     ``save_target``, else freshly dealt from ``seed``); new games come from
     ``new_game``, hints from ``solver`` (default: the expectimax solver).
     Rescues go to ``rescue_folder`` (default: beside the best score)."""
-    from .. import savefile
-
-    session = Session(
-        Twenty48(new_game, solver), game, seed, save_target, loaded=loaded
-    )
-
-    def load(path: str) -> tuple[GameState, int]:
-        return savefile.load(path, seed=seed, two_prob=rules.two_prob), seed
+    adapter = Twenty48(new_game, solver, load_seed=seed, two_prob=rules.two_prob)
+    session = Session(adapter, game, seed, save_target, loaded=loaded)
 
     return Controller(
         session,
         rules=rules,
         best_path=best_path,
         rescue_folder=str(best_path.parent) if rescue_folder is None else rescue_folder,
-        load=load,
         greeting=greeting,
         rescued=rescued,
         clock=clock,
