@@ -525,9 +525,12 @@ def test_config_keys_drive_the_full_screen(
     from gamestate import Config
 
     monkeypatch.setattr(Config, "UP_KEY", "i")
+    monkeypatch.setattr(Config, "SAVE_KEY", "v")
     controller = make(tmp_path, [[0, 0], [2, 0]])
     controller.press("i")
     assert controller.game.getBoard()[0][0] == 2
+    controller.press("v")
+    assert controller.status == f"Saved to {tmp_path / 'save.2048'}"
 
 
 # ---------------------------------------------------------------- best score

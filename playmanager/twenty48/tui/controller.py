@@ -32,7 +32,7 @@ from typing import Final
 
 from gamestate import Config, Direction, GameState
 
-from ...controls import footer
+from ...controls import Control, footer
 from ...screen.keys import Binding
 from ...screen.marks import Clock
 from ...screen.modal import AUTOPLAY_PAUSE_SECONDS, ModalController, Mode, Overlay
@@ -69,18 +69,30 @@ class Action(enum.Enum):
     KEEP_GOING = "keep going"
     PLAY_AGAIN = "play again"
     TRY_AGAIN = "try again"
+    SAVE = "save (Config.SAVE_KEY, as in the line mode)"
+    QUIT = "quit (Config.QUIT_KEY, as in the line mode)"
 
 
 def playing_keys() -> tuple[Binding[Action], ...]:
     """The move keys: the arrows, Config's keys (as in the line mode) and
-    vim's hjkl (as in the original web game). Read at call time, so a
+    vim's hjkl (as in the original web game); and Config's save and quit
+    keys where they are not the shared ones. Read at call time, so a
     changed ``Config.UP_KEY`` moves the full screen too."""
-    return (
+    moves = (
         Binding(("KEY_UP", Config.UP_KEY, "k"), Action.UP),
         Binding(("KEY_DOWN", Config.DOWN_KEY, "j"), Action.DOWN),
         Binding(("KEY_LEFT", Config.LEFT_KEY, "h"), Action.LEFT),
         Binding(("KEY_RIGHT", Config.RIGHT_KEY, "l"), Action.RIGHT),
     )
+    own = (
+        Binding((key,), action)
+        for key, action, shared in (
+            (Config.SAVE_KEY, Action.SAVE, Control.SAVE),
+            (Config.QUIT_KEY, Action.QUIT, Control.QUIT),
+        )
+        if key != shared.value
+    )
+    return (*moves, *own)
 
 
 WON_KEYS: Final = (
@@ -194,6 +206,10 @@ class Controller(ModalController[GameState, Direction, MoveEffects, Action]):
             self._won_now = False
             self.status = "Keep going!"
             self.mode = Mode.ENDED if self.game.isGameOver() else Mode.PLAYING
+        elif action is Action.SAVE:
+            self.control(Control.SAVE)
+        elif action is Action.QUIT:
+            self.control(Control.QUIT)
         else:
             self.new_game()
 
