@@ -117,6 +117,8 @@ class ModalController(ABC, Generic[M, I, E, A]):
     """The game's own keys while playing (its moves), looked up first."""
     ended_keys: Sequence[Binding[A]] = ()
     """The game's own keys once the game has ended, besides the shared ones."""
+    first_status = ""
+    """The status line when the front end gives no greeting."""
 
     def __init__(
         self,
@@ -133,7 +135,8 @@ class ModalController(ABC, Generic[M, I, E, A]):
         ``greeting`` is the first status line; ``clock`` times the marks
         and autoplay."""
         self.session = session
-        self.status = greeting
+        self.status = greeting or self.first_status
+        self.prepare()
         self.mode = Mode.PLAYING
         self.marks: Marks[E | None] = Marks(None, clock)
         self._clock = clock
@@ -151,6 +154,9 @@ class ModalController(ABC, Generic[M, I, E, A]):
             self.settle()
 
     # ------------------------------------------------------------ what a game fills in
+    def prepare(self) -> None:
+        """Set up the game's own state (a cursor, a selection); called first."""
+
     @abstractmethod
     def do(self, action: A, key: str) -> None:
         """Do the game's own ``action`` (bound to ``key``)."""
