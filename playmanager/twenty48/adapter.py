@@ -7,13 +7,12 @@ what a slide does (:func:`gamestate.effects.slide_effects`) and moves it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from gamestate import Direction, GameState
 
 from ..session import GameAdapter, MoveRefusedError
-
-TYPE_CHECKING = False  # typing costs the line mode start-up time (issue 14)
-if TYPE_CHECKING:
-    from collections.abc import Callable
+from . import RESCUE_NAME
 
 Cell = tuple[int, int]
 
@@ -50,7 +49,7 @@ class Twenty48(GameAdapter[GameState, Direction, MoveEffects]):
     """2048 games made by ``make_game(seed)`` (size, rules and first tiles)."""
 
     name = "2048"
-    rescue_name = "rescued.2048"
+    rescue_name = RESCUE_NAME
 
     def __init__(
         self,
