@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from gamestate import Direction, GameState
-from playmanager import savefile
-from playmanager.play2048 import start_game
+from playmanager.twenty48 import savefile
+from playmanager.twenty48.play2048 import start_game
 from tests.pty_terminal import Terminal
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
@@ -41,6 +41,11 @@ ONE_MERGE_FROM_2048 = [
     [0, 0, 0, 0],
     [0, 0, 0, 2],
 ]
+
+
+def RESCUE(folder: Path) -> Path:
+    """Where a hung-up game goes (the fixture's XDG_DATA_HOME)."""
+    return folder / "data" / "gamestate2048" / "rescued.2048"
 
 
 def playmanager(*args: str) -> str:
@@ -93,9 +98,7 @@ def test_a_move_and_an_undo(folder: Path) -> None:
     screen = term.wait_for("Undone; 0 more to undo")
     assert board_numbers(screen) == before
     assert score_is(0)(screen)
-    term.press("q")
-    term.wait_for("before quitting?")
-    term.press("n")
+    term.press("q")  # back at the fresh deal: nothing to lose, no question
     assert term.wait_for_exit() == 0
 
 
@@ -114,8 +117,8 @@ def test_the_help_overlay_lists_the_keys(folder: Path) -> None:
 
 def test_the_win_overlay_then_keep_going(folder: Path) -> None:
     save = write_save(folder / "near.2048", ONE_MERGE_FROM_2048)
-    term = terminal(playmanager(str(save)), folder)
-    term.wait_for(f"Loaded {save}")
+    term = terminal(playmanager("near.2048"), folder)  # a long path would be clipped
+    term.wait_for("Loaded near.2048")
     term.press(LEFT)
     screen = term.wait_for("You win!", "You reached the 2048 tile.", "play again")
     assert "keep going" in screen
@@ -225,19 +228,20 @@ def test_without_a_terminal_it_says_so(folder: Path) -> None:
     assert done.stdout == ""
 
 
-def test_the_terminal_closing_saves_unsaved_progress(folder: Path) -> None:
+def test_the_terminal_closing_rescues_unsaved_progress(folder: Path) -> None:
     term = terminal(f"exec {playmanager('kept.2048')}", folder)
     term.wait_for("kept.2048 does not exist yet")
-    term.press("d")
-    term.wait_for("Score 0", "Best 0")
-    term.press("s")
-    term.wait_until(score_is(4), "the second move")
-    term.child.kill(signal.SIGHUP)  # what a closing terminal window sends
-    term.wait_for_exit()
     game = start_game(4, 4, None, None)
     game.move(Direction.RIGHT)
     game.move(Direction.DOWN)
-    kept = savefile.read_save(str(folder / "kept.2048"))
+    term.press("d")
+    term.wait_until(score_is(4), "the first move")  # it merges two 2s
+    term.press("s")
+    term.wait_until(lambda s: board_numbers(s) == tiles(game), "the second move")
+    term.child.kill(signal.SIGHUP)  # what a closing terminal window sends
+    term.wait_for_exit()
+    assert not (folder / "kept.2048").exists()  # no save was written
+    kept = savefile.read_save(str(RESCUE(folder)))
     assert kept.board == tuple(tuple(row) for row in game.getBoard())
     assert kept.score == 4
 
@@ -248,7 +252,7 @@ def test_a_crash_restores_the_terminal_and_keeps_the_game(folder: Path) -> None:
     script.write_text(
         "import sys\n"
         "from playmanager.cli import main\n"
-        "from playmanager.tui import controller\n"
+        "from playmanager.twenty48.tui import controller\n"
         "original = controller.Controller.press\n"
         "def press(self, key):\n"
         "    if key == 'x':\n"
@@ -265,7 +269,7 @@ def test_a_crash_restores_the_terminal_and_keeps_the_game(folder: Path) -> None:
     term.press("x")
     term.wait_for_exit()
     after = term.raw.decode(errors="replace")
-    assert "playmanager crashed; game saved to save.2048" in after
+    assert f"playmanager crashed; game rescued to {RESCUE(folder)}" in after
     assert "RuntimeError: planted bug" in after
     settings = after.rsplit("status=", 1)[1]
     assert settings.startswith("1")
@@ -273,8 +277,9 @@ def test_a_crash_restores_the_terminal_and_keeps_the_game(folder: Path) -> None:
     assert re.search(r"(?<!-)\becho\b", settings)
     game = start_game(4, 4, None, None)
     game.move(Direction.RIGHT)
-    kept = savefile.read_save(str(folder / "save.2048"))
+    kept = savefile.read_save(str(RESCUE(folder)))
     assert kept.board == tuple(tuple(row) for row in game.getBoard())
+    assert not (folder / "save.2048").exists()
 
 
 def test_the_mvc_preset_and_another_goal(folder: Path) -> None:
@@ -285,9 +290,7 @@ def test_the_mvc_preset_and_another_goal(folder: Path) -> None:
     term.wait_for("You win!", "You reached the 8 tile.", "play again")
     term.press("y")
     term.wait_for("seed 119", "Score 0")
-    term.press("q")
-    term.wait_for("before quitting?")
-    term.press("n")
+    term.press("q")  # a fresh deal: nothing to lose, no question
     assert term.wait_for_exit() == 0
 
 

@@ -19,6 +19,7 @@ from gamestate.dots import CellT, GameBoardT, Level
 from gamestate.dots.board import MAX_MOVES, MAX_OBJECTIVE
 
 from .. import messages as shared_messages
+from ..controls import keys_line
 from ..games import DOTS, add_game_option, refuse_mismatch
 from ..options import (
     EXIT_INTERRUPTED,
@@ -73,9 +74,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="playmanager --game dots",
         description="Play Dots (spec 003): join neighbouring dots of one colour "
         "to clear the objective's dots within the moves.",
-        epilog=f"A path is {FORMAT_HELP}: row 0 is the top row. In the line "
-        "mode, help lists the commands (hint, undo, save, new, quit); in the "
-        "full screen (--tui), ? lists the keys.",
+        epilog=f"A path is {FORMAT_HELP}: row 0 is the top row. The keys, "
+        f"{keys_line()}; the full screen draws paths with the arrows (or h j k "
+        "l) and Space, or the mouse.",
     )
     add_game_option(parser, DOTS)
     parser.add_argument(
@@ -221,13 +222,14 @@ def play_autoplay(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
 
 
 def play_full_screen(
-    game: GameBoardT, save_target: str, greeting: str, stderr: TextIO
+    game: GameBoardT, save_target: str, loaded: bool, greeting: str, stderr: TextIO
 ) -> int:
     from . import tui
 
     return tui.run(
         game,
         save_target=save_target,
+        loaded=loaded,
         greeting=greeting,
         environ=os.environ,
         stderr=stderr,
@@ -241,6 +243,7 @@ def main(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
         return args
     if args.autoplay:
         return play_autoplay(args, stdout, stderr)
+    loaded = args.file is not None and os.path.exists(args.file)
     try:
         game, save_target, greeting = start(args)
     except SaveFileError as error:
@@ -248,15 +251,24 @@ def main(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
         stderr.write(shared_messages.cannot_load(error.path, error.detail))
         return EXIT_USAGE
     if args.tui:
-        return play_full_screen(game, save_target, greeting, stderr)
+        return play_full_screen(game, save_target, loaded, greeting, stderr)
+    from ..data_folder import data_folder, other_rescue
+    from ..session import Session
+    from .adapter import Dots
     from .loop import LineGame
 
+    adapter = Dots(game.level)
+    session = Session(adapter, game, game.level.seed, save_target, loaded=loaded)
+    folder = data_folder(os.environ)
+    rescued = other_rescue(folder, adapter.rescue_name, args.file)
+    if rescued is not None:
+        stdout.write(shared_messages.rescued_game(rescued) + "\n")
     line_game = LineGame(
-        game,
-        save_target=save_target,
+        session,
         stdin=stdin,
         stdout=stdout,
         stderr=stderr,
+        rescue_folder=folder,
         palette=palette_for(os.environ, stdout),
     )
     return line_game.play(greeting)

@@ -13,35 +13,40 @@ import sys
 from collections.abc import Mapping
 from typing import TextIO
 
-from ...tui.best_score import default_path
-from ...tui.shell import play
-from ..session import Session
+from gamestate.forty_thieves import BoardT
+
+from ...data_folder import data_folder, other_rescue
+from ...screen.shell import play
+from ...session import Session
+from ..adapter import Effects, FortyThieves, Intent
 from ..text import can_show_symbols
-from .controller import Controller, Hinter
+from .controller import Controller
 from .view import App
 
 
 def run(
-    session: Session,
+    session: Session[BoardT, Intent, Effects],
     greeting: str,
     *,
-    hinter: Hinter,
     environ: Mapping[str, str],
     stderr: TextIO,
 ) -> int:
     """Play ``session`` full screen until the player quits; return 0.
 
     Without a usable terminal: one line on ``stderr``, 2. When the
-    terminal closes with unsaved moves they go to the save file, else to
-    ``rescued.forty-thieves`` in the data folder (XDG_DATA_HOME, HOME).
+    terminal closes with unsaved moves they go to a rescue file of their
+    own in the data folder (XDG_DATA_HOME, HOME), never over a save; a
+    game rescued there is offered at the next launch.
     """
+    folder = data_folder(environ)
+    rescued = other_rescue(folder, FortyThieves.rescue_name, session.save_target)
 
     def make_app() -> App:
         controller = Controller(
             session,
-            hinter=hinter,
-            rescue_folder=default_path(environ).parent,
+            rescue_folder=folder,
             greeting=greeting,
+            rescued=rescued,
         )
         return App(controller, symbols=can_show_symbols(sys.stdout, environ))
 

@@ -27,11 +27,9 @@ from types import SimpleNamespace
 
 from gamestate import Config, GameState
 
-from . import autoplay_options, messages
-from .commands import described_keys
-from .games import TWENTY_FORTY_EIGHT, add_game_option, mismatch, refuse_mismatch
-from .loop import LineGame, WinRound
-from .options import (
+from .. import messages as shared_messages
+from ..games import TWENTY_FORTY_EIGHT, add_game_option, mismatch, refuse_mismatch
+from ..options import (
     EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_USAGE,
@@ -40,7 +38,11 @@ from .options import (
     chosen_seed,
     percent,
 )
-from .options import seed as seed_option
+from ..options import seed as seed_option
+from ..storage import SaveFileError
+from . import autoplay_options, messages
+from .commands import described_keys
+from .loop import LineGame, WinRound
 from .rules import (
     DEFAULT_GOAL,
     JAVA,
@@ -50,7 +52,6 @@ from .rules import (
     Rules,
     check_goal,
 )
-from .storage import SaveFileError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -91,7 +92,7 @@ def _goal(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """Return the parser of every option; the help lists the keys."""
 
-    from .parser import Parser
+    from ..parser import Parser
 
     keys = ", ".join(f"{key} {what}" for key, what in described_keys())
     parser = Parser(
@@ -281,6 +282,7 @@ def play_full_screen(
         seed=seed,
         new_game=game_maker(game, rules),
         save_target=save_target,
+        loaded=args.file is not None and os.path.exists(args.file),
         environ=os.environ,
         stderr=stderr,
         greeting=tui_greeting(args.file, save_target),
@@ -290,10 +292,10 @@ def play_full_screen(
 def tui_greeting(file: str | None, save_target: str) -> str:
     """The first status line of the full-screen game: where the game is from."""
     if file is None:
-        return f"New game; o saves to {save_target}"
+        return f"New game; {Config.SAVE_KEY} saves to {save_target}"
     if os.path.exists(file):
         return f"Loaded {file}"
-    return f"{file} does not exist yet; new game, o saves there"
+    return f"{file} does not exist yet; new game, {Config.SAVE_KEY} saves there"
 
 
 def play_autoplay(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
@@ -313,6 +315,17 @@ def play_autoplay(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
     return EXIT_INTERRUPTED if report.interrupted else EXIT_OK
 
 
+def tell_of_a_rescued_game(file: str | None, stderr: TextIO) -> None:
+    """A game rescued at a hang-up: say where it is, on stderr (stdout
+    stays Java's)."""
+    from ..data_folder import data_folder, other_rescue
+    from . import RESCUE_NAME
+
+    rescued = other_rescue(data_folder(os.environ), RESCUE_NAME, file)
+    if rescued is not None:
+        stderr.write(shared_messages.rescued_game(rescued) + "\n")
+
+
 def play(args: SimpleNamespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     """Start the game the options ask for and play it; return the status."""
     if args.autoplay:
@@ -329,6 +342,7 @@ def play(args: SimpleNamespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -
         seed = Config.RANDOM_SEED
     if args.tui:
         return play_full_screen(args, game, seed, save_target, stderr)
+    tell_of_a_rescued_game(args.file, stderr)
     rules = game_rules(args)
     if rules.goal is None:
         return LineGame(game, save_target, stdin, stdout, stderr).play()

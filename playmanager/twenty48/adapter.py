@@ -1,0 +1,76 @@
+"""2048 for the session (:mod:`playmanager.session`): a move is a Direction,
+its effects (:class:`gamestate.MoveEffects`) are the new tile, the merged
+tiles and the points, which :meth:`GameState.move_with_effects` reports
+from the one slide that moves the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gamestate import Direction, GameState
+from gamestate.effects import MoveEffects
+
+from ..session import GameAdapter, MoveRefusedError
+from . import RESCUE_NAME
+
+NOTHING_MOVES = "nothing moves that way"
+
+
+class Twenty48(GameAdapter[GameState, Direction, MoveEffects]):
+    """2048 games made by ``make_game(seed)`` (size, rules and first tiles)."""
+
+    name = "2048"
+    rescue_name = RESCUE_NAME
+
+    def __init__(
+        self,
+        make_game: Callable[[int], GameState],
+        solver: Callable[[GameState], Direction | None] | None = None,
+        *,
+        load_seed: int | None = None,
+        two_prob: int | None = None,
+    ) -> None:
+        """``solver`` answers :meth:`hint` (default: the expectimax solver,
+        imported when first asked: it is slow to import). A loaded game
+        draws its tiles from ``load_seed`` (default Config.RANDOM_SEED, as
+        a new Java GameState) with ``two_prob``."""
+        self._make_game = make_game
+        self._solver = solver
+        self._load_seed = load_seed
+        self._two_prob = two_prob
+
+    def new_model(self, seed: int) -> GameState:
+        return self._make_game(seed)
+
+    def copy(self, model: GameState) -> GameState:
+        return model.copy()
+
+    def play(self, model: GameState, intent: Direction) -> MoveEffects:
+        effects = model.move_with_effects(intent)
+        if effects is None:
+            raise MoveRefusedError(NOTHING_MOVES)
+        return effects
+
+    def hint(self, model: GameState) -> Direction | None:
+        if self._solver is None:
+            from gamestate.solver import best_move
+
+            self._solver = best_move
+        return self._solver(model)
+
+    def ended(self, model: GameState) -> bool:
+        return model.isGameOver()
+
+    def save_text(self, model: GameState, seed: int) -> str:
+        from . import savefile  # here: its parser is not needed to start (issue 14)
+
+        return savefile.format_save(model)
+
+    def load(self, path: str) -> tuple[GameState, int]:
+        from gamestate import Config
+
+        from . import savefile
+
+        seed = Config.RANDOM_SEED if self._load_seed is None else self._load_seed
+        return savefile.load(path, seed=seed, two_prob=self._two_prob), seed
