@@ -18,27 +18,22 @@ board at once).
 Tables are lists, not dicts (a list lookup by a small int is the fastest
 subscript CPython has), and they are full, built at once by
 :func:`build`, not filled line by line as issue 5's dicts were. The
-choice was measured (CPython 3.11, 2 shared cores, load 1.3 to 2): the
-full build takes 0.32 s (0.26 s before the info tables of LINES), 0.17 s
-of it the 65536 slide_line calls, and holds 32.5 MiB (tracemalloc;
-resident memory grows by 36 MiB); lazily filled lists would cost about 7
-us per line met (timed with a prototype of the learning step: two
-slide_line calls and the line's entries in every table), and a process
-playing 200 random games meets only about 3,200 distinct lines (rows and
-columns), some 22 ms. So lazy filling saves about 0.3 s once per
-process, but every lookup site (move, the solver's, has_move) would need a miss
+choice was measured (bench/README.md, "How GameState is fast"): lazily
+filled lists would save most of the build once per process, since a
+process playing random games meets only a few thousand distinct lines,
+but every lookup site (move, the solver's, has_move) would need a miss
 path, and setBoard's row codes cannot be lazy at all (a missing code
 must mean "not a valid row"). We keep the one build: it runs at
 ``gamestate.warm_up()``, when the solver starts its first search, or
 when a process has made :data:`UNTABLED_MOVES` packed moves without the
-tables (moves that take _kernels' path, about 16 us each), never at
-import, so ``python -m playmanager`` shows its first prompt at once and
+tables (moves that take _kernels' slower path), never at import, so
+``python -m playmanager`` shows its first prompt at once and
 a person playing never waits for the tables (:func:`has_move` also
 answers from _kernels until they exist).
 Entries share their int objects (one pool of the 65536 rows, one of
-their spread forms, one per gain), which keeps the memory at the figure
-above; ``bench/engine.py`` prints both figures. This module never prints
-and holds no game state beyond those tables.
+their spread forms, one per gain), which keeps their memory down;
+``bench/engine.py`` prints the build's time and memory. This module
+never prints and holds no game state beyond those tables.
 """
 
 from __future__ import annotations
@@ -453,10 +448,11 @@ def moved_boards(board: int) -> tuple[int, int, int, int]:
 UNTABLED_MOVES: Final = 20_000
 """Packed moves a process makes before it builds the tables by itself.
 
-The rule of ski rental: a move without tables (:func:`_slide_untabled`,
-through _kernels) costs about 16 us, so some 20,000 of them cost what
-building the tables costs (0.32 s); a process that goes on moving then
-builds them, and so never pays more than twice the least it could have.
+The rule of ski rental: this many moves without tables
+(:func:`_slide_untabled`, through _kernels) cost about what building the
+tables costs (bench/README.md, "How GameState is fast"); a process that
+goes on moving then builds them, and so never pays more than twice the
+least it could have.
 A person playing in the terminal never waits for them; a simulation
 that wants them at once calls ``gamestate.warm_up()``; the solver
 builds them when it starts its first search."""

@@ -505,10 +505,11 @@ class GameState:
 
 
 def warm_up() -> None:
-    """Build the 4x4 engine's tables now (about 0.3 s, 35 MB), once per process.
+    """Build the 4x4 engine's tables now, once per process.
 
     A process builds them by itself after ``_bitboard.UNTABLED_MOVES``
-    packed moves (about 0.3 s of moves without them); a simulation or a
+    packed moves (about what the build costs in moves made without them;
+    bench/engine.py prints the build's time and memory); a simulation or a
     benchmark calls this first so that every move is fast. Start-up and
     a person's game never build them.
     """

@@ -371,7 +371,7 @@ def _packed_root(board: list[list[int]]) -> int | None:
 GRID_DEPTH: Final = 2
 """The depth of the default search on shapes other than 4x4: the list engine
 is slower and big boards have many empty cells (depth 3 on a 6x6 board
-takes over a second a move)."""
+is too slow for a hint)."""
 
 FIRST_DEPTH: Final = 3
 """The depth the default 4x4 search always finishes."""
@@ -384,9 +384,9 @@ nodes it should take (the last depth's, times how much the last depth grew
 on the one before) fit this budget. Crowded boards, where one more move
 of lookahead saves games, have few cells for a tile and so few chance
 branches: they go deeper, while open boards stay at FIRST_DEPTH. Counting
-nodes, not milliseconds, keeps a seeded game the same on any machine; a
-node costs about 30 us here, so the deepest search a move makes stays
-near 30 ms, and the median move (bench/solver.py) well under it."""
+nodes, not milliseconds, keeps a seeded game the same on any machine; the
+budget bounds the deepest search a move makes, and bench/solver.py prints
+the median time a move takes."""
 
 
 def best_move(

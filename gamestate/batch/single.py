@@ -134,8 +134,8 @@ class PackedGame:
         row = _scalar_tables().row_exponents
         board = self.board
         k0 = (board & 0xFFFF) * 4  # written out: a step reads the board once,
-        k1 = (board >> 16 & 0xFFFF) * 4  # and a generator here cost a third
-        k2 = (board >> 32 & 0xFFFF) * 4  # of the single env's step
+        k1 = (board >> 16 & 0xFFFF) * 4  # and a generator here costs more
+        k2 = (board >> 32 & 0xFFFF) * 4  # than these lookups
         k3 = (board >> 48) * 4
         return row[k0 : k0 + 4] + row[k1 : k1 + 4] + row[k2 : k2 + 4] + row[k3 : k3 + 4]
 

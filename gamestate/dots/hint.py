@@ -35,12 +35,12 @@ best path found (most are never searched):
   same dots, ending at the same dot) is searched once.
 
 Longest paths are NP-hard, and a board with a huge region of one colour
-can need far more than the issue's 50 ms to prove: the hardest found (32
-R, in bench/dots_hint.py) needs 19836 steps, about 130 ms. Random play
+can need far more steps to prove than the issue's 50 ms allow: the
+hardest found (32 R, in bench/dots_hint.py) needs 19836. Random play
 does not make one (of the 1000 random and mid-game boards of the bench,
 none needed more than 110 steps; of 1000 boards of 70% to 95% one
 colour, 11 needed more than 2000). So the search takes at most
-:data:`MAX_STEPS` steps (about 15 ms of CPU, 30 ms on a busy machine): on
+:data:`MAX_STEPS` steps (bench/dots_hint.py times the worst boards): on
 a board that needs more, it returns the best path found by then and
 :func:`best_path` says it is not proven best. The steps, not the clock,
 set the limit, so a board gets the same hint on every machine.
@@ -56,8 +56,9 @@ from .board import SIZE, Cell, GameBoardT
 from .cell import CellT
 
 MAX_STEPS: Final = 2000
-"""Paths the search extends at most for one hint (about 15 ms of CPU on the
-bench machine, 30 ms when it is busy); the probes count among them."""
+"""Paths the search extends at most for one hint, a bound set to keep the
+worst boards within the issue's 50 ms (bench/dots_hint.py times them); the
+probes count among them."""
 
 PROBE_STEPS: Final = SIZE * SIZE
 """Steps of the probe from each start (:meth:`_LongestPath.run`)."""
