@@ -1,0 +1,588 @@
+"""Java targets: compile a student's GameState.java, drive it from Python.
+
+:func:`load_java` compiles the submission with the user's ``javac`` into a
+scratch folder, together with the starter's Direction.java and Config.java
+where the submission lacks them, and with two classes shipped here as
+source: ``ConformanceHarness`` (java/ConformanceHarness.java) and a
+generated ``ConformanceGameState extends GameState``. It returns a Python
+class with the GameState API whose instances live in one JVM, so the
+conformance tests run unchanged.
+
+**Scripted randomness.** The tests replace ``rollRNG`` (and, for some,
+``addTile``) on an instance. ConformanceGameState overrides both: once a
+test has replaced one on a Python proxy, every call of it, including the
+ones the student's own randomTile, addTile and move make, is answered by
+the test's script on the Python side (a "Q" line); otherwise it runs the
+student's method.
+
+**The protocol**, one line each way per request::
+
+    N rows cols            -> V i <id>              new game
+    C id method arg...     -> V <value> | E <error> | A | P <method> | T <method>
+    S id rollRNG|addTile 0|1  -> V v                script on or off
+
+An argument is ``i:5``, ``d:UP`` / ``d:null`` or ``b:R|v,v;v,v`` /
+``b:null``; a value ``v`` (void), ``n`` (null), ``i 5``, ``z true``,
+``s <escaped text>``, ``b R|v,v;v,v`` or ``o <text>``. While a request
+runs the JVM may ask ``Q id method arg``; the answer is ``R <int>``, or
+``X`` when the script failed (its exception is raised here once the
+request returns ``A``). ``T`` is a time-out (the JVM halts after it), ``P``
+a call of a method that timed out before, ``E`` an exception thrown
+(after an Error such as OutOfMemoryError the JVM halts too). A JVM that
+stops is started again for the next game; the games it held are lost.
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+import re
+import selectors
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import IO, Any, Final
+
+from gamestate.conformance.limits import (
+    WRITEUP_METHODS,
+    TargetCrashed,
+    TargetException,
+    TimeLimitExceeded,
+    seconds_text,
+)
+
+JDK_NEEDED: Final = "Java targets need javac 11 or newer (a JDK) on the PATH"
+HARNESS: Final = "ConformanceHarness"
+STARTER_FILES: Final = ("Direction.java", "Config.java")
+COMPILE_SECONDS: Final = 120
+START_SECONDS: Final = 30
+# Beyond the JVM's own limit, how long to wait before deciding it is stuck.
+GRACE_SECONDS: Final = 10
+JAVAC_LINES: Final = 12
+
+# The writeup's signature of each method: return type, parameters.
+SIGNATURES: Final[dict[str, tuple[str, str]]] = {
+    "getBoard": ("int[][]", ""),
+    "setBoard": ("void", "int[][] newBoard"),
+    "getScore": ("int", ""),
+    "setScore": ("void", "int newScore"),
+    "rollRNG": ("int", "int bound"),
+    "randomTile": ("int", ""),
+    "countEmptyTiles": ("int", ""),
+    "addTile": ("int", ""),
+    "rotateCounterClockwise": ("void", ""),
+    "canSlideDown": ("boolean", ""),
+    "isGameOver": ("boolean", ""),
+    "slideDown": ("boolean", ""),
+    "move": ("boolean", "Direction dir"),
+    "toString": ("String", ""),
+}
+# The calls a test may script: the override asks Python while scripted.
+SCRIPTABLE: Final = {"rollRNG": (0, "Integer.toString(bound)"), "addTile": (1, '""')}
+assert set(SIGNATURES) == set(WRITEUP_METHODS)
+
+
+class LoadError(Exception):
+    """The target cannot be run at all; the message says why (maybe lines)."""
+
+
+# ------------------------------------------------------------ compiling
+@dataclass(frozen=True)
+class JavaTools:
+    javac: str
+    java: str
+
+
+def find_jdk() -> JavaTools:
+    javac = shutil.which("javac")
+    if javac is None:
+        raise LoadError(JDK_NEEDED)
+    beside = Path(javac).resolve().parent / "java"
+    java = str(beside) if beside.is_file() else shutil.which("java")
+    if java is None:
+        raise LoadError(JDK_NEEDED)
+    return JavaTools(javac, java)
+
+
+def is_java_target(spec: str) -> bool:
+    """A .java file, or a folder holding .java files."""
+    path = Path(spec)
+    return spec.endswith(".java") or (path.is_dir() and any(path.glob("*.java")))
+
+
+def student_sources(target: Path) -> tuple[Path, list[Path]]:
+    """The student's GameState source and the other .java files beside it.
+
+    A file target stands alone (in a batch, its siblings are other
+    students); a folder gives its GameState.java (any case), else the one
+    .java file declaring ``class GameState``, and its other .java files.
+    """
+    if target.is_file():
+        return target, []
+    if not target.is_dir():
+        raise LoadError(f"{target}: no such file or folder")
+    sources = sorted(path for path in target.iterdir() if path.suffix == ".java")
+    named = [path for path in sources if path.name.lower() == "gamestate.java"]
+    declaring = [path for path in sources if declares_game_state(path)]
+    candidates = named or declaring
+    if not candidates:
+        raise LoadError(f"{target}: no GameState.java in this folder")
+    main = candidates[0]
+    return main, [path for path in sources if path != main]
+
+
+def declares_game_state(path: Path) -> bool:
+    text = path.read_text(encoding="utf-8", errors="replace")
+    return re.search(r"\bclass\s+GameState\b", strip_comments(text)) is not None
+
+
+def strip_comments(source: str) -> str:
+    """``source`` with its comments blanked (string literals kept)."""
+
+    def blank(match: re.Match[str]) -> str:
+        text = match.group(0)
+        return text if text[0] in "\"'" else " "
+
+    pattern = r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?\*/'
+    return re.sub(pattern, blank, source, flags=re.DOTALL)
+
+
+def overridable(source: str, name: str) -> bool:
+    """Whether GameState declares ``name`` with the writeup's return type
+    and a subclass may override it (not private, static or final)."""
+    returns = re.escape(SIGNATURES[name][0]).replace(r"\[\]", r"\s*\[\s*\]")
+    pattern = rf"((?:\b\w+\s+)*?){returns}\s+{name}\s*\("
+    for match in re.finditer(pattern, strip_comments(source)):
+        modifiers = set(match.group(1).split())
+        if not modifiers & {"private", "static", "final"}:
+            return True
+    return False
+
+
+def subclass_source(game_state_source: str) -> str:
+    """ConformanceGameState: every writeup method GameState declares,
+    overridden to tell the harness it runs (time limits) and, for rollRNG
+    and addTile, to let a test's script answer."""
+    methods = []
+    for name, (returns, parameters) in SIGNATURES.items():
+        if not overridable(game_state_source, name):
+            continue
+        arguments = ", ".join(part.split()[-1] for part in parameters.split(",") if part)
+        call = f"super.{name}({arguments});"
+        body = call if returns == "void" else f"return {call}"
+        script = ""
+        if name in SCRIPTABLE:
+            which, argument = SCRIPTABLE[name]
+            script = (
+                f"if ({HARNESS}.scripted(this, {which})) "
+                f'{{ return {HARNESS}.ask(this, "{name}", {argument}); }} '
+            )
+        methods.append(
+            f"    public {returns} {name}({parameters}) {{\n"
+            f'        {HARNESS}.enter("{name}");\n'
+            f"        try {{ {script}{body} }} finally {{ {HARNESS}.leave(); }}\n"
+            "    }\n"
+        )
+    return (
+        "/** Generated by the conformance grader: see gamestate/conformance/java.py. */\n"
+        "public class ConformanceGameState extends GameState {\n"
+        "    public ConformanceGameState(int numRows, int numCols) {\n"
+        "        super(numRows, numCols);\n"
+        "    }\n\n" + "\n".join(methods) + "}\n"
+    )
+
+
+def compile_target(target: Path, scratch: Path, tools: JavaTools) -> Path:
+    """Compile ``target`` and the harness into ``scratch``/classes."""
+    main, others = student_sources(target)
+    source_dir, harness_dir, classes = (scratch / name for name in ("src", "harness", "classes"))
+    for folder in (source_dir, harness_dir, classes):
+        folder.mkdir(parents=True, exist_ok=True)
+    game_state = main.read_text(encoding="utf-8", errors="replace")
+    (source_dir / "GameState.java").write_text(game_state, encoding="utf-8")
+    for other in others:
+        if not other.name.startswith("Conformance"):
+            shutil.copyfile(other, source_dir / other.name)
+    java_data = resources.files("gamestate.conformance") / "java"
+    for name in STARTER_FILES:
+        if not (source_dir / name).exists():
+            (source_dir / name).write_text((java_data / name).read_text("utf-8"), "utf-8")
+    (harness_dir / f"{HARNESS}.java").write_text(
+        (java_data / f"{HARNESS}.java").read_text("utf-8"), "utf-8"
+    )
+    (harness_dir / "ConformanceGameState.java").write_text(
+        subclass_source(game_state), "utf-8"
+    )
+    files = [source_dir / "GameState.java", *(source_dir / name for name in STARTER_FILES)]
+    files += sorted(harness_dir.glob("*.java"))
+    command = [tools.javac, "-d", str(classes), "-sourcepath", str(source_dir)]
+    command += ["-encoding", "UTF-8", "-nowarn", "-Xmaxerrs", "5", *map(str, files)]
+    try:
+        done = subprocess.run(
+            command, capture_output=True, text=True, timeout=COMPILE_SECONDS, check=False
+        )
+    except subprocess.TimeoutExpired:
+        raise LoadError(f"javac took over {COMPILE_SECONDS} s; gave up") from None
+    if done.returncode != 0:
+        raise LoadError(compile_error(done.stdout + done.stderr, scratch, main.name, tools))
+    return classes
+
+
+def compile_error(output: str, scratch: Path, shown_name: str, tools: JavaTools) -> str:
+    text = output.replace(f"{scratch / 'src'}{os.sep}", "").replace(
+        f"{scratch / 'harness'}{os.sep}", ""
+    )
+    text = text.replace("GameState.java:", f"{shown_name}:") if shown_name != "GameState.java" else text
+    lines = [line for line in text.splitlines() if line.strip()][:JAVAC_LINES]
+    if javac_too_old(tools):
+        return JDK_NEEDED
+    if re.search(r"^(GameState|Direction|Config)\.java:", text, re.MULTILINE) or (
+        shown_name + ":" in text
+    ):
+        head = f"{shown_name} does not compile (javac):"
+    else:
+        head = (
+            f"{shown_name} compiles, but its GameState does not have the "
+            "writeup's constructor and method signatures (javac):"
+        )
+    return "\n".join([head, *lines])
+
+
+def javac_too_old(tools: JavaTools) -> bool:
+    done = subprocess.run(
+        [tools.javac, "-version"], capture_output=True, text=True, check=False
+    )
+    match = re.search(r"javac (\d+)(?:\.(\d+))?", done.stdout + done.stderr)
+    if match is None:
+        return False
+    major = int(match.group(1))
+    return (int(match.group(2) or 0) if major == 1 else major) < 11
+
+
+# ------------------------------------------------------------- the JVM
+class JavaDirection(enum.Enum):
+    """The writeup's Direction on the Python side: passed to Java by name."""
+
+    DOWN = 0
+    LEFT = 1
+    UP = 2
+    RIGHT = 3
+
+    def getRotationCount(self) -> int:
+        return self.value
+
+
+class _Lines:
+    """Lines from a pipe, each waited for until a deadline."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.fd = stream.fileno()
+        self.selector = selectors.DefaultSelector()
+        self.selector.register(self.fd, selectors.EVENT_READ)
+        self.buffer = b""
+
+    def read(self, deadline: float) -> str | None:
+        """The next line; None at end of file; TimeoutError past ``deadline``."""
+        while b"\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            if left <= 0 or not self.selector.select(left):
+                raise TimeoutError
+            chunk = os.read(self.fd, 1 << 16)
+            if not chunk:
+                return None
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line.decode("utf-8", errors="replace")
+
+    def close(self) -> None:
+        self.selector.close()
+
+
+Query = Callable[[int, str, str], int]
+
+
+class JavaProcess:
+    """The JVM running the harness: started on demand, restarted after it
+    stops (a time-out, System.exit, an Error, a crash)."""
+
+    def __init__(self, tools: JavaTools, classes: Path, time_limit: float, memory_mb: int):
+        self.tools = tools
+        self.classes = classes
+        self.time_limit = time_limit
+        self.memory_mb = memory_mb
+        self.process: subprocess.Popen[bytes] | None = None
+        self.lines: _Lines | None = None
+        self.generation = 0
+        self.methods: set[str] = set()
+        # Methods that timed out, with their message: not run again.
+        self.spent: dict[str, str] = {}
+        self.errors = tempfile.TemporaryFile()
+
+    def start(self) -> None:
+        millis = max(1, round(self.time_limit * 1000))
+        command = [self.tools.java, f"-Xmx{self.memory_mb}m", "-XX:+UseSerialGC"]
+        command += ["-XX:TieredStopAtLevel=1", "-Xshare:auto", "-cp", str(self.classes)]
+        command += [HARNESS, str(millis), *self.spent]
+        self.errors.seek(0)
+        self.errors.truncate()
+        self.process = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors
+        )
+        assert self.process.stdout is not None
+        self.lines = _Lines(self.process.stdout)
+        self.generation += 1
+        ready = self._read(START_SECONDS, "starting the JVM")
+        if not ready.startswith("READY"):
+            self._died("starting the JVM")
+        self.methods = set(ready.split()[1:])
+
+    def ensure_started(self) -> None:
+        if self.process is None:
+            self.start()
+
+    def request(self, line: str, method: str, query: Query | None = None) -> str:
+        """Send one request; answer the JVM's queries; return its reply."""
+        self.ensure_started()
+        assert self.process is not None and self.process.stdin is not None
+        try:
+            self.process.stdin.write(line.encode("utf-8") + b"\n")
+            self.process.stdin.flush()
+        except OSError:
+            self._died(method)
+        while True:
+            reply = self._read(self.time_limit + GRACE_SECONDS, method)
+            if not reply.startswith("Q ") or query is None:
+                return self._checked(reply)
+            _, game, asked, argument = (reply.split(" ", 3) + [""])[:4]
+            try:
+                answer = f"R {query(int(game), asked, argument)}"
+            except Exception:  # noqa: BLE001 - the script's failure is raised later
+                answer = "X"
+            self.process.stdin.write(answer.encode("utf-8") + b"\n")
+            self.process.stdin.flush()
+
+    def _checked(self, reply: str) -> str:
+        kind, _, rest = reply.partition(" ")
+        if kind == "T":
+            message = f"timed out after {seconds_text(self.time_limit)} in {rest}"
+            self.spent[rest] = message
+            self.stop()
+            raise TimeLimitExceeded(message)
+        if kind == "P":
+            raise TimeLimitExceeded(f"{self.spent[rest]} (an earlier call; not run again)")
+        if kind == "E":
+            if self._exited():
+                self.stop()
+            raise TargetException(unescape(rest))
+        return reply
+
+    def _exited(self) -> bool:
+        assert self.process is not None
+        try:
+            self.process.wait(timeout=0.5)
+        except subprocess.TimeoutExpired:
+            return False
+        return True
+
+    def _read(self, seconds: float, method: str) -> str:
+        assert self.lines is not None
+        try:
+            line = self.lines.read(time.monotonic() + seconds)
+        except TimeoutError:
+            self.stop()
+            raise TimeLimitExceeded(
+                f"the JVM did not answer within {seconds_text(seconds)} in {method}; "
+                "killed"
+            ) from None
+        if line is None:
+            self._died(method)
+        return line
+
+    def _died(self, method: str) -> Any:
+        assert self.process is not None
+        try:
+            status = self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            status = None
+        self.errors.seek(0)
+        said = [
+            line
+            for line in self.errors.read().decode("utf-8", "replace").splitlines()
+            if line.strip()
+        ]
+        self.stop()
+        if status is not None and status >= 0:
+            message = f"the program exited with status {status} in {method} (System.exit?)"
+        else:
+            message = f"the JVM crashed ({'killed' if status is None else f'signal {-status}'}) in {method}"
+        if said:
+            message += f": {said[-1][:120]}"
+        raise TargetCrashed(message)
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+        for stream in (self.process.stdin, self.process.stdout):
+            if stream is not None:
+                stream.close()
+        if self.lines is not None:
+            self.lines.close()
+        self.process = None
+        self.lines = None
+
+    def close(self) -> None:
+        self.stop()
+        self.errors.close()
+
+
+def unescape(text: str) -> str:
+    return re.sub(r"\\(.)", lambda m: {"n": "\n", "r": "\r"}.get(m.group(1), m.group(1)), text)
+
+
+def encode(argument: object) -> str:
+    if argument is None:
+        raise TypeError("None needs its type")  # handled by the callers below
+    if isinstance(argument, bool):
+        raise TypeError(f"unexpected boolean argument {argument!r}")
+    if isinstance(argument, int):
+        return f"i:{argument}"
+    if isinstance(argument, enum.Enum):
+        return f"d:{argument.name}"
+    return "b:" + encode_board(argument)  # type: ignore[arg-type]
+
+
+def encode_board(board: Sequence[Sequence[int]]) -> str:
+    rows = ";".join(",".join(str(int(value)) for value in row) for row in board)
+    return f"{len(board)}|{rows}"
+
+
+def decode(value: str) -> Any:
+    kind, _, rest = value.partition(" ")
+    if kind in ("v", "n"):
+        return None
+    if kind == "i":
+        return int(rest)
+    if kind == "z":
+        return rest == "true"
+    if kind in ("s", "o"):
+        return unescape(rest)
+    count, _, cells = rest.partition("|")
+    if int(count) == 0:
+        return []
+    rows = cells.split(";")
+    return [
+        None if row == "~" else [int(cell) for cell in row.split(",") if cell]
+        for row in rows
+    ]
+
+
+# Which argument kind None stands for, per method (the null of the writeup).
+NULL_ARGUMENT: Final = {"setBoard": "b:null", "move": "d:null"}
+
+
+class JavaGame:
+    """A proxy of one GameState in the JVM; its class is made per target."""
+
+    _process: JavaProcess
+    _scripts: dict[str, Callable[..., int]]
+
+    def __init__(self, numRows: int, numCols: int) -> None:
+        process = type(self)._process
+        object.__setattr__(self, "_scripts", {})
+        object.__setattr__(self, "_failure", None)
+        reply = process.request(f"N {int(numRows)} {int(numCols)}", "the constructor")
+        object.__setattr__(self, "_generation", process.generation)
+        object.__setattr__(self, "_id", decode(reply[2:]))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+        if name in SCRIPTABLE:
+            self._scripts[name] = value
+            self._request(f"S {self._id} {name} 1", name)
+
+    def _answer(self, _game: int, method: str, argument: str) -> int:
+        script = self._scripts[method]
+        try:
+            return int(script(int(argument)) if argument else script())
+        except BaseException as failure:
+            object.__setattr__(self, "_failure", failure)
+            raise
+
+    def _request(self, line: str, method: str) -> str:
+        process = type(self)._process
+        if self._generation != process.generation or process.process is None:
+            raise TargetCrashed(
+                f"this GameState was lost when the JVM stopped earlier ({method})"
+            )
+        object.__setattr__(self, "_failure", None)
+        reply = process.request(line, method, self._answer)
+        failure = self._failure
+        if failure is not None:
+            object.__setattr__(self, "_failure", None)
+            raise failure
+        if reply == "A":
+            raise TargetException(f"{method} failed inside the test's script")
+        return reply
+
+    def _call(self, method: str, *arguments: object) -> Any:
+        words = [
+            NULL_ARGUMENT.get(method, "i:0") if argument is None else encode(argument)
+            for argument in arguments
+        ]
+        reply = self._request(" ".join(["C", str(self._id), method, *words]), method)
+        return decode(reply[2:])
+
+
+def _method(name: str) -> Callable[..., Any]:
+    def call(self: JavaGame, *arguments: object) -> Any:
+        return self._call(name, *arguments)
+
+    call.__name__ = name
+    return call
+
+
+def proxy_class(process: JavaProcess, label: str) -> type[JavaGame]:
+    """A class with the GameState API for the GameState in ``process``:
+    exactly the writeup methods the Java class declares."""
+    process.ensure_started()
+    methods: dict[str, Any] = {
+        name: _method(name) for name in WRITEUP_METHODS if name in process.methods
+    }
+    methods["_process"] = process
+    methods["__doc__"] = f"The Java GameState of {label}, driven through the harness."
+    return type("GameState", (JavaGame,), methods)
+
+
+@dataclass
+class JavaTarget:
+    """A compiled Java submission: its proxy class and what to clean up."""
+
+    game_class: type[JavaGame]
+    process: JavaProcess
+    scratch: tempfile.TemporaryDirectory[str]
+
+    def close(self) -> None:
+        self.process.close()
+        self.scratch.cleanup()
+
+
+def load_java(spec: str, time_limit: float, memory_mb: int) -> JavaTarget:
+    """Compile the submission ``spec`` (a .java file or a folder) and start
+    its JVM; LoadError when it cannot be run."""
+    tools = find_jdk()
+    scratch = tempfile.TemporaryDirectory(prefix="conformance-java-")
+    try:
+        classes = compile_target(Path(spec), Path(scratch.name), tools)
+        process = JavaProcess(tools, classes, time_limit or 3600.0, memory_mb)
+        return JavaTarget(proxy_class(process, spec), process, scratch)
+    except BaseException:
+        scratch.cleanup()
+        raise

@@ -1,0 +1,87 @@
+"""What a path on the command line is: one submission, or a folder of them.
+
+A submission is a Python class (``module:Class``, ``file.py[:Class]``, or a
+folder whose .py file declares ``class GameState``), a ``GameState.java``
+(any file name: a batch folder may hold ``alice.java``) or a folder holding
+one. A folder that is none of these is a batch: each subfolder and each
+.py or .java file in it is one student's submission.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from gamestate.conformance.java import declares_game_state
+
+SOURCE_SUFFIXES: Final = (".java", ".py")
+PYTHON_CLASS = re.compile(r"^class\s+GameState\b", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Submission:
+    """One student's work: a name, the --impl spec, or why there is none."""
+
+    name: str
+    path: Path
+    spec: str = ""
+    problem: str = ""
+
+
+def python_spec(path: Path) -> str:
+    return f"{path}:GameState"
+
+
+def submission(path: Path, name: str | None = None) -> Submission:
+    """The submission at ``path`` (a file or a folder)."""
+    name = name or (path.stem if path.is_file() else path.name)
+    if path.is_file():
+        if path.suffix == ".py":
+            return Submission(name, path, python_spec(path))
+        return Submission(name, path, str(path))
+    java = [file for file in sorted(path.glob("*.java")) if declares_game_state(file)]
+    if java:
+        return Submission(name, path, str(path))
+    python = [
+        file
+        for file in sorted(path.glob("*.py"))
+        if PYTHON_CLASS.search(file.read_text("utf-8", errors="replace"))
+    ]
+    if python:
+        return Submission(name, path, python_spec(python[0]))
+    return Submission(name, path, problem="no GameState.java or Python GameState found")
+
+
+def is_single_target(spec: str) -> bool:
+    """A module:Class, a source file, or a folder that is one submission."""
+    path = Path(spec)
+    if not path.exists():
+        return True  # module:Class or path.py:Class; the loader says if not
+    if path.is_file():
+        return True
+    return not submission(path).problem
+
+
+def batch(folder: Path, skip: set[Path]) -> list[Submission]:
+    """Each subfolder and source file of ``folder`` as one submission."""
+    entries = sorted(
+        entry
+        for entry in folder.iterdir()
+        if not entry.name.startswith((".", "_"))
+        and entry.resolve() not in skip
+        and (entry.is_dir() or entry.suffix in SOURCE_SUFFIXES)
+    )
+    return [submission(entry) for entry in entries]
+
+
+def fingerprint(path: Path) -> str:
+    """A hash of every file of a submission: a changed one is graded again."""
+    digest = hashlib.sha256()
+    files = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.is_file())
+    for file in files:
+        digest.update(str(file.relative_to(path.parent)).encode())
+        digest.update(file.read_bytes())
+    return digest.hexdigest()
