@@ -20,16 +20,19 @@ student's method.
     N rows cols            -> V i <id>              new game
     C id method arg...     -> V <value> | E <error> | A | P <method> | T <method>
     S id rollRNG|addTile 0|1  -> V v                script on or off
+    W handle row set|new v,v  -> V v                a test wrote to a board
 
-An argument is ``i:5``, ``d:UP`` / ``d:null`` or ``b:R|v,v;v,v`` /
-``b:null``; a value ``v`` (void), ``n`` (null), ``i 5``, ``z true``,
-``s <escaped text>``, ``b R|v,v;v,v`` or ``o <text>``. While a request
+An argument is ``i:5``, ``d:UP`` / ``d:null`` or ``b:HANDLE:R|v,v;v,v``
+/ ``b:null``; a value ``v`` (void), ``n`` (null), ``i 5``, ``z true``,
+``s <escaped text>``, ``b HANDLE:R|v,v;v,v`` or ``o <text>``; R is the
+number of rows, and the handle names the array for ``W`` (see _Boards). While a request
 runs the JVM may ask ``Q id method arg``; the answer is ``R <int>``, or
 ``X`` when the script failed (its exception is raised here once the
 request returns ``A``). ``T`` is a time-out (the JVM halts after it), ``P``
-a call of a method that timed out before, ``E`` an exception thrown
-(after an Error such as OutOfMemoryError the JVM halts too). A JVM that
-stops is started again for the next game; the games it held are lost.
+a call of a method that timed out before, ``E`` an exception or error
+thrown (OutOfMemoryError and StackOverflowError included: the JVM goes
+on). A JVM that stops is started again for the next game; the games it
+held are lost.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ import shutil
 import subprocess
 import tempfile
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -304,6 +308,58 @@ class _Lines:
 
 
 Query = Callable[[int, str, str], int]
+RowState = tuple[object, tuple[int, ...] | None]
+
+
+class _Boards:
+    """The boards lately passed to or returned by the JVM, kept in step.
+
+    In Java a caller shares arrays with the game: a getBoard that returns
+    the game's own array, or a setBoard that keeps its argument, lets the
+    caller's later writes change the game (R04, R05). The Python side only
+    ever holds copies, so before each request the changes a test made to
+    the lists it holds are written into the JVM's arrays (``W``), row by
+    row: values in place when the test set cells, a new row array when it
+    put a new list in the row.
+    """
+
+    KEPT: Final = 8  # the harness keeps 16
+
+    def __init__(self) -> None:
+        self.kept: deque[tuple[str, list[Any], list[RowState]]] = deque(maxlen=self.KEPT)
+        self.count = 0
+
+    def passed(self, board: list[Any]) -> str:
+        """The handle of a board given as an argument (now kept in step)."""
+        handle = f"p{self.count}"
+        self.count += 1
+        self.keep(handle, board)
+        return handle
+
+    def keep(self, handle: str, board: list[Any]) -> None:
+        self.kept.append((handle, board, self._state(board)))
+
+    @staticmethod
+    def _state(board: list[Any]) -> list[RowState]:
+        return [
+            (row, tuple(row) if isinstance(row, list) else None) for row in board
+        ]
+
+    def changes(self) -> list[str]:
+        """The W requests that bring the JVM's arrays up to date."""
+        lines = []
+        for index, (handle, board, state) in enumerate(self.kept):
+            now = self._state(board)
+            for row, ((old_row, old), (new_row, new)) in enumerate(zip(state, now)):
+                if new is not None and (old_row is not new_row or old != new):
+                    mode = "set" if old_row is new_row else "new"
+                    values = ",".join(str(int(value)) for value in new)
+                    lines.append(f"W {handle} {row} {mode} {values}")
+            self.kept[index] = (handle, board, now)
+        return lines
+
+    def clear(self) -> None:
+        self.kept.clear()
 
 
 class JavaProcess:
@@ -322,6 +378,7 @@ class JavaProcess:
         # Methods that timed out, with their message: not run again.
         self.spent: dict[str, str] = {}
         self.errors = tempfile.TemporaryFile()
+        self.boards = _Boards()
 
     def start(self) -> None:
         millis = max(1, round(self.time_limit * 1000))
@@ -336,6 +393,7 @@ class JavaProcess:
         assert self.process.stdout is not None
         self.lines = _Lines(self.process.stdout)
         self.generation += 1
+        self.boards.clear()
         ready = self._read(START_SECONDS, "starting the JVM")
         if not ready.startswith("READY"):
             self._died("starting the JVM")
@@ -348,6 +406,11 @@ class JavaProcess:
     def request(self, line: str, method: str, query: Query | None = None) -> str:
         """Send one request; answer the JVM's queries; return its reply."""
         self.ensure_started()
+        for change in self.boards.changes():
+            self._exchange(change, method, None)
+        return self._exchange(line, method, query)
+
+    def _exchange(self, line: str, method: str, query: Query | None) -> str:
         assert self.process is not None and self.process.stdin is not None
         try:
             self.process.stdin.write(line.encode("utf-8") + b"\n")
@@ -376,18 +439,8 @@ class JavaProcess:
         if kind == "P":
             raise TimeLimitExceeded(f"{self.spent[rest]} (an earlier call; not run again)")
         if kind == "E":
-            if self._exited():
-                self.stop()
             raise TargetException(unescape(rest))
         return reply
-
-    def _exited(self) -> bool:
-        assert self.process is not None
-        try:
-            self.process.wait(timeout=0.5)
-        except subprocess.TimeoutExpired:
-            return False
-        return True
 
     def _read(self, seconds: float, method: str) -> str:
         assert self.lines is not None
@@ -447,16 +500,16 @@ def unescape(text: str) -> str:
     return re.sub(r"\\(.)", lambda m: {"n": "\n", "r": "\r"}.get(m.group(1), m.group(1)), text)
 
 
-def encode(argument: object) -> str:
-    if argument is None:
-        raise TypeError("None needs its type")  # handled by the callers below
+def encode(argument: object, boards: _Boards) -> str:
     if isinstance(argument, bool):
         raise TypeError(f"unexpected boolean argument {argument!r}")
     if isinstance(argument, int):
         return f"i:{argument}"
     if isinstance(argument, enum.Enum):
         return f"d:{argument.name}"
-    return "b:" + encode_board(argument)  # type: ignore[arg-type]
+    if not isinstance(argument, list):
+        argument = [list(row) for row in argument]  # type: ignore[attr-defined]
+    return f"b:{boards.passed(argument)}:{encode_board(argument)}"
 
 
 def encode_board(board: Sequence[Sequence[int]]) -> str:
@@ -464,7 +517,7 @@ def encode_board(board: Sequence[Sequence[int]]) -> str:
     return f"{len(board)}|{rows}"
 
 
-def decode(value: str) -> Any:
+def decode(value: str, boards: _Boards) -> Any:
     kind, _, rest = value.partition(" ")
     if kind in ("v", "n"):
         return None
@@ -474,14 +527,14 @@ def decode(value: str) -> Any:
         return rest == "true"
     if kind in ("s", "o"):
         return unescape(rest)
+    handle, _, rest = rest.partition(":")
     count, _, cells = rest.partition("|")
-    if int(count) == 0:
-        return []
-    rows = cells.split(";")
-    return [
+    board: list[Any] = [
         None if row == "~" else [int(cell) for cell in row.split(",") if cell]
-        for row in rows
+        for row in (cells.split(";") if int(count) else [])
     ]
+    boards.keep(handle, board)
+    return board
 
 
 # Which argument kind None stands for, per method (the null of the writeup).
@@ -500,7 +553,7 @@ class JavaGame:
         object.__setattr__(self, "_failure", None)
         reply = process.request(f"N {int(numRows)} {int(numCols)}", "the constructor")
         object.__setattr__(self, "_generation", process.generation)
-        object.__setattr__(self, "_id", decode(reply[2:]))
+        object.__setattr__(self, "_id", int(reply.split()[-1]))
 
     def __setattr__(self, name: str, value: Any) -> None:
         object.__setattr__(self, name, value)
@@ -533,12 +586,13 @@ class JavaGame:
         return reply
 
     def _call(self, method: str, *arguments: object) -> Any:
+        boards = type(self)._process.boards
         words = [
-            NULL_ARGUMENT.get(method, "i:0") if argument is None else encode(argument)
+            NULL_ARGUMENT.get(method, "i:0") if argument is None else encode(argument, boards)
             for argument in arguments
         ]
         reply = self._request(" ".join(["C", str(self._id), method, *words]), method)
-        return decode(reply[2:])
+        return decode(reply[2:], boards)
 
 
 def _method(name: str) -> Callable[..., Any]:

@@ -72,7 +72,7 @@ class Row:
 
     @property
     def counts(self) -> str:
-        return "-" if self.verdict == "ABSENT" else f"{self.passed}/{self.total}"
+        return f"{self.passed}/{self.total}" if self.total else "-"
 
     def explanation(self) -> str:
         """What failed, one line per failing test (empty for a PASS)."""
@@ -147,14 +147,15 @@ def score_line(report: Report) -> str:
     required = [row for row in report.rows() if not row.optional]
     total = sum(row.total for row in required)
     passed = sum(row.passed for row in required)
+    if report.problem:
+        cause = report.problem.splitlines()[0].rstrip(":")
+        return f"Score: 0/{REQUIRED_COUNT} requirements met ({cause})"
     line = (
         f"Score: {report.score}/{REQUIRED_COUNT} requirements met "
         f"({passed}/{total} tests passed)"
     )
     not_run = REQUIRED_COUNT - len(required)
-    if report.problem:
-        line += f"; {report.problem.splitlines()[0]}"
-    elif not_run:
+    if not_run:
         line += f"; {not_run} requirements not run"
     optional = report.optional_verdicts()
     if optional:

@@ -11,6 +11,7 @@ import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -42,6 +43,14 @@ public final class ConformanceHarness {
     private static final ConcurrentLinkedDeque<String> running =
         new ConcurrentLinkedDeque<>();
     private static final Set<String> spent = new LinkedHashSet<>();
+    /** The boards last passed in or out, by handle (see java.py: aliasing). */
+    private static final Map<String, int[][]> boards = new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, int[][]> eldest) {
+            return size() > 16;
+        }
+    };
+    private static int results = 0;
 
     private ConformanceHarness() {
     }
@@ -149,6 +158,9 @@ public final class ConformanceHarness {
             }
             case "C":
                 return call(games.get(Integer.parseInt(words[1])), words);
+            case "W":
+                write(boards.get(words[1]), Integer.parseInt(words[2]), words[3], words[4]);
+                return "v";
             default:
                 throw new IllegalArgumentException("unknown request " + words[0]);
         }
@@ -188,10 +200,42 @@ public final class ConformanceHarness {
             case 'd':
                 return value.equals("null") ? null : Enum.valueOf((Class) type, value);
             case 'b':
-                return value.equals("null") ? null : board(value);
+                if (value.equals("null")) {
+                    return null;
+                }
+                int colon = value.indexOf(':');
+                int[][] board = board(value.substring(colon + 1));
+                boards.put(value.substring(0, colon), board);
+                return board;
             default:
                 throw new IllegalArgumentException("unknown argument " + word);
         }
+    }
+
+    /**
+     * The test changed row ``row`` of a board it holds: "set" writes the
+     * values into the row array (which the game may share), "new" puts a
+     * new array in its place.
+     */
+    private static void write(int[][] board, int row, String mode, String values) {
+        if (board == null || row >= board.length) {
+            return;
+        }
+        int[] given = values.isEmpty() ? new int[0] : parseRow(values);
+        if (mode.equals("new") || board[row] == null || board[row].length != given.length) {
+            board[row] = given;
+        } else {
+            System.arraycopy(given, 0, board[row], 0, given.length);
+        }
+    }
+
+    private static int[] parseRow(String values) {
+        String[] cells = values.split(",");
+        int[] row = new int[cells.length];
+        for (int col = 0; col < cells.length; col++) {
+            row[col] = Integer.parseInt(cells[col]);
+        }
+        return row;
     }
 
     /** "R|v,v,v;v,v,v": R rows, each its values separated by commas. */
@@ -201,11 +245,7 @@ public final class ConformanceHarness {
         int[][] board = new int[rows][];
         String[] lines = text.substring(bar + 1).split(";", -1);
         for (int row = 0; row < rows; row++) {
-            String[] cells = lines[row].isEmpty() ? new String[0] : lines[row].split(",");
-            board[row] = new int[cells.length];
-            for (int col = 0; col < cells.length; col++) {
-                board[row][col] = Integer.parseInt(cells[col]);
-            }
+            board[row] = lines[row].isEmpty() ? new int[0] : parseRow(lines[row]);
         }
         return board;
     }
@@ -225,7 +265,9 @@ public final class ConformanceHarness {
         }
         if (result instanceof int[][]) {
             int[][] board = (int[][]) result;
-            StringBuilder text = new StringBuilder("b " + board.length + "|");
+            String handle = "r" + results++;
+            boards.put(handle, board);
+            StringBuilder text = new StringBuilder("b " + handle + ":" + board.length + "|");
             for (int row = 0; row < board.length; row++) {
                 text.append(row == 0 ? "" : ";");
                 if (board[row] == null) {
@@ -254,14 +296,10 @@ public final class ConformanceHarness {
             return "P " + ((Spent) thrown).method;
         }
         String message = thrown.getMessage();
-        String text = "E " + escape(thrown.getClass().getSimpleName()
+        // Out of memory or of stack too: the failed allocation or the
+        // unwound stack leaves the JVM usable, so the run goes on in it.
+        return "E " + escape(thrown.getClass().getSimpleName()
             + (message == null ? "" : ": " + message) + where(thrown));
-        if (thrown instanceof VirtualMachineError) {
-            // Out of memory or stack: answer, then start afresh next time.
-            reply(text);
-            Runtime.getRuntime().halt(4);
-        }
-        return text;
     }
 
     private static String where(Throwable thrown) {
