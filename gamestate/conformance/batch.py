@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, TextIO
 
-from gamestate.conformance.report import REQUIRED_COUNT, Report
+from gamestate.conformance.report import REQUIRED_COUNT, Report, to_json
 from gamestate.conformance.requirements import OPTIONAL, REQUIREMENTS
 from gamestate.conformance.runner import Limits, grade
 from gamestate.conformance.targets import Submission, batch, fingerprint
@@ -50,10 +50,6 @@ def csv_row(name: str, report: Report) -> dict[str, str]:
     }
 
 
-def problem_row(item: Submission) -> dict[str, str]:
-    return csv_row(item.name, Report(str(item.path), problem=item.problem))
-
-
 @dataclass
 class Journal:
     """The rows graded so far, by student, with their submissions' hashes."""
@@ -72,10 +68,16 @@ class Journal:
             entries[entry["student"]] = entry
         return entries
 
-    def add(self, student: str, print_: str, row: dict[str, str]) -> None:
+    def add(self, student: str, print_: str, report: Report) -> None:
+        """Journal a graded student: the CSV row and the whole report."""
+        entry = {
+            "student": student,
+            "fingerprint": print_,
+            "row": csv_row(student, report),
+            "report": to_json(report),
+        }
         with self.path.open("a", encoding="utf-8") as journal:
-            journal.write(json.dumps({"student": student, "fingerprint": print_, "row": row}))
-            journal.write("\n")
+            journal.write(json.dumps(entry) + "\n")
 
 
 class Progress:
@@ -128,9 +130,9 @@ def grade_folder(
     todo = [item for item in items if known.get(item.name, {}).get("fingerprint") != prints[item.name]]
     show = sys.stderr.isatty() if progress is None else progress
     bar = Progress(sys.stderr, len(todo)) if show and todo else None
-    for name, row in _graded(todo, limits, jobs):
-        journal.add(name, prints[name], row)
-        known[name] = {"row": row}
+    for name, report in _graded(todo, limits, jobs):
+        journal.add(name, prints[name], report)
+        known[name] = {"row": csv_row(name, report)}
         if bar is not None:
             bar.advance(name)
     if bar is not None:
@@ -142,18 +144,20 @@ def grade_folder(
 
 def _graded(
     todo: list[Submission], limits: Limits, jobs: int
-) -> Iterator[tuple[str, dict[str, str]]]:
-    """(student, row) as each submission is done, ``jobs`` at a time."""
+) -> Iterator[tuple[str, Report]]:
+    """(student, report) as each submission is done, ``jobs`` at a time."""
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = {pool.submit(_row_of, item, limits): item.name for item in todo}
+        futures = {pool.submit(_report_of, item, limits): item.name for item in todo}
         for future in as_completed(futures):
             yield futures[future], future.result()
 
 
-def _row_of(item: Submission, limits: Limits) -> dict[str, str]:
+def _report_of(item: Submission, limits: Limits) -> Report:
     if item.problem:
-        return problem_row(item)
-    return csv_row(item.name, grade(item.spec, limits))
+        return Report(str(item.path), problem=item.problem)
+    report = grade(item.spec, limits)
+    report.label = str(item.path)
+    return report
 
 
 def write_csv(output: Path, rows: list[dict[str, str]]) -> None:

@@ -165,6 +165,12 @@ def pytest_collection_modifyitems(
         if method is not None and not implementation.has(method):
             reason = f"optional {method} absent: not checked"
             item.add_marker(pytest.mark.skip(reason=reason))
+    tests = {
+        item.nodeid: dict(item.user_properties)["requirement"]
+        for item in items
+        if "requirement" in dict(item.user_properties)
+    }
+    _journal(config, {"event": "collected", "tests": tests})
     path = config.stash[JOURNAL]
     if path is not None and config.getoption("conformance_resume"):
         done = journaled_nodeids(path)

@@ -36,7 +36,7 @@ from gamestate.conformance.report import ERROR, Outcome, Report
 
 SUITE: Final = Path(__file__).resolve().parent / "suite"
 PACKAGE_ROOT: Final = Path(__file__).resolve().parent.parent.parent
-MAX_RESTARTS: Final = 20
+MAX_RESTARTS: Final = 50
 INI: Final = "[pytest]\npython_files = test_*.py\naddopts =\n"
 
 
@@ -78,6 +78,9 @@ def _grade_in(scratch: Path, target: str, limits: Limits, direction: str | None)
         if running is None:
             return Report(target, problem=f"the grader could not run the tests: {what}")
         _append(journal, _crash_outcome(running, what))
+    events = _read_journal(journal)
+    for unrun in _unrun_tests(events):
+        _append(journal, _crash_outcome(unrun, f"not run: the process died {MAX_RESTARTS} times"))
     return _report(target, _read_journal(journal))
 
 
@@ -193,6 +196,20 @@ def _running_test(events: list[dict[str, Any]]) -> dict[str, Any] | None:
     finished = {event["nodeid"] for event in events if event["event"] == "outcome"}
     started = [e for e in events if e["event"] == "start" and e["nodeid"] not in finished]
     return started[-1] if started else None
+
+
+def _unrun_tests(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The collected tests the journal holds no outcome of."""
+    finished = {event["nodeid"] for event in events if event["event"] == "outcome"}
+    collected: dict[str, str] = {}
+    for event in events:
+        if event["event"] == "collected":
+            collected |= event["tests"]
+    return [
+        {"nodeid": nodeid, "requirement": requirement}
+        for nodeid, requirement in collected.items()
+        if nodeid not in finished
+    ]
 
 
 def _crash_outcome(running: dict[str, Any], what: str) -> dict[str, Any]:

@@ -3,8 +3,9 @@
 A submission is a Python class (``module:Class``, ``file.py[:Class]``, or a
 folder whose .py file declares ``class GameState``), a ``GameState.java``
 (any file name: a batch folder may hold ``alice.java``) or a folder holding
-one. A folder that is none of these is a batch: each subfolder and each
-.py or .java file in it is one student's submission.
+one. A folder where not exactly one file declares ``class GameState``, or
+whose subfolders hold one, is a batch: each subfolder and each .py or .java file in it is one student's
+submission.
 """
 
 from __future__ import annotations
@@ -36,23 +37,28 @@ def python_spec(path: Path) -> str:
 
 
 def submission(path: Path, name: str | None = None) -> Submission:
-    """The submission at ``path`` (a file or a folder)."""
+    """The submission at ``path`` (a file, or a folder holding one)."""
     name = name or (path.stem if path.is_file() else path.name)
     if path.is_file():
         if path.suffix == ".py":
             return Submission(name, path, python_spec(path))
         return Submission(name, path, str(path))
-    java = [file for file in sorted(path.glob("*.java")) if declares_game_state(file)]
-    if java:
+    declaring = game_state_sources(path)
+    if not declaring:
+        return Submission(name, path, problem="no GameState.java or Python GameState found")
+    if declaring[0].suffix == ".java":
         return Submission(name, path, str(path))
-    python = [
+    return Submission(name, path, python_spec(declaring[0]))
+
+
+def game_state_sources(folder: Path) -> list[Path]:
+    """The .java, else .py, files of ``folder`` that declare class GameState."""
+    java = [file for file in sorted(folder.glob("*.java")) if declares_game_state(file)]
+    return java or [
         file
-        for file in sorted(path.glob("*.py"))
+        for file in sorted(folder.glob("*.py"))
         if PYTHON_CLASS.search(file.read_text("utf-8", errors="replace"))
     ]
-    if python:
-        return Submission(name, path, python_spec(python[0]))
-    return Submission(name, path, problem="no GameState.java or Python GameState found")
 
 
 def is_single_target(spec: str) -> bool:
@@ -62,7 +68,10 @@ def is_single_target(spec: str) -> bool:
         return True  # module:Class or path.py:Class; the loader says if not
     if path.is_file():
         return True
-    return not submission(path).problem
+    subfolders = [entry for entry in path.iterdir() if entry.is_dir()]
+    return len(game_state_sources(path)) == 1 and not any(
+        game_state_sources(folder) for folder in subfolders
+    )
 
 
 def batch(folder: Path, skip: set[Path]) -> list[Submission]:

@@ -1,0 +1,152 @@
+"""Issue 24: the grader on Java submissions (needs a JDK: javac and java).
+
+One batch run grades a folder of Java submissions, one per subfolder or
+file: the correct class (tests/conformance/java/correct), the Java twins of
+nine Python mutants, and five that would hang or kill a naive grader. Each
+submission is compiled once and runs in one JVM; the tests read the batch's
+CSV and its journal (which keeps each student's whole report).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gamestate.conformance.batch import SCORE_COLUMN
+from gamestate.conformance.requirements import REQUIREMENTS
+from tests.conformance.java import ABUSES, CORRECT, MUTANTS, write
+from tests.test_conformance_meta import EXPECTED_FAILURES, ROOT
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("javac") is None or shutil.which("java") is None,
+    reason="needs a JDK: apt-get install openjdk-17-jdk-headless",
+)
+STARTER = Path(__file__).resolve().parent.parent / "gamestate" / "conformance" / "java"
+
+
+def run_command(*arguments: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "gamestate.conformance", *arguments]
+    return subprocess.run(
+        command, cwd=ROOT, capture_output=True, text=True, timeout=900, check=False
+    )
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The batch of every Java submission: {"csv": rows, "reports": ...}."""
+    folder = tmp_path_factory.mktemp("java-class")
+    correct = folder / "correct"
+    correct.mkdir()
+    shutil.copyfile(CORRECT, correct / "GameState.java")
+    for starter in ("Direction.java", "Config.java"):  # with the starter's files
+        shutil.copyfile(STARTER / starter, correct / starter)
+    for name in [*MUTANTS, *ABUSES]:
+        write(name, folder / name)
+    # A file of its own, not named GameState.java, as in a folder of files.
+    (folder / "does_not_compile" / "GameState.java").rename(folder / "typo.java")
+    (folder / "does_not_compile").rmdir()
+    output = folder.parent / "grades.csv"
+    done = run_command(str(folder), "--jobs", "2", "-o", str(output), "--no-progress")
+    assert done.returncode == 0, done.stdout + done.stderr
+    journal = output.with_name(output.name + ".journal")
+    entries = [json.loads(line) for line in journal.read_text().splitlines()]
+    return {
+        "csv": {row["student"]: row for row in csv.DictReader(output.open())},
+        "reports": {entry["student"]: entry["report"] for entry in entries},
+    }
+
+
+def verdicts(report: dict[str, Any]) -> dict[str, str]:
+    return {row["id"]: row["verdict"] for row in report["requirements"]}
+
+
+def messages(report: dict[str, Any], requirement: str) -> list[str]:
+    [row] = [row for row in report["requirements"] if row["id"] == requirement]
+    return [failure["message"] for failure in row["failures"]]
+
+
+def test_the_correct_java_class_scores_32_with_o1(graded: dict[str, Any]) -> None:
+    report = graded["reports"]["correct"]
+    assert report["score"] == 32, report
+    assert set(verdicts(report).values()) == {"PASS"}
+    assert graded["csv"]["correct"]["O1"] == "PASS"
+
+
+@pytest.mark.parametrize("mutant", sorted(MUTANTS))
+def test_each_java_mutant_fails_what_its_python_twin_fails(
+    graded: dict[str, Any], mutant: str
+) -> None:
+    report = graded["reports"][mutant]
+    failed = {req for req, verdict in verdicts(report).items() if verdict != "PASS"}
+    assert failed == EXPECTED_FAILURES[mutant], report
+
+
+def test_a_file_that_does_not_compile_scores_zero_with_javac_lines(
+    graded: dict[str, Any],
+) -> None:
+    report = graded["reports"]["typo"]
+    assert report["score"] == 0
+    assert set(verdicts(report).values()) == {"ERROR"}
+    lines = report["problem"].splitlines()
+    assert lines[0] == "typo.java does not compile (javac):"
+    assert lines[1] == "typo.java:15: error: ';' expected"
+    assert graded["csv"]["typo"]["note"] == lines[0]
+
+
+@pytest.mark.parametrize(
+    ("name", "requirement", "message"),
+    [
+        ("infinite_loop", "R21", "timed out after 2 s in slideDown"),
+        ("system_exit", "R27", "the program exited with status 0 in move (System.exit?)"),
+        ("stack_overflow", "R21", "StackOverflowError"),
+        ("allocates_1gb", "R12", "OutOfMemoryError: Java heap space"),
+    ],
+)
+def test_a_java_class_that_misbehaves_fails_with_what_happened(
+    graded: dict[str, Any], name: str, requirement: str, message: str
+) -> None:
+    report = graded["reports"][name]
+    assert verdicts(report)[requirement] == "ERROR", report
+    assert all(message in text for text in messages(report, requirement)), report
+    # The run went on: what does not touch the broken method still passes.
+    assert verdicts(report)["R01"] == verdicts(report)["R08"] == "PASS"
+    assert report["seconds"] < 120
+
+
+def test_an_infinite_loop_costs_one_time_limit(graded: dict[str, Any]) -> None:
+    report = graded["reports"]["infinite_loop"]
+    timed_out = [
+        failure["message"]
+        for row in report["requirements"]
+        for failure in row["failures"]
+        if "timed out" in failure["message"]
+    ]
+    assert sum("not run again" not in text for text in timed_out) == 1, timed_out
+
+
+def test_the_batch_csv_has_a_row_per_student(graded: dict[str, Any]) -> None:
+    rows = graded["csv"]
+    assert set(rows) == {"correct", "typo", *MUTANTS, *(set(ABUSES) - {"does_not_compile"})}
+    assert rows["correct"][SCORE_COLUMN] == "32"
+    assert rows["merge_twice"][SCORE_COLUMN] == "29"
+    assert rows["merge_twice"]["R24"] == "FAIL"
+    assert rows["infinite_loop"]["R21"] == "ERROR"
+    assert rows["typo"][SCORE_COLUMN] == "0"
+    assert all(float(row["seconds"]) > 0 for row in rows.values())
+    assert set(rows["correct"]) >= set(REQUIREMENTS)
+
+
+def test_pytest_runs_the_suite_on_a_java_folder() -> None:
+    """``pytest tests/conformance --impl FOLDER`` as documented."""
+    command = [sys.executable, "-m", "pytest", "tests/conformance", "--no-cov", "-q"]
+    command += ["-p", "no:cacheprovider", "--tb=no", "--impl", str(CORRECT.parent)]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout
+    assert "Score: 32/32 requirements met (93/93 tests passed)" in done.stdout
