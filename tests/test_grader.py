@@ -22,8 +22,11 @@ import pytest
 from gamestate.conformance import cli, java
 from gamestate.conformance.batch import SCORE_COLUMN
 from gamestate.conformance.java import JDK_NEEDED, LoadError
+from gamestate.conformance.limits import TimeLimitError, time_limited
 from gamestate.conformance.requirements import OPTIONAL, REQUIREMENTS
 from gamestate.conformance.runner import Limits, grade
+from gamestate.direction import Direction
+from tests.conformance.mutants.writeup_style import GameState as WriteupGameState
 from tests.test_conformance_meta import EXPECTED_FAILURES, MUTANTS, ROOT
 
 FAILING = {"FAIL", "ERROR"}
@@ -61,8 +64,9 @@ def mutant_batch(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str
         if path.stem != "__init__":
             shutil.copyfile(path, folder / path.name)
     output = folder.parent / "grades.csv"
-    done = run_command(str(folder), "--jobs", "2", "-o", str(output), "--no-progress")
-    assert done.returncode == 0, done.stdout + done.stderr
+    # The command's entry point in this process (each class still runs in
+    # a child process of its own).
+    assert cli.main([str(folder), "--jobs", "2", "-o", str(output), "--no-progress"]) == 0
     journal = output.with_name(output.name + ".journal")
     entries = [json.loads(line) for line in journal.read_text().splitlines()]
     return {entry["student"]: entry for entry in entries}
@@ -336,3 +340,18 @@ def test_no_jdk_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
         java.find_jdk()
     assert str(raised.value) == JDK_NEEDED
     assert "javac 11 or newer" in JDK_NEEDED
+
+
+def test_a_python_time_limit_names_the_method_and_spends_it() -> None:
+    class Looping(WriteupGameState):
+        def slideDown(self) -> bool:
+            while True:
+                pass
+
+    game = time_limited(Looping, 0.2)(2, 2)
+    with pytest.raises(TimeLimitError, match=r"^timed out after 0.2 s in slideDown$"):
+        game.move(Direction.UP)
+    with pytest.raises(TimeLimitError, match=r"in slideDown \(an earlier call; not run"):
+        game.canSlideDown()
+    assert game.getScore() == 0  # the other methods still run
+    assert time_limited(Looping, 0) is Looping

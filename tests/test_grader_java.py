@@ -14,12 +14,16 @@ import json
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from gamestate.conformance.batch import SCORE_COLUMN
+from gamestate.conformance.implementation import Implementation, load_implementation
+from gamestate.conformance.limits import TargetCrashError, TargetRaisedError, TimeLimitError
+from gamestate.conformance.support import Rolls
 from gamestate.conformance.requirements import REQUIREMENTS
 from tests.conformance.java import ABUSES, CORRECT, MUTANTS, write
 from tests.test_conformance_meta import EXPECTED_FAILURES, ROOT
@@ -150,3 +154,79 @@ def test_pytest_runs_the_suite_on_a_java_folder() -> None:
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout
     assert "Score: 32/32 requirements met (93/93 tests passed)" in done.stdout
+
+
+# ------------------------------------------- the proxy, in this process
+@pytest.fixture(scope="module")
+def loaded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Implementation]]:
+    """Compiled classes behind their Python proxies, one JVM each."""
+    folder = tmp_path_factory.mktemp("proxies")
+    targets = {"correct": CORRECT}
+    targets |= {name: write(name, folder / name) for name in ("getboard_alias", "infinite_loop", "system_exit")}
+    loaded = {name: load_implementation(str(path), None, 1.0, 256) for name, path in targets.items()}
+    yield loaded
+    for implementation in loaded.values():
+        implementation.close()
+
+
+def test_the_proxy_has_the_java_api_and_scripted_randomness(
+    loaded: dict[str, Implementation],
+) -> None:
+    correct = loaded["correct"]
+    assert correct.has("rotateCounterClockwise") and not correct.has("slideColumn")
+    game = correct.game_class(2, 3)
+    game.setBoard([[2, 0, 2], [0, 0, 0]])
+    game.setScore(10)
+    rolls = Rolls(0, 0)  # the first empty cell, then a 2
+    game.rollRNG = rolls
+    assert game.move(correct.direction.LEFT) is True
+    assert game.getBoard() == [[4, 2, 0], [0, 0, 0]]
+    assert rolls.bounds == [5, 100]
+    assert game.getScore() == 14
+    assert game.toString() == "Score: 14\n    4    2    -\n    -    -    -\n"
+    assert game.move(None) is False
+    game.rollRNG = Rolls()  # no draw expected: the script's failure surfaces
+    with pytest.raises(AssertionError, match=r"unexpected draw rollRNG\(4\)"):
+        game.addTile()
+
+
+def test_a_java_exception_names_itself_and_its_line(
+    loaded: dict[str, Implementation],
+) -> None:
+    game = loaded["correct"].game_class(0, 0)
+    with pytest.raises(TargetRaisedError, match=r"^ArrayIndexOutOfBoundsException: .* "
+                       r"\(GameState\.java:\d+ in slideDown\)$"):
+        game.slideDown()
+
+
+def test_a_board_the_test_holds_stays_shared_as_in_java(
+    loaded: dict[str, Implementation],
+) -> None:
+    for name, shared in (("getboard_alias", True), ("correct", False)):
+        game = loaded[name].game_class(1, 2)
+        board = game.getBoard()
+        board[0][0] = 64
+        assert (game.getBoard()[0][0] == 64) is shared, name
+
+
+def test_a_loop_times_out_once_and_the_jvm_starts_again(
+    loaded: dict[str, Implementation],
+) -> None:
+    looping = loaded["infinite_loop"].game_class
+    game = looping(2, 2)
+    with pytest.raises(TimeLimitError, match=r"^timed out after 1 s in slideDown$"):
+        game.move(loaded["infinite_loop"].direction.UP)
+    with pytest.raises(TargetCrashError, match="lost when the JVM stopped"):
+        game.getScore()
+    again = looping(2, 2)  # a new JVM
+    assert again.getScore() == 0
+    with pytest.raises(TimeLimitError, match="in slideDown .an earlier call; not run again"):
+        again.canSlideDown()
+
+
+def test_system_exit_is_reported_and_survived(loaded: dict[str, Implementation]) -> None:
+    exiting = loaded["system_exit"]
+    game = exiting.game_class(2, 2)
+    with pytest.raises(TargetCrashError, match=r"exited with status 0 in move \(System"):
+        game.move(exiting.direction.DOWN)
+    assert exiting.game_class(3, 1).getBoard() == [[0], [0], [0]]

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Final
 
 from gamestate.conformance.batch import SCORE_COLUMN, grade_folder
-from gamestate.conformance.report import REQUIRED_COUNT, RENDERERS, render_gradescope
+from gamestate.conformance.report import RENDERERS, REQUIRED_COUNT, render_gradescope
 from gamestate.conformance.runner import Limits, grade
 from gamestate.conformance.targets import is_single_target, submission
 

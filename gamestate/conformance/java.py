@@ -50,13 +50,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import IO, Any, Final
+from typing import IO, Any, Final, NoReturn
 
 from gamestate.conformance.limits import (
     WRITEUP_METHODS,
-    TargetCrashed,
-    TargetException,
-    TimeLimitExceeded,
+    TargetCrashError,
+    TargetRaisedError,
+    TimeLimitError,
     seconds_text,
 )
 
@@ -350,7 +350,7 @@ class _Boards:
         lines = []
         for index, (handle, board, state) in enumerate(self.kept):
             now = self._state(board)
-            for row, ((old_row, old), (new_row, new)) in enumerate(zip(state, now)):
+            for row, ((old_row, old), (new_row, new)) in enumerate(zip(state, now, strict=False)):
                 if new is not None and (old_row is not new_row or old != new):
                     mode = "set" if old_row is new_row else "new"
                     values = ",".join(str(int(value)) for value in new)
@@ -377,7 +377,8 @@ class JavaProcess:
         self.methods: set[str] = set()
         # Methods that timed out, with their message: not run again.
         self.spent: dict[str, str] = {}
-        self.errors = tempfile.TemporaryFile()
+        # The JVM's own complaints (crashes); closed by close().
+        self.errors = tempfile.TemporaryFile()  # noqa: SIM115
         self.boards = _Boards()
 
     def start(self) -> None:
@@ -435,11 +436,11 @@ class JavaProcess:
             message = f"timed out after {seconds_text(self.time_limit)} in {rest}"
             self.spent[rest] = message
             self.stop()
-            raise TimeLimitExceeded(message)
+            raise TimeLimitError(message)
         if kind == "P":
-            raise TimeLimitExceeded(f"{self.spent[rest]} (an earlier call; not run again)")
+            raise TimeLimitError(f"{self.spent[rest]} (an earlier call; not run again)")
         if kind == "E":
-            raise TargetException(unescape(rest))
+            raise TargetRaisedError(unescape(rest))
         return reply
 
     def _read(self, seconds: float, method: str) -> str:
@@ -448,7 +449,7 @@ class JavaProcess:
             line = self.lines.read(time.monotonic() + seconds)
         except TimeoutError:
             self.stop()
-            raise TimeLimitExceeded(
+            raise TimeLimitError(
                 f"the JVM did not answer within {seconds_text(seconds)} in {method}; "
                 "killed"
             ) from None
@@ -456,7 +457,7 @@ class JavaProcess:
             self._died(method)
         return line
 
-    def _died(self, method: str) -> Any:
+    def _died(self, method: str) -> NoReturn:
         assert self.process is not None
         try:
             status = self.process.wait(timeout=5)
@@ -475,7 +476,7 @@ class JavaProcess:
             message = f"the JVM crashed ({'killed' if status is None else f'signal {-status}'}) in {method}"
         if said:
             message += f": {said[-1][:120]}"
-        raise TargetCrashed(message)
+        raise TargetCrashError(message)
 
     def stop(self) -> None:
         if self.process is None:
@@ -546,6 +547,9 @@ class JavaGame:
 
     _process: JavaProcess
     _scripts: dict[str, Callable[..., int]]
+    _id: int
+    _generation: int
+    _failure: BaseException | None
 
     def __init__(self, numRows: int, numCols: int) -> None:
         process = type(self)._process
@@ -572,7 +576,7 @@ class JavaGame:
     def _request(self, line: str, method: str) -> str:
         process = type(self)._process
         if self._generation != process.generation or process.process is None:
-            raise TargetCrashed(
+            raise TargetCrashError(
                 f"this GameState was lost when the JVM stopped earlier ({method})"
             )
         object.__setattr__(self, "_failure", None)
@@ -582,7 +586,7 @@ class JavaGame:
             object.__setattr__(self, "_failure", None)
             raise failure
         if reply == "A":
-            raise TargetException(f"{method} failed inside the test's script")
+            raise TargetRaisedError(f"{method} failed inside the test's script")
         return reply
 
     def _call(self, method: str, *arguments: object) -> Any:

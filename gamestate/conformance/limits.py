@@ -2,7 +2,7 @@
 
 :func:`time_limited` wraps the writeup's methods of a student's class in a
 subclass: the outermost call into the class arms a timer (SIGALRM); when
-it fires, :class:`TimeLimitExceeded` is raised inside the student's code,
+it fires, :class:`TimeLimitError` is raised inside the student's code,
 naming the innermost writeup method running ("timed out after 2 s in
 slideDown"). That method is then *spent*: a later call of it fails at once
 with the same message, so a class that loops forever costs one time limit
@@ -52,15 +52,15 @@ class TargetError(BaseException):
     """The class under test did not answer; the message says what happened."""
 
 
-class TimeLimitExceeded(TargetError):
+class TimeLimitError(TargetError):
     """A call ran past the time limit."""
 
 
-class TargetCrashed(TargetError):
+class TargetCrashError(TargetError):
     """The process running the class died or exited."""
 
 
-class TargetException(TargetError):
+class TargetRaisedError(TargetError):
     """The class threw an exception (Java targets; Python ones raise theirs)."""
 
 
@@ -82,11 +82,11 @@ class _Clock:
     def expire(self, _signal: int, _frame: FrameType | None) -> None:
         message = self.message()
         self.spent[self.running[-1]] = message
-        raise TimeLimitExceeded(message)
+        raise TimeLimitError(message)
 
     def enter(self, name: str) -> None:
         if name in self.spent:
-            raise TimeLimitExceeded(f"{self.spent[name]} (an earlier call; not run again)")
+            raise TimeLimitError(f"{self.spent[name]} (an earlier call; not run again)")
         self.running.append(name)
         if len(self.running) == 1:
             signal.signal(signal.SIGALRM, self.expire)

@@ -51,9 +51,9 @@ from gamestate.conformance.implementation import (
 from gamestate.conformance.report import (
     ERROR,
     FAILED,
+    MESSAGE_WIDTH,
     PASSED,
     SKIPPED,
-    MESSAGE_WIDTH,
     Outcome,
     Report,
     table_lines,
@@ -63,7 +63,7 @@ from gamestate.conformance.requirements import OPTIONAL
 
 JOURNAL = pytest.StashKey[Path | None]()
 # Our own exceptions' names say nothing the message does not.
-OWN_ERROR = re.compile(r"^(?:[\w.]+\.)?(?:AssertionError|TimeLimitExceeded|Target\w+): ")
+OWN_ERROR = re.compile(r"^(?:[\w.]+\.)?(?:AssertionError|TimeLimitError|Target\w+Error): ")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -186,9 +186,9 @@ def pytest_runtest_makereport(
     ran out of time or memory, or crashed (an ERROR, not a FAIL)."""
     result = yield
     report = result.get_result()
-    if report.failed and call.excinfo is not None:
-        if not isinstance(call.excinfo.value, AssertionError):
-            report.user_properties.append(("error", True))
+    excinfo = call.excinfo
+    if report.failed and excinfo is not None and not isinstance(excinfo.value, AssertionError):
+        report.user_properties.append(("error", True))
 
 
 class Recorder:
@@ -208,9 +208,9 @@ class Recorder:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """Keep a test's first failing phase; journal it after teardown."""
         properties = dict(report.user_properties)
-        requirement = properties.get("requirement")
-        if requirement is None:
+        if "requirement" not in properties:
             return
+        requirement = str(properties["requirement"])
         name = report.nodeid.rpartition("::")[2]
         kept = self.outcomes.get(report.nodeid, Outcome(name, requirement, PASSED))
         if kept.passed and not report.passed:

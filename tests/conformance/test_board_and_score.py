@@ -1,3 +1,3 @@
 """The installed suite's test_board_and_score (see __init__.py)."""
 
-from gamestate.conformance.suite.test_board_and_score import *  # noqa: F403
+from gamestate.conformance.suite.test_board_and_score import *

@@ -1,3 +1,3 @@
 """The installed suite's test_moves (see __init__.py)."""
 
-from gamestate.conformance.suite.test_moves import *  # noqa: F403
+from gamestate.conformance.suite.test_moves import *

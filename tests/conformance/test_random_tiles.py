@@ -1,3 +1,3 @@
 """The installed suite's test_random_tiles (see __init__.py)."""
 
-from gamestate.conformance.suite.test_random_tiles import *  # noqa: F403
+from gamestate.conformance.suite.test_random_tiles import *

@@ -1,3 +1,3 @@
 """The installed suite's test_sliding (see __init__.py)."""
 
-from gamestate.conformance.suite.test_sliding import *  # noqa: F403
+from gamestate.conformance.suite.test_sliding import *

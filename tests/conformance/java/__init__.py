@@ -125,8 +125,8 @@ ABUSES: Final[dict[str, Replacements]] = {
     "does_not_compile": (("this.score = 0;", "this.score = 0"),),
     "infinite_loop": (
         ("boolean changed = false;\n        int rows = board.length;",
-         "boolean changed = false;\n        while (board.length >= 0) {\n        }\n"
-         "        int rows = board.length;"),
+         ("boolean changed = false;\n        while (board.length >= 0) {\n        }\n"
+          "        int rows = board.length;")),
     ),
     "system_exit": (
         ("if (dir == null) {\n            return false;\n        }",
