@@ -22,9 +22,13 @@ import pytest
 
 from gamestate.conformance.batch import SCORE_COLUMN
 from gamestate.conformance.implementation import Implementation, load_implementation
-from gamestate.conformance.limits import TargetCrashError, TargetRaisedError, TimeLimitError
-from gamestate.conformance.support import Rolls
+from gamestate.conformance.limits import (
+    TargetCrashError,
+    TargetRaisedError,
+    TimeLimitError,
+)
 from gamestate.conformance.requirements import REQUIREMENTS
+from gamestate.conformance.support import Rolls
 from tests.conformance.java import ABUSES, CORRECT, MUTANTS, write
 from tests.test_conformance_meta import EXPECTED_FAILURES, ROOT
 
