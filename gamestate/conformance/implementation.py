@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -36,7 +37,7 @@ class Implementation:
     game_class: Any
     direction: Any
     label: str
-    close: Any = field(default=lambda: None)
+    close: Callable[[], None] = field(default=lambda: None)
 
     def has(self, method: str) -> bool:
         """Whether the class defines ``method`` (an optional one, say)."""

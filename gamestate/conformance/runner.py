@@ -74,9 +74,11 @@ def _grade_in(scratch: Path, target: str, limits: Limits, direction: str | None)
         if status in (0, 1, 5) and any(event["event"] == "session" for event in events):
             return _report(target, events)
         running = _running_test(events)
-        what = _death(status, said)
+        what = _death(status)
         if running is None:
-            return Report(target, problem=f"the grader could not run the tests: {what}")
+            last = [line for line in said.splitlines() if line.strip()][-1:]
+            detail = f" ({last[0][:160]})" if last else ""
+            return Report(target, problem=f"the grader could not run the tests: {what}{detail}")
         _append(journal, _crash_outcome(running, what))
     events = _read_journal(journal)
     for unrun in _unrun_tests(events):
@@ -166,14 +168,12 @@ def _watch(child: subprocess.Popen[bytes], journal: Path, quiet_seconds: float) 
             return None
 
 
-def _death(status: int | None, said: str) -> str:
+def _death(status: int | None) -> str:
     if status is None:
         return "killed by the grader's watchdog (no progress)"
     if status < 0:
         return f"the process died (signal {-status})"
-    lines = [line for line in said.splitlines() if line.strip()]
-    tail = f": {lines[-1][:160]}" if lines else ""
-    return f"the program exited with status {status} (os._exit or sys.exit?){tail}"
+    return f"the program exited with status {status} (os._exit?)"
 
 
 def _read_journal(journal: Path) -> list[dict[str, Any]]:
