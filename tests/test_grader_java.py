@@ -21,7 +21,11 @@ from typing import Any
 import pytest
 
 from gamestate.conformance.batch import SCORE_COLUMN
-from gamestate.conformance.implementation import Implementation, load_implementation
+from gamestate.conformance.implementation import (
+    Implementation,
+    LoadError,
+    load_implementation,
+)
 from gamestate.conformance.limits import (
     TargetCrashError,
     TargetRaisedError,
@@ -234,3 +238,28 @@ def test_system_exit_is_reported_and_survived(loaded: dict[str, Implementation])
     with pytest.raises(TargetCrashError, match=r"exited with status 0 in move \(System"):
         game.move(exiting.direction.DOWN)
     assert exiting.game_class(3, 1).getBoard() == [[0], [0], [0]]
+
+
+def test_a_class_without_the_writeup_constructor_is_named_as_such(tmp_path: Path) -> None:
+    source = CORRECT.read_text().replace(
+        "public GameState(int numRows, int numCols) {",
+        "public GameState(int size) {\n        int numRows = size, numCols = size;",
+    )
+    (tmp_path / "GameState.java").write_text("package pa4;\n" + source)
+    with pytest.raises(LoadError) as raised:
+        load_implementation(str(tmp_path), None, 1.0, 256)
+    lines = str(raised.value).splitlines()
+    assert lines[0] == (
+        "GameState.java compiles, but its GameState does not have the writeup's "
+        "constructor and method signatures (javac):"
+    )
+    assert "ConformanceGameState.java" in lines[1]
+
+
+def test_a_package_declaration_is_dropped(tmp_path: Path) -> None:
+    (tmp_path / "GameState.java").write_text("package pa4;\n" + CORRECT.read_text())
+    implementation = load_implementation(str(tmp_path), None, 1.0, 256)
+    try:
+        assert implementation.game_class(2, 2).getBoard() == [[0, 0], [0, 0]]
+    finally:
+        implementation.close()

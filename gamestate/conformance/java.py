@@ -62,6 +62,7 @@ from gamestate.conformance.limits import (
 
 JDK_NEEDED: Final = "Java targets need javac 11 or newer (a JDK) on the PATH"
 HARNESS: Final = "ConformanceHarness"
+HARNESS_PREFIX: Final = "Conformance"  # the harness's files, not the student's
 STARTER_FILES: Final = ("Direction.java", "Config.java")
 COMPILE_SECONDS: Final = 120
 START_SECONDS: Final = 30
@@ -156,6 +157,12 @@ def strip_comments(source: str) -> str:
     return re.sub(pattern, blank, source, flags=re.DOTALL)
 
 
+def without_package(source: str) -> str:
+    """``source`` in the default package, as the writeup's starter files
+    are (an IDE may have added ``package pa4;``); line numbers kept."""
+    return re.sub(r"^\s*package\s+[\w.]+\s*;", "", source, count=1, flags=re.MULTILINE)
+
+
 def overridable(source: str, name: str) -> bool:
     """Whether GameState declares ``name`` with the writeup's return type
     and a subclass may override it (not private, static or final)."""
@@ -207,11 +214,12 @@ def compile_target(target: Path, scratch: Path, tools: JavaTools) -> Path:
     source_dir, harness_dir, classes = (scratch / name for name in ("src", "harness", "classes"))
     for folder in (source_dir, harness_dir, classes):
         folder.mkdir(parents=True, exist_ok=True)
-    game_state = main.read_text(encoding="utf-8", errors="replace")
+    game_state = without_package(main.read_text(encoding="utf-8", errors="replace"))
     (source_dir / "GameState.java").write_text(game_state, encoding="utf-8")
     for other in others:
-        if not other.name.startswith("Conformance"):
-            shutil.copyfile(other, source_dir / other.name)
+        if not other.name.startswith(HARNESS_PREFIX):
+            text = without_package(other.read_text(encoding="utf-8", errors="replace"))
+            (source_dir / other.name).write_text(text, encoding="utf-8")
     java_data = resources.files("gamestate.conformance") / "java"
     for name in STARTER_FILES:
         if not (source_dir / name).exists():
@@ -245,9 +253,8 @@ def compile_error(output: str, scratch: Path, shown_name: str, tools: JavaTools)
     lines = [line for line in text.splitlines() if line.strip()][:JAVAC_LINES]
     if javac_too_old(tools):
         return JDK_NEEDED
-    if re.search(r"^(GameState|Direction|Config)\.java:", text, re.MULTILINE) or (
-        shown_name + ":" in text
-    ):
+    failing = set(re.findall(r"^([^\s:]+\.java):\d+:", text, re.MULTILINE))
+    if not failing or not all(name.startswith(HARNESS_PREFIX) for name in failing):
         head = f"{shown_name} does not compile (javac):"
     else:
         head = (

@@ -163,7 +163,10 @@ def _watch(child: subprocess.Popen[bytes], journal: Path, quiet_seconds: float) 
             size, last_change = now_size, time.monotonic()
         elif time.monotonic() - last_change > quiet_seconds:
             with contextlib.suppress(ProcessLookupError):
-                os.killpg(child.pid, signal.SIGKILL)
+                if hasattr(os, "killpg"):
+                    os.killpg(child.pid, signal.SIGKILL)  # its JVM too
+                else:
+                    child.kill()
             child.wait()
             return None
 
