@@ -54,10 +54,11 @@ def load_implementation(
     if is_java_target(impl):
         if direction is not None:
             raise LoadError(f"--direction {direction}: a Java target uses its own")
-        from gamestate.conformance.java import JavaDirection
+        # Our Direction is Direction.java's; the proxy sends its names.
+        from gamestate.direction import Direction
 
         target = load_java(impl, time_limit, memory_mb)
-        return Implementation(target.game_class, JavaDirection, impl, target.close)
+        return Implementation(target.game_class, Direction, impl, target.close)
     game_class = _load_object("--impl", impl)
     if not isinstance(game_class, type):
         raise LoadError(f"--impl {impl}: not a class")

@@ -276,18 +276,6 @@ def javac_too_old(tools: JavaTools) -> bool:
 
 
 # ------------------------------------------------------------- the JVM
-class JavaDirection(enum.Enum):
-    """The writeup's Direction on the Python side: passed to Java by name."""
-
-    DOWN = 0
-    LEFT = 1
-    UP = 2
-    RIGHT = 3
-
-    def getRotationCount(self) -> int:
-        return self.value
-
-
 class _Lines:
     """Lines from a pipe, each waited for until a deadline."""
 

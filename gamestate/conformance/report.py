@@ -72,7 +72,8 @@ class Row:
 
     @property
     def counts(self) -> str:
-        return f"{self.passed}/{self.total}" if self.total else "-"
+        absent = self.verdict == "ABSENT" or not self.total
+        return "-" if absent else f"{self.passed}/{self.total}"
 
     def explanation(self) -> str:
         """What failed, one line per failing test (empty for a PASS)."""
