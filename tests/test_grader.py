@@ -355,3 +355,30 @@ def test_a_python_time_limit_names_the_method_and_spends_it() -> None:
         game.canSlideDown()
     assert game.getScore() == 0  # the other methods still run
     assert time_limited(Looping, 0) is Looping
+
+
+def test_gradescope_grades_the_one_submission_in_a_nested_folder(tmp_path: Path) -> None:
+    """As run_autograder would: the student uploaded the folder of files."""
+    nested = tmp_path / "submission" / "pa4"
+    nested.mkdir(parents=True)
+    (nested / "game_state.py").write_text(STUDENT.format(module="merge_twice"))
+    (nested / "notes.txt").write_text("my tests are in my head")
+    results = tmp_path / "results" / "results.json"
+    code = cli.main([str(tmp_path / "submission"), "--gradescope", str(results), "-o",
+                     str(tmp_path / "table.txt")])
+    assert code == 1
+    graded = json.loads(results.read_text())
+    assert check_gradescope(graded) == []
+    assert graded["score"] == 29.0
+    assert "Score: 29/32 requirements met" in (tmp_path / "table.txt").read_text()
+
+
+def test_gradescope_with_nothing_to_grade_scores_zero(tmp_path: Path) -> None:
+    (tmp_path / "submission").mkdir()
+    results = tmp_path / "results.json"
+    assert cli.main([str(tmp_path / "submission"), "--gradescope", str(results),
+                     "-o", str(tmp_path / "t")]) == 1
+    graded = json.loads(results.read_text())
+    assert graded["score"] == 0.0
+    assert graded["output"].startswith("Score: 0/32 requirements met (")
+    assert "no GameState.java or Python GameState found" in graded["output"]

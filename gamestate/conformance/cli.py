@@ -14,9 +14,18 @@ from pathlib import Path
 from typing import Final
 
 from gamestate.conformance.batch import SCORE_COLUMN, grade_folder
-from gamestate.conformance.report import RENDERERS, REQUIRED_COUNT, render_gradescope
+from gamestate.conformance.report import (
+    RENDERERS,
+    REQUIRED_COUNT,
+    Report,
+    render_gradescope,
+)
 from gamestate.conformance.runner import Limits, grade
-from gamestate.conformance.targets import is_single_target, submission
+from gamestate.conformance.targets import (
+    is_single_target,
+    nested_submission,
+    submission,
+)
 
 GRADESCOPE_RESULTS: Final = "/autograder/results/results.json"
 
@@ -61,15 +70,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.time_limit <= 0 or options.memory < 64 or options.jobs < 1:
         parser().error("--time-limit must be > 0, --memory >= 64, --jobs >= 1")
     limits = Limits(options.time_limit, options.memory)
-    if is_single_target(options.target):
+    # Gradescope grades one student: never a batch, whatever the folders.
+    if options.gradescope is not None or is_single_target(options.target):
         return _grade_one(options, limits)
     return _grade_many(options, limits)
 
 
 def _grade_one(options: argparse.Namespace, limits: Limits) -> int:
     path = Path(options.target)
-    spec = submission(path).spec if path.exists() else options.target
-    report = grade(spec, limits, options.direction)
+    found = nested_submission(path) if path.is_dir() else submission(path)
+    if not path.exists():
+        report = grade(options.target, limits, options.direction)  # module:Class
+    elif found.problem:
+        report = Report(options.target, problem=f"{path}: {found.problem}")
+    else:
+        report = grade(found.spec, limits, options.direction)
     report.label = options.target
     text = RENDERERS[options.format](report)
     if options.output is not None:

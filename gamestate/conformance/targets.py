@@ -51,6 +51,19 @@ def submission(path: Path, name: str | None = None) -> Submission:
     return Submission(name, path, python_spec(declaring[0]))
 
 
+def nested_submission(folder: Path) -> Submission:
+    """The submission in ``folder`` or, when it holds none at its top, in
+    the first subfolder (at any depth) that does: a student may upload the
+    folder their files are in (Gradescope's /autograder/submission)."""
+    found = submission(folder)
+    if not found.problem:
+        return found
+    for inner in sorted(path for path in folder.rglob("*") if path.is_dir()):
+        if not inner.name.startswith((".", "_")) and game_state_sources(inner):
+            return submission(inner, folder.name)
+    return found
+
+
 def game_state_sources(folder: Path) -> list[Path]:
     """The .java, else .py, files of ``folder`` that declare class GameState."""
     java = [file for file in sorted(folder.glob("*.java")) if declares_game_state(file)]
