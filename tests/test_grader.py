@@ -9,6 +9,7 @@ into a resumable CSV. The Java targets are in test_grader_java.py.
 from __future__ import annotations
 
 import csv
+import io
 import json
 import shutil
 import subprocess
@@ -20,11 +21,11 @@ from xml.etree import ElementTree
 import pytest
 
 from gamestate.conformance import cli, java
-from gamestate.conformance.batch import SCORE_COLUMN
+from gamestate.conformance.batch import SCORE_COLUMN, Progress
 from gamestate.conformance.java import JDK_NEEDED, LoadError
 from gamestate.conformance.limits import TimeLimitError, time_limited
 from gamestate.conformance.requirements import OPTIONAL, REQUIREMENTS
-from gamestate.conformance.runner import Limits, grade
+from gamestate.conformance.runner import INI, SUITE, Limits, child_command, grade
 from gamestate.direction import Direction
 from tests.conformance.mutants.writeup_style import GameState as WriteupGameState
 from tests.test_conformance_meta import EXPECTED_FAILURES, MUTANTS, ROOT
@@ -103,8 +104,11 @@ def test_one_target_prints_the_table_and_no_coverage() -> None:
     assert len(lines) == 37  # title, header, 33 rows, one failure, score
 
 
-def test_a_target_that_cannot_load_scores_zero_with_the_reason() -> None:
-    report = grade_json("no_such_module:GameState")
+def test_a_target_that_cannot_load_scores_zero_with_the_reason(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli.main(["no_such_module:GameState", "--format", "json"]) == 1
+    report = json.loads(capsys.readouterr().out)
     assert report["score"] == 0
     assert report["problem"] == (
         "--impl no_such_module:GameState: cannot import no_such_module: "
@@ -307,7 +311,9 @@ class GameState(Base):
 """
 
 
-def test_a_batch_resumes_from_its_journal(tmp_path: Path) -> None:
+def test_a_batch_resumes_from_its_journal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     folder = tmp_path / "class"
     folder.mkdir()
     (folder / "ann.py").write_text(STUDENT.format(module="writeup_style"))
@@ -315,13 +321,15 @@ def test_a_batch_resumes_from_its_journal(tmp_path: Path) -> None:
     (folder / "bob" / "gamestate.py").write_text(STUDENT.format(module="merge_twice"))
     (folder / "cy").mkdir()  # nothing to grade
     output = tmp_path / "grades.csv"
-    options = ["-o", str(output), "--no-progress"]
-    first = run_command(str(folder), *options)
-    assert "3 submissions (3 graded now, 0 from the journal" in first.stdout, first
+    options = [str(folder), "-o", str(output), "--no-progress"]
+    assert cli.main(options) == 0
+    first = capsys.readouterr().out
+    assert "3 submissions (3 graded now, 0 from the journal" in first
     (folder / "dee.py").write_text(STUDENT.format(module="random_tile_lte"))
     (folder / "ann.py").write_text(STUDENT.format(module="getboard_alias"))
-    second = run_command(str(folder), *options)
-    assert "4 submissions (2 graded now, 2 from the journal" in second.stdout, second
+    assert cli.main(options) == 0
+    second = capsys.readouterr().out
+    assert "4 submissions (2 graded now, 2 from the journal" in second
     rows = {row["student"]: row for row in csv.DictReader(output.open())}
     assert list(rows) == ["ann", "bob", "cy", "dee"]
     assert [rows[name][SCORE_COLUMN] for name in rows] == ["31", "29", "0", "31"]
@@ -382,3 +390,78 @@ def test_gradescope_with_nothing_to_grade_scores_zero(tmp_path: Path) -> None:
     assert graded["score"] == 0.0
     assert graded["output"].startswith("Score: 0/32 requirements met (")
     assert "no GameState.java or Python GameState found" in graded["output"]
+
+
+def test_the_child_run_journals_and_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The grader's child command, run in this process: a journal of the
+    session, each test's start and outcome; a resumed run skips them all."""
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    (tmp_path / "pytest.ini").write_text(INI)
+    target = "tests.conformance.mutants.getboard_alias:GameState"
+    arguments = child_command(tmp_path, target, Limits(), None, resume=False)[3:]
+    arguments[0] = str(SUITE / "test_board_and_score.py")
+    assert pytest.main(arguments) == pytest.ExitCode.TESTS_FAILED
+    journal = tmp_path / "journal.jsonl"
+    events = [json.loads(line) for line in journal.read_text().splitlines()]
+    assert events[0] == {
+        "event": "session",
+        "label": f"{target} with tests.conformance.mutants.getboard_alias:Direction",
+        "absent": [],
+    }
+    outcomes = [event for event in events if event["event"] == "outcome"]
+    starts = [event for event in events if event["event"] == "start"]
+    assert len(outcomes) == len(starts) == 15
+    [r04] = [event for event in outcomes if event["requirement"] == "R04"]
+    assert r04["status"] == "failed" and "not a deep copy" in r04["message"]
+    assert pytest.main([*arguments, "--conformance-resume"]) == (
+        pytest.ExitCode.NO_TESTS_COLLECTED
+    )
+    again = journal.read_text().splitlines()[len(events) :]
+    assert [json.loads(line)["event"] for line in again] == ["session", "collected"]
+
+
+@pytest.mark.parametrize(
+    "option", [["--jobs", "0"], ["--time-limit", "0"], ["--memory", "10"]]
+)
+def test_a_bad_limit_is_a_usage_error(
+    option: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["gamestate:GameState", *option])
+    assert exited.value.code == 2
+    assert "--time-limit must be > 0, --memory >= 64, --jobs >= 1" in capsys.readouterr().err
+
+
+def test_a_class_that_kills_every_process_is_given_up_on(tmp_path: Path) -> None:
+    path = tmp_path / "killer.py"
+    path.write_text(ABUSIVE_PYTHON.format(body="    def __init__(self, rows, cols):\n"
+                                                "        os.kill(os.getpid(), 9)\n"))
+    report = grade(f"{path}:GameState", Limits(restarts=1))
+    messages = {outcome.message for outcome in report.outcomes}
+    assert len(report.outcomes) == 98  # 93 required tests and O1's 5
+    assert report.score == 0
+    assert "the process died (signal 9) in test_constructor_makes_an_empty_board[4-4]" in (
+        messages
+    )
+    assert "not run: the process died 2 times in test_writeup_example_game" in messages
+
+
+def test_a_process_that_dies_before_any_test_is_a_problem(tmp_path: Path) -> None:
+    path = tmp_path / "suicide.py"
+    path.write_text("import os\nos.kill(os.getpid(), 9)\n")
+    report = grade(f"{path}:GameState", Limits())
+    assert report.problem == "the grader could not run the tests: the process died (signal 9)"
+    assert report.score == 0
+
+
+def test_the_progress_line_draws_a_bar() -> None:
+    stream = io.StringIO()
+    progress = Progress(stream, total=4)
+    progress.advance("ann")
+    progress.advance("bob")
+    progress.clear()
+    text = stream.getvalue()
+    assert "\r[" + "#" * 15 + "." * 15 + "] 2/4 graded" in text
+    assert text.endswith("\r\x1b[K")

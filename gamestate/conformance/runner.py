@@ -36,7 +36,6 @@ from gamestate.conformance.report import ERROR, Outcome, Report
 
 SUITE: Final = Path(__file__).resolve().parent / "suite"
 PACKAGE_ROOT: Final = Path(__file__).resolve().parent.parent.parent
-MAX_RESTARTS: Final = 50
 INI: Final = "[pytest]\npython_files = test_*.py\naddopts =\n"
 
 
@@ -46,6 +45,8 @@ class Limits:
 
     time_limit: float = 2.0
     memory_mb: int = 512
+    # How many times a child that died is started again on the tests left.
+    restarts: int = 50
 
     @property
     def watchdog_seconds(self) -> float:
@@ -65,7 +66,7 @@ def grade(target: str, limits: Limits, direction: str | None = None) -> Report:
 def _grade_in(scratch: Path, target: str, limits: Limits, direction: str | None) -> Report:
     journal = scratch / "journal.jsonl"
     (scratch / "pytest.ini").write_text(INI, encoding="utf-8")
-    for attempt in range(MAX_RESTARTS):
+    for attempt in range(limits.restarts + 1):
         status, said = _run_child(scratch, target, limits, direction, resume=attempt > 0)
         events = _read_journal(journal)
         unloadable = [event for event in events if event["event"] == "unloadable"]
@@ -82,7 +83,8 @@ def _grade_in(scratch: Path, target: str, limits: Limits, direction: str | None)
         _append(journal, _crash_outcome(running, what))
     events = _read_journal(journal)
     for unrun in _unrun_tests(events):
-        _append(journal, _crash_outcome(unrun, f"not run: the process died {MAX_RESTARTS} times"))
+        what = f"not run: the process died {limits.restarts + 1} times"
+        _append(journal, _crash_outcome(unrun, what))
     return _report(target, _read_journal(journal))
 
 
