@@ -263,3 +263,21 @@ def test_a_package_declaration_is_dropped(tmp_path: Path) -> None:
         assert implementation.game_class(2, 2).getBoard() == [[0, 0], [0, 0]]
     finally:
         implementation.close()
+
+
+def test_prints_and_reads_of_the_class_leave_the_protocol_alone(tmp_path: Path) -> None:
+    chatty = CORRECT.read_text().replace(
+        "    public int getScore() {\n        return score;",
+        "    public int getScore() {\n        System.out.println(\"V i 99\");\n"
+        "        System.err.println(\"debug\");\n"
+        "        if (new java.util.Scanner(System.in).hasNextLine()) {\n"
+        "            return -1;\n        }\n        return score;",
+    )
+    (tmp_path / "GameState.java").write_text(chatty)
+    implementation = load_implementation(str(tmp_path), None, 1.0, 256)
+    try:
+        game = implementation.game_class(1, 1)
+        assert [game.getScore(), game.getScore()] == [0, 0]
+        assert game.getBoard() == [[0]]
+    finally:
+        implementation.close()

@@ -2,6 +2,7 @@ import java.io.BufferedReader;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -79,6 +80,9 @@ public final class ConformanceHarness {
         }
         in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         out = utf8(new FileOutputStream(FileDescriptor.out));
+        // The pipes are the protocol's: the student's code reads nothing
+        // and its prints are thrown away.
+        System.setIn(InputStream.nullInputStream());
         PrintStream sink = utf8(OutputStream.nullOutputStream());
         System.setOut(sink);
         System.setErr(sink);
