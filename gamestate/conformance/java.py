@@ -407,12 +407,7 @@ class JavaProcess:
         return self._exchange(line, method, query)
 
     def _exchange(self, line: str, method: str, query: Query | None) -> str:
-        assert self.process is not None and self.process.stdin is not None
-        try:
-            self.process.stdin.write(line.encode("utf-8") + b"\n")
-            self.process.stdin.flush()
-        except OSError:
-            self._died(method)
+        self._send(line, method)
         while True:
             reply = self._read(self.time_limit + GRACE_SECONDS, method)
             if not reply.startswith("Q ") or query is None:
@@ -422,8 +417,15 @@ class JavaProcess:
                 answer = f"R {query(int(game), asked, argument)}"
             except Exception:  # noqa: BLE001 - the script's failure is raised later
                 answer = "X"
-            self.process.stdin.write(answer.encode("utf-8") + b"\n")
+            self._send(answer, method)
+
+    def _send(self, line: str, method: str) -> None:
+        assert self.process is not None and self.process.stdin is not None
+        try:
+            self.process.stdin.write(line.encode("utf-8") + b"\n")
             self.process.stdin.flush()
+        except OSError:  # the JVM is gone
+            self._died(method)
 
     def _checked(self, reply: str) -> str:
         kind, _, rest = reply.partition(" ")
