@@ -20,9 +20,9 @@ from xml.etree import ElementTree
 
 import pytest
 
-from gamestate.conformance import cli, java
+from gamestate.conformance import cli, javac
 from gamestate.conformance.batch import SCORE_COLUMN, Progress
-from gamestate.conformance.java import JDK_NEEDED, LoadError
+from gamestate.conformance.javac import JDK_NEEDED, LoadError
 from gamestate.conformance.limits import TimeLimitError, time_limited
 from gamestate.conformance.requirements import OPTIONAL, REQUIREMENTS
 from gamestate.conformance.runner import INI, SUITE, Limits, child_command, grade
@@ -343,9 +343,9 @@ def test_a_batch_resumes_from_its_journal(
 
 
 def test_no_jdk_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(java.shutil, "which", lambda _name: None)
+    monkeypatch.setattr(javac.shutil, "which", lambda _name: None)
     with pytest.raises(LoadError) as raised:
-        java.find_jdk()
+        javac.find_jdk()
     assert str(raised.value) == JDK_NEEDED
     assert "javac 11 or newer" in JDK_NEEDED
 

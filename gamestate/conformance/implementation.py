@@ -20,7 +20,8 @@ from typing import Any, Final
 
 import pytest
 
-from gamestate.conformance.java import LoadError, is_java_target, load_java
+from gamestate.conformance.java import load_java
+from gamestate.conformance.javac import LoadError, is_java_target
 from gamestate.conformance.limits import time_limited
 
 DEFAULT_IMPL: Final = "gamestate:GameState"

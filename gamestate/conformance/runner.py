@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from gamestate.conformance.java import is_java_target
+from gamestate.conformance.javac import is_java_target
 from gamestate.conformance.report import ERROR, Outcome, Report
 
 SUITE: Final = Path(__file__).resolve().parent / "suite"

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from gamestate.conformance.java import declares_game_state
+from gamestate.conformance.javac import declares_game_state
 
 SOURCE_SUFFIXES: Final = (".java", ".py")
 PYTHON_CLASS = re.compile(r"^class\s+GameState\b", re.MULTILINE)
