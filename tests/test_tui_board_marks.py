@@ -88,7 +88,7 @@ def game_command(save: Path, *, mark_seconds: float | None = None) -> str:
         "from playmanager.screen import marks\n"
         f"{patch}"
         "from playmanager.cli import main\n"
-        f"sys.exit(main(['--tui', {str(save)!r}]))\n"
+        f"sys.exit(main(['--tui', '--seed', '118', {str(save)!r}]))\n"
     )
     return shlex.join([sys.executable, str(script)])
 

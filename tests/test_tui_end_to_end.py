@@ -43,9 +43,34 @@ ONE_MERGE_FROM_2048 = [
 ]
 
 
-def playmanager(*args: str) -> str:
-    command = [sys.executable, "-m", "playmanager", "--tui", *args]
+def playmanager(*args: str, seed: int | None = 118) -> str:
+    """The full screen's command line; ``seed`` None leaves --seed out (the
+    full screen then draws one), and a --seed in ``args`` is kept."""
+    chosen = () if seed is None or "--seed" in args else ("--seed", str(seed))
+    command = [sys.executable, "-m", "playmanager", "--tui", *chosen, *args]
     return shlex.join(command)
+
+
+def shown_seed(screen: str) -> int:
+    match = re.search(r"seed (-?\d+)", screen)
+    assert match is not None, screen
+    return int(match.group(1))
+
+
+def test_each_launch_deals_a_fresh_game_that_its_seed_replays(folder: Path) -> None:
+    seeds = []
+    for _ in range(2):
+        term = terminal(playmanager(seed=None), folder)
+        screen = term.wait_for("seed ")
+        seeds.append(shown_seed(screen))
+        term.press("q")
+        assert term.wait_for_exit() == 0
+    assert seeds[0] != seeds[1]
+    replay = terminal(playmanager("--seed", str(seeds[1])), folder)
+    screen = replay.wait_for(f"seed {seeds[1]}")
+    assert board_numbers(screen) == tiles(start_game(4, 4, seeds[1], None))
+    replay.press("q")
+    assert replay.wait_for_exit() == 0
 
 
 def board_numbers(screen_text: str) -> list[int]:
@@ -255,7 +280,7 @@ def test_a_crash_restores_the_terminal_and_keeps_the_game(folder: Path) -> None:
         "        raise RuntimeError('planted bug')\n"
         "    original(self, key)\n"
         "controller.Controller.press = press\n"
-        "sys.exit(main(['--tui']))\n"
+        "sys.exit(main(['--tui', '--seed', '118']))\n"
     )
     command = f"{shlex.join([sys.executable, str(script)])}; echo status=$?; stty -a"
     term = terminal(command, folder)
