@@ -13,7 +13,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from playmanager.screen.shell import Span, key_name, wants_colour, xterm_index
+from playmanager.screen.shell import (
+    Span,
+    _xterm_rgb,
+    key_name,
+    wants_colour,
+    xterm_index,
+)
 from playmanager.twenty48 import savefile
 from playmanager.twenty48.play2048 import start_game
 from playmanager.twenty48.rules import JAVA
@@ -223,6 +229,18 @@ def test_every_tile_gets_a_distinct_colour_in_256_colours() -> None:
     assert len(set(backgrounds)) == len(backgrounds)
     for text, background in colours.values():
         assert text != background
+
+
+def test_256_colours_keep_the_originals_beige_board_and_pale_tiles() -> None:
+    """Issue 23: the board and empty cells were grey, and the 2 and 4 tiles
+    differed more than in the original (grey 254 against pink 224)."""
+    colours = tile_colours(rich=True)
+    board = _xterm_rgb(styles()["board"].bg or 0)
+    empty, two, four = (_xterm_rgb(colours[value][1]) for value in (0, 2, 4))
+    for red, green, blue in (board, empty, four):
+        assert red >= green > blue, "warm (beige), not grey or pink"
+    assert sum(board) < sum(empty) < min(sum(two), sum(four)), "lightness order"
+    assert abs(sum(two) - sum(four)) <= 60 and max(four) - min(four) <= 40
 
 
 def test_eight_colours_never_use_magenta() -> None:
