@@ -7,6 +7,7 @@ path, as the XDG spec asks) else ``~/.local/share``, under
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -25,3 +26,20 @@ def data_folder(environ: Mapping[str, str]) -> Path:
         home = environ.get("HOME") or str(Path.home())
         data_home = os.path.join(home, ".local", "share")
     return Path(data_home) / APP_FOLDER
+
+
+def rescued_game(folder: Path, rescue_name: str) -> str | None:
+    """The newest game rescued into ``folder`` as ``rescue_name`` (or its
+    numbered siblings, ``rescued-2.dots``...), if any; empty files (a
+    rescue cut short) are left out."""
+    stem, dot, suffix = rescue_name.partition(".")
+    found = []
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            name = entry.name
+            numbered = name.startswith(stem + "-") and name.endswith(dot + suffix)
+            if (name == rescue_name or numbered) and entry.is_file():
+                info = entry.stat()
+                if info.st_size:
+                    found.append((info.st_mtime_ns, entry.path))
+    return max(found)[1] if found else None

@@ -264,6 +264,15 @@ class Session(Generic[M, I, E]):
         self._effects = None
         return self._seed
 
+    def resume(self, model: M, seed: int) -> None:
+        """Play on ``model`` (a rescued game, say) instead; undo brings the
+        current game back. Its play is changed until it is saved."""
+        self._history.append(self._step())
+        self._model, self._seed = model, seed
+        self._version = next(self._versions)
+        self._fresh = False
+        self._effects = None
+
     # ------------------------------------------------------------ files
     def save_text(self) -> str:
         """The current game as the game's save file."""

@@ -221,13 +221,14 @@ def play_autoplay(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
 
 
 def play_full_screen(
-    game: GameBoardT, save_target: str, greeting: str, stderr: TextIO
+    game: GameBoardT, save_target: str, loaded: bool, greeting: str, stderr: TextIO
 ) -> int:
     from . import tui
 
     return tui.run(
         game,
         save_target=save_target,
+        loaded=loaded,
         greeting=greeting,
         environ=os.environ,
         stderr=stderr,
@@ -241,6 +242,7 @@ def main(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
         return args
     if args.autoplay:
         return play_autoplay(args, stdout, stderr)
+    loaded = args.file is not None and os.path.exists(args.file)
     try:
         game, save_target, greeting = start(args)
     except SaveFileError as error:
@@ -248,7 +250,7 @@ def main(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
         stderr.write(shared_messages.cannot_load(error.path, error.detail))
         return EXIT_USAGE
     if args.tui:
-        return play_full_screen(game, save_target, greeting, stderr)
+        return play_full_screen(game, save_target, loaded, greeting, stderr)
     from .loop import LineGame
 
     line_game = LineGame(

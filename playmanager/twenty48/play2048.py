@@ -291,6 +291,7 @@ def play_full_screen(
         seed=seed,
         new_game=game_maker(game, rules),
         save_target=save_target,
+        loaded=args.file is not None and os.path.exists(args.file),
         environ=os.environ,
         stderr=stderr,
         greeting=tui_greeting(args.file, save_target),
@@ -300,10 +301,10 @@ def play_full_screen(
 def tui_greeting(file: str | None, save_target: str) -> str:
     """The first status line of the full-screen game: where the game is from."""
     if file is None:
-        return f"New game; o saves to {save_target}"
+        return f"New game; {Config.SAVE_KEY} saves to {save_target}"
     if os.path.exists(file):
         return f"Loaded {file}"
-    return f"{file} does not exist yet; new game, o saves there"
+    return f"{file} does not exist yet; new game, {Config.SAVE_KEY} saves there"
 
 
 def play_autoplay(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
