@@ -297,6 +297,7 @@ class Tracker:
         self._won = False
         self._seconds_before = 0.0
         self._win_seconds: float | None = None
+        self._top_score: int | None = None
         self._started = clock()
 
     def start(self, variant: str, *, from_file: bool) -> None:
@@ -305,6 +306,7 @@ class Tracker:
         self._moved = self._counted = self._won = False
         self._seconds_before = 0.0
         self._win_seconds = None
+        self._top_score = None
         self._started = self._clock()
 
     def resume(self, variant: str) -> str | None:
@@ -328,14 +330,28 @@ class Tracker:
         return notice
 
     @property
+    def variant(self) -> str:
+        """The variant of the game on screen."""
+        return self._variant
+
+    @property
+    def from_file(self) -> bool:
+        """True when the game on screen was started from a save file."""
+        return self._from_file
+
+    @property
     def counting(self) -> bool:
         """True when the game on screen has moves that are not counted yet."""
         return self._moved and not self._counted
 
-    def moved(self) -> None:
+    def moved(self, score: int | None = None) -> None:
+        """A move was made; the game's score is now ``score`` (its best
+        score is the highest it reached, undo or not)."""
         if not self._moved:
             self._moved = True
             self._started = self._clock()
+        if score is not None:
+            self._top_score = _best(self._top_score, score, max)
 
     def won(self) -> None:
         """The goal was reached (the game may go on, as 2048's does)."""
@@ -351,16 +367,29 @@ class Tracker:
         """The game is given up for another: a loss unless already won."""
         return self._count(score)
 
-    def keep(self) -> str | None:
+    def keep(self, final: int | None) -> str | None:
         """The player quits with the game unfinished: it is kept to resume,
-        so it is not counted yet; its time so far is."""
+        so it is not counted yet; its time so far is, and its best score
+        (the highest of ``final`` and the scores it reached) already counts."""
         if not self.counting:
             return None
         kept = Pending(self._variant, self._seconds(), self._from_file, self._won)
-        _statistics, notice = update(
-            self.path, lambda s: s.pending.__setitem__(self.game, kept)
-        )
+
+        def add(statistics: Statistics) -> None:
+            statistics.pending[self.game] = kept
+            score = self._top(final)
+            if score is not None and not self._from_file:
+                tally = statistics.tally(self.game, self._variant)
+                tally.best_score = _best(tally.best_score, score, max)
+
+        _statistics, notice = update(self.path, add)
         return notice
+
+    def _top(self, score: int | None) -> int | None:
+        """The game's best score: the highest it reached, or ``score``."""
+        if score is None:
+            return self._top_score
+        return _best(self._top_score, score, max)
 
     def _seconds(self) -> float:
         return self._seconds_before + max(0.0, self._clock() - self._started)
@@ -370,7 +399,7 @@ class Tracker:
             return None
         self._counted = True
         seconds = self._win_seconds if self._won else self._seconds()
-        result = Result(self._won, score, seconds, self._from_file)
+        result = Result(self._won, self._top(score), seconds, self._from_file)
 
         def add(statistics: Statistics) -> None:
             statistics.tally(self.game, self._variant).add(result)
@@ -418,14 +447,16 @@ def clock_time(seconds: float) -> str:
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
-def text_table(statistics: Statistics, titles: Mapping[str, str]) -> list[str]:
+def text_table(
+    statistics: Statistics, titles: Mapping[str, str], first_column: str = "Game"
+) -> list[str]:
     """The statistics as aligned text lines (``--stats``, the screen's box)."""
     body = rows(statistics, titles)
     if not body:
         return [
             "No game counted yet: statistics start with the first full-screen game."
         ]
-    header = ("Game", *COLUMNS)
+    header = (first_column, *COLUMNS)
     widths = [max(len(row[i]) for row in (header, *body)) for i in range(len(header))]
     return [
         "  ".join(

@@ -185,9 +185,10 @@ def test_an_unfinished_game_is_kept_and_its_time_goes_on_at_resume(
     tracker.start("level 1", from_file=False)
     tracker.moved()
     clock.now += 60
-    tracker.keep()
+    tracker.keep(120)
     statistics = load(path)[0]
-    assert statistics.games == {}  # not counted yet
+    kept = statistics.tally("dots", "level 1")
+    assert (kept.played, kept.best_score) == (0, 120)  # not counted yet; its score is
     assert statistics.pending["dots"].seconds == 60.0
     again = Tracker(path, "dots", clock=clock)
     again.resume("level 1")

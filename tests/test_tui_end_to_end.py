@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from gamestate import Direction, GameState
+from playmanager.statistics import load
 from playmanager.twenty48 import savefile
 from playmanager.twenty48.play2048 import start_game
 from tests.pty_terminal import Terminal
@@ -178,7 +179,8 @@ def test_saving_and_quitting_with_the_save_prompt(folder: Path) -> None:
     assert saved.board == tuple(tuple(row) for row in game.getBoard())
     game.move(Direction.DOWN)
     assert final.board == tuple(tuple(row) for row in game.getBoard())
-    assert (folder / "data" / "gamestate2048" / "best-score").read_text() == "4\n"
+    statistics = load(folder / "data" / "gamestate2048" / "statistics.json")[0]
+    assert statistics.best_score("2048", "4x4 java") == 4
 
 
 def test_ctrl_c_asks_then_quits_and_the_terminal_is_restored(folder: Path) -> None:

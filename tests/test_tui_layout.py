@@ -329,7 +329,8 @@ def test_the_readme_screen_is_what_the_game_draws(tmp_path: Path) -> None:
         seed=118,
         new_game=lambda seed: start_game(4, 4, seed, None),
         save_target="save.2048",
-        best_path=tmp_path / "best-score",
+        statistics_path=tmp_path / "statistics.json",
+        loaded=False,
     )
     for key in "dsawaas":
         controller.press(key)

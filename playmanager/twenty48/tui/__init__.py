@@ -23,11 +23,11 @@ from gamestate import GameState
 from ...data_folder import data_folder, rescued_game
 from ...screen.shell import can_draw_blocks, play
 from ...session import Session
+from ...statistics import default_path
 from .. import savefile
 from ..adapter import Twenty48
 from ..rules import Rules
-from .best_score import default_path
-from .controller import Controller, GameFactory
+from .controller import Controller, GameFactory, follow_statistics
 from .view import App
 
 
@@ -64,12 +64,12 @@ def run(
         controller = Controller(
             session,
             rules=rules,
-            best_path=default_path(environ),
             rescue_folder=str(folder),
             load=load,
             greeting=greeting,
             rescued=rescued,
         )
+        follow_statistics(controller, default_path(folder), rules, loaded=loaded)
         return App(controller, blocks=can_draw_blocks(sys.stdout))
 
     return play(make_app, environ, stderr)
