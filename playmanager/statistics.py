@@ -323,6 +323,7 @@ class Tracker:
         _statistics, notice = update(self.path, take)
         self.start(variant, from_file=not kept)
         if kept:
+            self._moved = True  # its moves were made here, before the quit
             self._from_file = kept[0].from_file
             self._seconds_before = kept[0].seconds
             self._won = kept[0].won

@@ -165,7 +165,13 @@ def play(
         from . import tui  # here, not at the top: the line mode starts fast
 
         greeting = screen_greeting(session, origin)
-        return tui.run(session, greeting, environ=os.environ, stderr=stderr)
+        return tui.run(
+            session,
+            greeting,
+            loaded=origin is Origin.LOADED,
+            environ=os.environ,
+            stderr=stderr,
+        )
     folder = str(data_folder(os.environ))
     rescued = rescued_game(data_folder(os.environ), session.adapter.rescue_name)
     if rescued is not None and rescued != args.file:
