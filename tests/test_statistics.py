@@ -262,3 +262,52 @@ def test_a_kill_while_writing_leaves_the_old_or_the_new_file(tmp_path: Path) -> 
         leftovers = [p.name for p in tmp_path.iterdir() if p.name != path.name]
         assert all(name.endswith(".tmp") for name in leftovers)
     assert seen  # at least one write finished before a kill
+
+
+def test_stats_on_the_command_line_prints_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from playmanager.cli import main
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    path = tmp_path / "gamestate2048" / "statistics.json"
+    statistics = Statistics()
+    statistics.tally("2048", "4x4 java").add(Result(True, 20000, 600.0))
+    statistics.tally("dots", "30 moves, 20 R").add(Result(False, 12))
+    store(path, statistics)
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["--stats"], stdout=out, stderr=err) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[0].split()[:3] == ["Game", "Played", "Won"]
+    assert lines[1].startswith("2048 4x4 java") and "20000" in lines[1]
+    assert lines[2].startswith("dots 30 moves, 20 R")
+    assert lines[3] == f"(kept in {path}; the full screens count their games)"
+    out = io.StringIO()
+    assert main(["--game", "dots", "--stats"], stdout=out, stderr=err) == 0
+    assert [line.split()[0] for line in out.getvalue().splitlines()[1:-1]] == ["dots"]
+    assert err.getvalue() == ""
+    assert main(["--stats", "--tui"], stdout=out, stderr=err) == 2
+    assert err.getvalue() == (
+        "playmanager: --stats takes only --game NAME, not '--tui' "
+        "(--help lists the options)\n"
+    )
+
+
+def test_stats_on_a_corrupt_file_says_so_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from playmanager.cli import main
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    path = tmp_path / "gamestate2048" / "statistics.json"
+    path.parent.mkdir()
+    path.write_bytes(b"\x00\x01\x02 binary")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["--stats"], stdout=out, stderr=err) == 0
+    assert err.getvalue().count("\n") == 1 and "\x00" not in err.getvalue()
+    assert "could not be read (it is not JSON)" in err.getvalue()
+    assert out.getvalue().startswith("No game counted yet")
