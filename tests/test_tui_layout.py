@@ -181,20 +181,39 @@ def test_an_overlay_is_a_centred_box_with_its_title() -> None:
     overlay = Overlay("You win!", ("You reached the 2048 tile.", "", "k  keep going"))
     spans = [
         s
-        for s in render(screen_of(overlay=overlay), 80, 24, colour=True)
+        for s in render(screen_of(overlay=overlay), 80, 24, colour=True, blocks=False)
         if s.role == "overlay"
     ]
     assert [s.text for s in spans] == [
-        "+--------- You win! ---------+",
-        "|                            |",
-        "| You reached the 2048 tile. |",
-        "|                            |",
-        "| k  keep going              |",
-        "|                            |",
-        "+----------------------------+",
+        " " * 32,  # a blank margin clears what is under the box
+        " +--------- You win! ---------+ ",
+        " |                            | ",
+        " | You reached the 2048 tile. | ",
+        " |                            | ",
+        " | k  keep going              | ",
+        " |                            | ",
+        " +----------------------------+ ",
+        " " * 32,
     ]
-    assert spans[0].col == (80 - 30) // 2
-    assert spans[0].row == (24 - 7) // 2
+    assert spans[0].col == (80 - 32) // 2
+    assert spans[0].row == (24 - 9) // 2
+
+
+def test_an_overlay_clears_the_board_beside_it_and_draws_lines_if_it_can() -> None:
+    """Issue 23: tile numbers showed at the sides of the box ("| 16")."""
+    board = ((16, 16, 16, 16),) * 4
+    overlay = Overlay("You win!", ("k  keep going",))
+    screen = screen_of(board=board, overlay=overlay)
+    for blocks, corner in ((False, "+"), (True, "┌")):
+        spans = render(screen, 80, 24, colour=False, blocks=blocks)
+        rows = as_text(spans, 80, 24)
+        box = [row for row in rows if corner in row or "│" in row or "| k" in row]
+        for row in box:
+            inside = row.strip()
+            assert inside[0] in "+┌│|└" and inside[-1] in "+┐│|┘", row
+            start = row.index(inside)
+            end = start + len(inside)
+            assert row[start - 1] == " " and row[end : end + 1] in ("", " ")
 
 
 # ---------------------------------------------------------------- colours

@@ -106,21 +106,24 @@ def render(
     spans += _board(screen, grid, colour=colour, round_dots=round_dots)
     spans += footer_lines(grid.bottom, grid.left, width, screen.status, screen.footer)
     if screen.overlay is not None:
-        spans += _overlay(screen.overlay.title, screen.overlay.lines, width, height)
+        box = (screen.overlay.title, screen.overlay.lines)
+        spans += _overlay(*box, width, height, drawn=round_dots)
     return clip(spans, width, height)
 
 
-def _overlay(title: str, lines: tuple[str, ...], width: int, height: int) -> list[Span]:
+def _overlay(
+    title: str, lines: tuple[str, ...], width: int, height: int, *, drawn: bool
+) -> list[Span]:
     """A box (help, win or loss, the quit question) centred below the
     header, so that the objective, score and moves stay in view; the help
     fits so from 80x24 up. A terminal too short for that gets the box
     centred on the whole screen, over the header, as it has no better
     place."""
     below = height - HEADER_LINES
-    box = overlay_box(title, lines, width, below)
+    box = overlay_box(title, lines, width, below, drawn=drawn)
     if len(box) <= below:
         return [span._replace(row=span.row + HEADER_LINES) for span in box]
-    return overlay_box(title, lines, width, height)
+    return overlay_box(title, lines, width, height, drawn=drawn)
 
 
 def _header(screen: Screen, grid: Grid) -> list[Span]:

@@ -105,9 +105,16 @@ def pile_at(width: int, height: int, row: int, col: int) -> Pile | None:
 
 
 def render(
-    screen: Screen, width: int, height: int, *, colour: bool, card_text: CardText
+    screen: Screen,
+    width: int,
+    height: int,
+    *,
+    colour: bool,
+    card_text: CardText,
+    drawn: bool = False,
 ) -> list[Span]:
-    """Lay out ``screen`` on a ``width`` x ``height`` terminal."""
+    """Lay out ``screen`` on a ``width`` x ``height`` terminal; ``drawn``: a
+    UTF-8 terminal, whose boxes are drawn with line-drawing characters."""
     found = geometry(width, height)
     if found is None:
         overlay = screen.overlay
@@ -127,13 +134,13 @@ def render(
     spans += painter.tableau(found.tableau_rows)
     spans += footer_lines(height - 2, columns.left, width, screen.status, screen.footer)
     if screen.overlay is not None:
-        spans += _overlay(screen.overlay, width, height)
+        spans += _overlay(screen.overlay, width, height, drawn=drawn)
     return clip(spans, width, height)
 
 
-def _overlay(overlay: Overlay, width: int, height: int) -> list[Span]:
+def _overlay(overlay: Overlay, width: int, height: int, *, drawn: bool) -> list[Span]:
     """The box in the middle; a ``low`` one just above the status line."""
-    box = overlay_box(overlay.title, overlay.lines, width, height)
+    box = overlay_box(overlay.title, overlay.lines, width, height, drawn=drawn)
     if not overlay.low:
         return box
     shift = height - FOOTER_LINES - 1 - box[-1].row

@@ -84,7 +84,14 @@ class App(ControllerApp[Controller]):
         card_text = symbol_text if self.symbols and colour else str
         self.controller.card_text = card_text  # the status line writes cards alike
         screen = self.controller.screen()
-        return render(screen, width, height, colour=colour, card_text=card_text)
+        return render(
+            screen,
+            width,
+            height,
+            colour=colour,
+            card_text=card_text,
+            drawn=self.symbols,
+        )
 
     def mouse(self, event: MouseEvent) -> None:
         pile = pile_at(*self.size, event.row, event.col)

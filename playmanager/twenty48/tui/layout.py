@@ -92,7 +92,9 @@ def render(
         grid.bottom + 1, grid.left, width, screen.status, screen.footer
     )
     if screen.overlay is not None:
-        spans += overlay_box(screen.overlay.title, screen.overlay.lines, width, height)
+        spans += overlay_box(
+            screen.overlay.title, screen.overlay.lines, width, height, drawn=blocks
+        )
     return clip(spans, width, height)
 
 
