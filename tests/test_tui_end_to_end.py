@@ -204,14 +204,29 @@ def test_ctrl_c_asks_then_quits_and_the_terminal_is_restored(folder: Path) -> No
 
 
 def test_a_small_terminal_gets_a_message_and_resizing_redraws(folder: Path) -> None:
-    term = terminal(playmanager(), folder, rows=10, cols=30)
+    term = terminal(playmanager(), folder, rows=6, cols=20)
     term.wait_until(
-        lambda s: "Terminal too small" in s and "(30x10, need 26x15)." in s,
+        lambda s: "Terminal too small" in s and "(20x6, need 21x7)." in s,
         "the too-small message",
     )
     term.child.setwinsize(30, 80)
     term.screen.resize(30, 80)
     term.wait_for("seed 118")
+    term.press("q")
+    assert term.wait_for_exit() == 0
+
+
+def test_a_ten_by_ten_board_is_whole_at_80x24(folder: Path) -> None:
+    """Issue 23: --size 10 asked for 62x27, so it never fitted 80x24."""
+    term = terminal(playmanager("--size", "10"), folder, rows=24, cols=80)
+    screen = term.wait_for("seed 118", "? help  q quit")
+    lines = screen.splitlines()
+    assert "Terminal too small" not in screen
+    numbers = [int(n) for line in lines[1:-2] for n in re.findall(r"\d+", line)]
+    assert sorted(numbers) == sorted(tiles(start_game(10, 10, None, None)))
+    assert len(lines) == 24
+    status, keys = lines[-2], lines[-1]
+    assert keys.index("arrows") == status.index("New game") == lines[0].index("2048")
     term.press("q")
     assert term.wait_for_exit() == 0
 

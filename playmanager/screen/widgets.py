@@ -218,13 +218,12 @@ def footer_lines(
 ) -> list[Span]:
     """The status line and the key line, aligned with the board at ``left``
     and shortened to the columns left of the screen (:func:`elide`,
-    :func:`fit_keys`); a board narrower than its status line starts the
-    lines further left, never past the screen's edge."""
-    start = min(left, max(screen_width - max(len(status), len(keys)), 0))
-    room = screen_width - start
+    :func:`fit_keys`), never past its edge. The key line leaves the last
+    column free: on the bottom line curses cannot write it."""
+    room = max(screen_width - left, 0)
     return [
-        Span(top, start, elide(status, room), "status"),
-        Span(top + 1, start, fit_keys(keys, room), "text"),
+        Span(top, left, elide(status, room), "status"),
+        Span(top + 1, left, fit_keys(keys, max(room - 1, 0)), "text"),
     ]
 
 
