@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pexpect
 import pytest
 
 from gamestate import Direction, GameState
@@ -229,6 +230,21 @@ def test_a_ten_by_ten_board_is_whole_at_80x24(folder: Path) -> None:
     assert keys.index("arrows") == status.index("New game") == lines[0].index("2048")
     term.press("q")
     assert term.wait_for_exit() == 0
+
+
+@pytest.mark.parametrize(("size", "need"), [("30", "151x33"), ("1024", "5121x1027")])
+def test_a_board_that_cannot_be_drawn_is_refused_up_front(
+    folder: Path, size: str, need: str
+) -> None:
+    """Issue 23: --size 1024 started and asked for 6146x2055 inside."""
+    term = terminal(playmanager("--size", size), folder, rows=24, cols=80)
+    term.child.expect(pexpect.EOF, timeout=60)
+    term.child.close()
+    assert term.child.exitstatus == 2
+    assert term.child.before.decode().strip() == (
+        f"playmanager: --tui cannot start: a {size}x{size} board needs a terminal "
+        f"of at least {need} (this one is 80x24)"
+    )
 
 
 def test_tiles_are_coloured_unless_no_color_is_set(folder: Path) -> None:

@@ -21,6 +21,7 @@ from typing import TextIO
 from gamestate import GameState
 
 from ...data_folder import data_folder, rescued_game
+from ...options import EXIT_USAGE
 from ...screen.shell import can_draw_blocks, play
 from ...session import Session
 from ...statistics import default_path
@@ -28,7 +29,18 @@ from .. import savefile
 from ..adapter import Twenty48
 from ..rules import Rules
 from .controller import Controller, GameFactory, follow_statistics
+from .layout import refusal
 from .view import App
+
+
+def _too_big(game: GameState) -> str | None:
+    """Why ``game``'s board cannot be drawn on the terminal at all, or None
+    (None too when stdout is no terminal: the shell says so)."""
+    try:
+        width, height = os.get_terminal_size(sys.stdout.fileno())
+    except (OSError, ValueError):
+        return None
+    return refusal(game.getBoard(), width, height)
 
 
 def run(
@@ -50,6 +62,10 @@ def run(
     HOME); a rescued game found there is offered first. NO_COLOR turns
     colours off. Without a usable terminal: one line on ``stderr``, 2.
     """
+    problem = _too_big(game)
+    if problem is not None:
+        stderr.write(f"playmanager: --tui cannot start: {problem}\n")
+        return EXIT_USAGE
     adapter = Twenty48(new_game)
     folder = data_folder(environ)
     rescued = rescued_game(folder, adapter.rescue_name)

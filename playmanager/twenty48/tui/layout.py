@@ -14,6 +14,7 @@ message instead, with the size it needs.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -38,6 +39,9 @@ FOOTER_LINES: Final = 3
 GAP_X: Final = 2
 GAP_Y: Final = 1
 MAX_TILE_HEIGHT: Final = 7
+
+
+Board = Sequence[Sequence[int]]
 
 
 @dataclass(frozen=True)
@@ -90,12 +94,39 @@ def tile_size(screen: Screen, width: int, height: int) -> TileSize | None:
 def minimum_size(screen: Screen) -> tuple[int, int]:
     """Return the smallest (width, height) that shows this board: its
     densest drawing, with tiles one line high."""
-    rows, cols = len(screen.board), len(screen.board[0])
+    return board_minimum(screen.board)
+
+
+def board_minimum(board: Board) -> tuple[int, int]:
+    """:func:`minimum_size` of a board (rows of tile values)."""
+    rows, cols = len(board), len(board[0])
     densest = DENSITIES[-1]
-    tile_width = max(4, _digits(screen) + 2)
+    digits = max(len(str(value)) for row in board for value in row)
+    tile_width = max(4, digits + 2)
     board_width = cols * (tile_width + densest.gap_x) + densest.gap_x
     board_height = rows * (1 + densest.gap_y) + densest.gap_y
     return board_width, board_height + densest.header + densest.footer
+
+
+GUARANTEED: Final = (80, 24)
+"""Every board that fits this terminal is played in it, whatever the terminal
+at launch (the player can enlarge it)."""
+
+
+def refusal(board: Board, width: int, height: int) -> str | None:
+    """Why the board cannot be drawn at all, for a refusal at launch: its
+    densest drawing needs more than this terminal and more than
+    :data:`GUARANTEED`; None when it can be drawn."""
+    need_width, need_height = board_minimum(board)
+    if need_width <= max(width, GUARANTEED[0]) and need_height <= max(
+        height, GUARANTEED[1]
+    ):
+        return None
+    rows, cols = len(board), len(board[0])
+    return (
+        f"a {rows}x{cols} board needs a terminal of at least "
+        f"{need_width}x{need_height} (this one is {width}x{height})"
+    )
 
 
 def _digits(screen: Screen) -> int:
