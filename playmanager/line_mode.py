@@ -18,13 +18,12 @@ file of its own (:func:`rescue_on_hang_up`), never over a save.
 from __future__ import annotations
 
 import contextlib
-import signal
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
 from typing import Final, Generic, TextIO, TypeVar
 
 from . import messages
 from .controls import Control
+from .hangup import HangUpError, hang_up_raises
 from .lines import read_lines
 from .session import MoveRefusedError, Session, WouldOverwriteError
 from .storage import describe_os_error
@@ -36,15 +35,6 @@ E = TypeVar("E")
 AUTOPLAY_MOVES: Final = 20
 """How many moves ``A`` plays in a line mode (``A 50`` plays 50)."""
 YES: Final = ("y", "yes")
-HANG_UP_SIGNALS: Final = (signal.SIGHUP, signal.SIGTERM)
-
-
-class HangUpError(Exception):
-    """The terminal went away (SIGHUP) or the game was asked to end (SIGTERM)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
 
 
 def control_of(word: str) -> Control | None:
@@ -56,40 +46,18 @@ def control_of(word: str) -> Control | None:
     return None
 
 
-@contextlib.contextmanager
-def hang_up_raises() -> Iterator[None]:
-    """While inside, SIGHUP and SIGTERM raise :class:`HangUpError` (so that a
-    blocked read ends); the old handlers come back afterwards."""
-
-    def raise_hang_up(signum: int, _frame: object) -> None:
-        raise HangUpError(signum)
-
-    old = {}
-    try:
-        for signum in HANG_UP_SIGNALS:
-            old[signum] = signal.signal(signum, raise_hang_up)
-    except ValueError:  # not the main thread: no signals to catch
-        pass
-    try:
-        yield
-    finally:
-        for signum, handler in old.items():
-            signal.signal(signum, handler)
-
-
 def rescue_on_hang_up(
     session: Session[M, I, E], folder: str, error: HangUpError
 ) -> tuple[str, int]:
     """Rescue ``session`` after a hang-up: one line saying what happened,
     and the exit status (128 + the signal, as a shell shows it)."""
-    why = "Terminal closed" if error.signum == signal.SIGHUP else "Stopped"
     try:
         path = session.rescue(folder)
     except OSError as os_error:
-        line = messages.not_rescued(why, describe_os_error(os_error))
+        line = messages.not_rescued(error.why, describe_os_error(os_error))
     else:
-        line = messages.hung_up(why, path)
-    return line, 128 + error.signum
+        line = messages.hung_up(error.why, path)
+    return line, error.status
 
 
 class LineMode(ABC, Generic[M, I, E]):
@@ -195,7 +163,7 @@ class LineMode(ABC, Generic[M, I, E]):
         try:
             effects = self.session.play(intent)
         except MoveRefusedError as error:
-            self.say(_sentence(str(error)))
+            self.say(str(error))  # the model's reason, as it words it
             return False
         self.moved(intent, effects)
         self.show()
@@ -281,8 +249,3 @@ class LineMode(ABC, Generic[M, I, E]):
         self.stdout.write(prompt)
         self.stdout.flush()
         return next(self.lines, None)
-
-
-def _sentence(words: str) -> str:
-    """``words`` with a capital first letter."""
-    return words[:1].upper() + words[1:]

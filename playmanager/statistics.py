@@ -194,9 +194,9 @@ def _fits(value: object, declared: str) -> bool:
 
 
 # ------------------------------------------------------------ the file
-def default_path(folder: Path) -> Path:
+def default_path(folder: str | Path) -> Path:
     """Where the statistics live in the data folder ``folder``."""
-    return folder / FILE_NAME
+    return Path(folder) / FILE_NAME
 
 
 def load(path: Path) -> tuple[Statistics, str | None]:

@@ -251,14 +251,23 @@ def main(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
         return EXIT_USAGE
     if args.tui:
         return play_full_screen(game, save_target, loaded, greeting, stderr)
+    from ..data_folder import data_folder, other_rescue
+    from ..session import Session
+    from .adapter import Dots
     from .loop import LineGame
 
+    adapter = Dots(game.level)
+    session = Session(adapter, game, game.level.seed, save_target, loaded=loaded)
+    folder = data_folder(os.environ)
+    rescued = other_rescue(folder, adapter.rescue_name, args.file)
+    if rescued is not None:
+        stdout.write(shared_messages.rescued_game(rescued) + "\n")
     line_game = LineGame(
-        game,
-        save_target=save_target,
+        session,
         stdin=stdin,
         stdout=stdout,
         stderr=stderr,
+        rescue_folder=folder,
         palette=palette_for(os.environ, stdout),
     )
     return line_game.play(greeting)

@@ -25,7 +25,7 @@ from typing import TextIO
 from gamestate.forty_thieves import BoardT
 
 from .. import messages
-from ..data_folder import data_folder, rescued_game
+from ..data_folder import data_folder, other_rescue
 from ..games import FORTY_THIEVES, add_game_option, refuse_mismatch
 from ..options import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, RANDOM_SEED, draw_seed
 from ..options import seed as seed_option
@@ -172,9 +172,9 @@ def play(
             environ=os.environ,
             stderr=stderr,
         )
-    folder = str(data_folder(os.environ))
-    rescued = rescued_game(data_folder(os.environ), session.adapter.rescue_name)
-    if rescued is not None and rescued != args.file:
+    folder = data_folder(os.environ)
+    rescued = other_rescue(folder, session.adapter.rescue_name, args.file)
+    if rescued is not None:
         stdout.write(messages.rescued_game(rescued) + "\n")
     card_text = text.card_style(stdout, os.environ)
     adapter = session.adapter

@@ -16,7 +16,7 @@ from typing import TextIO
 
 from gamestate.dots import GameBoardT, Level
 
-from ...data_folder import data_folder, rescued_game
+from ...data_folder import data_folder, other_rescue
 from ...screen.shell import can_draw_blocks, play
 from ...session import Session
 from ...statistics import Tracker, default_path
@@ -55,7 +55,7 @@ def run(
     """
     adapter = Dots(game.level)
     folder = data_folder(environ)
-    rescued = rescued_game(folder, adapter.rescue_name)
+    rescued = other_rescue(folder, adapter.rescue_name, save_target)
 
     def load_rescued(path: str) -> tuple[GameBoardT, int]:
         model = load(path)
@@ -65,10 +65,10 @@ def run(
         session = Session(adapter, game, game.level.seed, save_target, loaded=loaded)
         controller = Controller(
             session,
-            rescue_folder=str(folder),
+            rescue_folder=folder,
             load=load_rescued,
             greeting=greeting,
-            rescued=None if rescued == save_target else rescued,
+            rescued=rescued,
         )
         statistics = Tracker(default_path(folder), adapter.name)
         statistics.start(variant(game.level), from_file=loaded)

@@ -15,7 +15,7 @@ from typing import TextIO
 
 from gamestate.forty_thieves import BoardT
 
-from ...data_folder import data_folder, rescued_game
+from ...data_folder import data_folder, other_rescue
 from ...screen.shell import play
 from ...session import Session
 from ...statistics import Tracker, default_path
@@ -43,9 +43,7 @@ def run(
     game rescued there is offered at the next launch.
     """
     folder = data_folder(environ)
-    rescued = rescued_game(folder, FortyThieves.rescue_name)
-    if rescued == session.save_target:
-        rescued = None
+    rescued = other_rescue(folder, FortyThieves.rescue_name, session.save_target)
 
     def load(path: str) -> tuple[BoardT, int]:
         board, seed = savefile.load(path)
@@ -54,7 +52,7 @@ def run(
     def make_app() -> App:
         controller = Controller(
             session,
-            rescue_folder=str(folder),
+            rescue_folder=folder,
             load=load,
             greeting=greeting,
             rescued=rescued,

@@ -123,7 +123,7 @@ PLAYING_KEYS: Final = (
     Binding((ESCAPE,), Action.CANCEL),
     Binding(("a",), Action.SAFE),
 )
-FOOTER: Final = f"1-0 w pick  d deal  f home  a safe  {footer()}"
+FOOTER: Final = f"1-0 w d f a play  {footer()}"
 
 
 class Screen(NamedTuple):

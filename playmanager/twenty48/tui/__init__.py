@@ -20,7 +20,7 @@ from typing import TextIO
 
 from gamestate import GameState
 
-from ...data_folder import data_folder, rescued_game
+from ...data_folder import data_folder, other_rescue
 from ...options import EXIT_USAGE
 from ...screen.shell import can_draw_blocks, play
 from ...session import Session
@@ -68,9 +68,7 @@ def run(
         return EXIT_USAGE
     adapter = Twenty48(new_game)
     folder = data_folder(environ)
-    rescued = rescued_game(folder, adapter.rescue_name)
-    if rescued is not None and os.path.abspath(rescued) == os.path.abspath(save_target):
-        rescued = None
+    rescued = other_rescue(folder, adapter.rescue_name, save_target)
 
     def load(path: str) -> tuple[GameState, int]:
         return savefile.load(path, seed=seed, two_prob=rules.two_prob), seed
@@ -80,7 +78,7 @@ def run(
         controller = Controller(
             session,
             rules=rules,
-            rescue_folder=str(folder),
+            rescue_folder=folder,
             load=load,
             greeting=greeting,
             rescued=rescued,
