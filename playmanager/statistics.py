@@ -411,7 +411,12 @@ class Tracker:
 
 
 # ------------------------------------------------------------ the table
-COLUMNS: Final = ("Played", "Won", "Win %", "Streak", "Best", "Best score", "Best time")
+COLUMNS: Final = ("Played", "Won", "Win%", "Streak", "Max", "Score", "Time", "Loaded")
+LEGEND: Final = (
+    "Streak: wins in a row (Max: the most); Score, Time: the best (the fastest",
+    "win); Loaded: games started from a save file, which set no best.",
+)
+"""Under the table: what its short column names mean."""
 
 
 def rows(statistics: Statistics, titles: Mapping[str, str]) -> list[tuple[str, ...]]:
@@ -426,17 +431,15 @@ def rows(statistics: Statistics, titles: Mapping[str, str]) -> list[tuple[str, .
 
 def _cells(tally: Tally) -> tuple[str, ...]:
     rate = tally.win_rate
-    played = str(tally.played)
-    if tally.from_file:
-        played += f" ({tally.from_file} from file)"
     return (
-        played,
+        str(tally.played),
         str(tally.won),
         "-" if rate is None else f"{100 * rate:.0f}%",
         str(tally.streak),
         str(tally.best_streak),
         "-" if tally.best_score is None else str(tally.best_score),
         "-" if tally.best_seconds is None else clock_time(tally.best_seconds),
+        str(tally.from_file),
     )
 
 
@@ -459,10 +462,11 @@ def text_table(
         ]
     header = (first_column, *COLUMNS)
     widths = [max(len(row[i]) for row in (header, *body)) for i in range(len(header))]
-    return [
+    lines = [
         "  ".join(
             cell.ljust(width) if i == 0 else cell.rjust(width)
             for i, (cell, width) in enumerate(zip(row, widths, strict=True))
         ).rstrip()
         for row in (header, *body)
     ]
+    return [*lines, "", *LEGEND]

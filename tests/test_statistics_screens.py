@@ -117,4 +117,4 @@ def test_forty_thieves_counts_a_given_up_deal_with_its_cards_home(
     controller.press("S")
     overlay = controller.screen().overlay
     assert overlay is not None and overlay.title == "Statistics"
-    assert overlay.lines[1].split()[:2] == ["1", "0"]
+    assert overlay.lines[1].split()[:3] == ["1", "0", "0%"]
