@@ -7,6 +7,7 @@ helpers of the view are pure functions.
 from __future__ import annotations
 
 import curses
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -359,3 +360,24 @@ def test_the_readme_screen_is_what_the_game_draws(tmp_path: Path) -> None:
     drawn = as_text(render(controller.screen(), 80, 24, colour=False), 80, 24)
     assert shown == drawn[: len(shown)]
     assert all(line == "" for line in drawn[len(shown) :])
+
+
+def test_a_ten_by_ten_board_at_80x24_keeps_its_seed_whole() -> None:
+    board = ((1024, 2, 0, 4, 8, 16, 32, 64, 128, 256),) * 10
+    screen = dataclasses.replace(screen_of(board=board), seed=-(1 << 63))
+    page = as_text(render(screen, 80, 24, colour=True), 80, 24)
+    assert "seed -9223372036854775808" in page[0] and "Score 2100" in page[0]
+    assert sum("1024" in line for line in page) == 10
+
+
+def test_a_long_status_line_keeps_to_the_board_and_its_file_name() -> None:
+    """Issue 23: "No best score yet (kept in /tmp/.../gamestat" was cut, and
+    long status lines jumped to column 0."""
+    status = "Not saved to /tmp/pytest-of-someone/pytest-101/popen-gw1/data/x.2048: disk full"
+    spans = render(screen_of(status=status), 80, 24, colour=True)
+    line = next(span for span in spans if span.role == "status")
+    board = next(span for span in spans if span.role == "board")
+    assert line.col == board.col and line.col + len(line.text) <= 80
+    assert line.text.startswith("Not saved to /tmp/") and line.text.endswith(
+        ".../x.2048: disk full"
+    )

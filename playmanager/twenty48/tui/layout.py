@@ -180,8 +180,11 @@ def _header(screen: Screen, grid: Grid, lines: int, width: int) -> list[Span]:
     goal = "no goal" if screen.goal is None else f"goal {screen.goal}"
     about = f"seed {screen.seed}   {screen.rules_name} rules, {goal}"
     left, room = grid.left, max(grid.width, min(width, len(score) + 8))
-    if lines == 1:
-        title = elide(f"2048   {about}", max(room - len(score) - 2, 4))
+    if lines == 1:  # the seed stays whole (it replays the game); rules may go
+        title = f"2048   seed {screen.seed}"
+        rules = f"   {screen.rules_name} rules, {goal}"
+        if len(title + rules + score) + 2 <= room:
+            title += rules
         return title_line(0, left, room, title, score)
     return [
         *title_line(0, left, room, "2048", score),
