@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from playmanager.forty_thieves import savefile
 from playmanager.forty_thieves.adapter import FortyThieves
 from playmanager.forty_thieves.text import symbol_text
 from playmanager.forty_thieves.tui.controller import TABLEAU_ROW, TOP_ROW, Controller
@@ -23,7 +22,7 @@ def controller(tmp_path: Path) -> Controller:
     session = Session(
         adapter, adapter.new_model(5), 5, str(tmp_path / "save"), loaded=False
     )
-    return Controller(session, rescue_folder=str(tmp_path / "data"), load=savefile.load)
+    return Controller(session, rescue_folder=str(tmp_path / "data"))
 
 
 def pile_spans(spans: list[Span], col: int, top: int) -> list[Span]:

@@ -66,7 +66,6 @@ def controller(
     return Controller(
         session,
         rescue_folder=str(rescue_folder),
-        load=lambda path: load(path),
         greeting="hi",
         clock=clock,
     )

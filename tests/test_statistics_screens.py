@@ -13,7 +13,6 @@ from playmanager.dots import savefile as dots_savefile
 from playmanager.dots.adapter import Dots
 from playmanager.dots.tui import variant
 from playmanager.dots.tui.controller import Controller as DotsController
-from playmanager.forty_thieves import savefile as ft_savefile
 from playmanager.forty_thieves.adapter import FortyThieves
 from playmanager.forty_thieves.tui.controller import Controller as FtController
 from playmanager.session import Session
@@ -28,7 +27,6 @@ def dots(tmp_path: Path, level: Level, rescued: str | None = None) -> DotsContro
     controller = DotsController(
         session,
         rescue_folder=str(tmp_path / "data"),
-        load=lambda path: (dots_savefile.load(path), level.seed),
         rescued=rescued,
     )
     tracker = Tracker(tmp_path / "data" / "statistics.json", "dots")
@@ -105,7 +103,6 @@ def test_forty_thieves_counts_a_given_up_deal_with_its_cards_home(
     controller = FtController(
         session,
         rescue_folder=str(tmp_path / "data"),
-        load=lambda path: ft_savefile.load(path),
     )
     tracker = Tracker(statistics(tmp_path), "forty-thieves")
     tracker.start("", from_file=False)
@@ -118,3 +115,20 @@ def test_forty_thieves_counts_a_given_up_deal_with_its_cards_home(
     overlay = controller.screen().overlay
     assert overlay is not None and overlay.title == "Statistics"
     assert overlay.lines[1].split()[:3] == ["1", "0", "0%"]
+
+
+def test_a_resumed_game_quit_at_once_is_still_kept(tmp_path: Path) -> None:
+    level = Level(seed=5)
+    first = dots(tmp_path, level)
+    first.press("H")
+    first.press("\n")
+    board = first.session.model.get_boardT()
+    first.press("q")
+    first.press("n")
+    kept = tmp_path / "data" / "rescued.dots"
+    again = dots(tmp_path, level, rescued=str(kept))
+    again.press("y")
+    again.press("q")
+    again.press("n")  # quit without saving, not a move made
+    assert again.finished
+    assert dots_savefile.load(str(kept)).get_boardT() == board

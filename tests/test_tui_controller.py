@@ -64,7 +64,6 @@ def make(
         session,
         rules=rules,
         rescue_folder=str(tmp_path / "data"),
-        load=lambda path: (savefile.load(path), seed),
     )
     path = tmp_path / "data" / "statistics.json"
     follow_statistics(controller, path, rules, loaded=board is not None)
@@ -494,7 +493,6 @@ def test_a_rescued_game_is_offered_and_resumed(tmp_path: Path) -> None:
         again.session,
         rules=TUI_RULES,
         rescue_folder=str(tmp_path / "data"),
-        load=lambda path: (savefile.load(path), 118),
         rescued=rescue,
     )
     overlay = again.screen().overlay
@@ -516,7 +514,6 @@ def test_a_rescued_game_declined_stays_where_it_is(tmp_path: Path) -> None:
         make(tmp_path).session,
         rules=TUI_RULES,
         rescue_folder=str(tmp_path / "data"),
-        load=lambda path: (savefile.load(path), 118),
         rescued=str(rescue),
     )
     controller.press("n")
@@ -531,9 +528,12 @@ def test_config_keys_drive_the_full_screen(
     from gamestate import Config
 
     monkeypatch.setattr(Config, "UP_KEY", "i")
+    monkeypatch.setattr(Config, "SAVE_KEY", "v")
     controller = make(tmp_path, [[0, 0], [2, 0]])
     controller.press("i")
     assert controller.game.getBoard()[0][0] == 2
+    controller.press("v")
+    assert controller.status == f"Saved to {tmp_path / 'save.2048'}"
 
 
 # ---------------------------------------------------------------- best score

@@ -25,7 +25,6 @@ from ...options import EXIT_USAGE
 from ...screen.shell import can_draw_blocks, play
 from ...session import Session
 from ...statistics import default_path
-from .. import savefile
 from ..adapter import Twenty48
 from ..rules import Rules
 from .controller import Controller, GameFactory, follow_statistics
@@ -66,12 +65,9 @@ def run(
     if problem is not None:
         stderr.write(f"playmanager: --tui cannot start: {problem}\n")
         return EXIT_USAGE
-    adapter = Twenty48(new_game)
+    adapter = Twenty48(new_game, load_seed=seed, two_prob=rules.two_prob)
     folder = data_folder(environ)
     rescued = other_rescue(folder, adapter.rescue_name, save_target)
-
-    def load(path: str) -> tuple[GameState, int]:
-        return savefile.load(path, seed=seed, two_prob=rules.two_prob), seed
 
     def make_app() -> App:
         session = Session(adapter, game, seed, save_target, loaded=loaded)
@@ -79,7 +75,6 @@ def run(
             session,
             rules=rules,
             rescue_folder=folder,
-            load=load,
             greeting=greeting,
             rescued=rescued,
         )
