@@ -114,7 +114,7 @@ def test_wrong_values_are_refused_not_trusted(tmp_path: Path) -> None:
 def test_an_unreadable_file_is_set_aside_in_plain_words(tmp_path: Path) -> None:
     path = tmp_path / "statistics.json"
     path.mkdir()  # cannot be read as a file
-    statistics, notice = update(path, lambda s: s.tally("2048", "4x4"))
+    statistics, notice = update(path, lambda s: s.pending.clear())
     assert notice is not None and "(is a directory)" in notice
     assert "Errno" not in notice and "'" not in notice
     assert (tmp_path / "statistics.json.unreadable").is_dir()
@@ -131,7 +131,7 @@ def test_a_file_that_cannot_be_moved_aside_is_never_replaced(
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(os, "rename", refuse)
-    _statistics, notice = update(path, lambda s: s.tally("2048", "4x4"))
+    _statistics, notice = update(path, lambda s: s.pending.clear())
     assert notice is not None and "not counted" in notice
     assert "(permission denied)" in notice and "Errno" not in notice
     assert path.read_bytes() == b"\x00not ours"
