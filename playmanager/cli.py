@@ -69,6 +69,11 @@ def main(
     err = stderr if stderr is not None else sys.stderr
     arguments = sys.argv[1:] if argv is None else list(argv)
     try:
+        if "--stats" in arguments:
+            from . import statistics_command  # only then: start-up stays fast
+
+            if statistics_command.wanted(arguments):
+                return statistics_command.run_from(arguments, out, err)
         front_end = importlib.import_module(games.choose(arguments).front_end)
         status: int = front_end.main(
             arguments, stdin if stdin is not None else _console_input(), out, err

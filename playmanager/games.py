@@ -80,7 +80,9 @@ GAME_OPTION: Final = "--game"
 
 
 def add_game_option(parser: argparse.ArgumentParser, game: Game) -> None:
-    """Add ``--game NAME`` to a game's parser, with ``game`` as its default."""
+    """Add ``--game NAME`` to a game's parser, with ``game`` as its default,
+    and ``--stats`` (which the command line answers before any game's
+    parser runs: it is here so that every ``--help`` lists it)."""
     names = ", ".join(f"{g.name} ({g.title})" for g in GAMES.values())
     parser.add_argument(
         GAME_OPTION,
@@ -89,6 +91,13 @@ def add_game_option(parser: argparse.ArgumentParser, game: Game) -> None:
         metavar="NAME",
         help=f"the game to play: {names}. Without it, a FILE's first line "
         "says which game it holds",
+    )
+    parser.add_argument(
+        "--stats",
+        action="store_true",
+        help="print the statistics the full screens keep (games played, won, "
+        "streaks, best score and time per game and variant; with --game NAME, "
+        "that game's) and exit",
     )
 
 

@@ -12,5 +12,5 @@ settings.load_profile("default")
 # --- conformance suite (issue 4) --------------------------------------------
 # Registers --impl/--direction and the per-requirement table; loaded here so
 # the options exist for `pytest tests/conformance --impl ...` and a plain
-# `pytest` alike. See tests/conformance/plugin.py.
-pytest_plugins = ("tests.conformance.plugin",)
+# `pytest` alike. See gamestate/conformance/plugin.py.
+pytest_plugins = ("gamestate.conformance.plugin",)

@@ -41,7 +41,7 @@ def make(tmp_path: Path, game: GameState, solver: Solver = quick) -> Controller:
         seed=118,
         new_game=lambda seed: start_game(4, 4, seed, None),
         save_target=str(tmp_path / "save.2048"),
-        best_path=tmp_path / "best-score",
+        statistics_path=tmp_path / "statistics.json",
         solver=solver,
     )
 

@@ -37,7 +37,7 @@ def full_screens(tmp_path: Path) -> dict[str, Full]:
             seed=118,
             new_game=lambda seed: start_game(4, 4, seed, None),
             save_target=str(tmp_path / "save.2048"),
-            best_path=tmp_path / "data" / "best",
+            statistics_path=tmp_path / "data" / "statistics.json",
             loaded=False,
         ),
         "forty-thieves": FortyController(

@@ -180,7 +180,7 @@ def test_the_help_leaves_the_objective_score_and_moves_in_view(
     assert rows[0].split() == ["Dots", "Score", "0", "Moves", "left", "7"]
     assert "G  Objective: clear 9 more G (green)" in rows[1]
     assert any("Press any key to close this help." in row for row in rows)
-    bottom = max(span.row for span in overlay)
+    bottom = max(span.row for span in overlay if span.text.strip())
     assert bottom < size[1] and rows[bottom].strip().startswith("+-")
 
 
@@ -211,3 +211,23 @@ def test_new_dots_get_a_ring_while_marked(tmp_path: Path) -> None:
         (grid.cell_top(0) + grid.cell_height, grid.cell_left(0) - 1),
     }
     assert not [s for s in render(screen, 100, 32, colour=False) if "fresh" in s.role]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+def test_the_objective_line_stays_whole_and_centred_on_the_board(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Issue 23: the objective line ran past the board's right edge (and a
+    19-digit seed past the screen's)."""
+    game = GameBoardT(seed=-9223372036854775808, objective=(CellT.G, 20), squares=True)
+    spans = render(screen_of(tmp_path, game), *size, colour=True)
+    line = [span for span in spans if span.row == 1]
+    start = min(span.col for span in line)
+    end = max(span.col + len(span.text) for span in line)
+    assert end <= size[0]
+    text = text_at(spans, *size)[1]
+    assert "clear 20 more G (green)" in text
+    assert text.rstrip().endswith("seed -9223372036854775808   squares on")
+    board = [span for span in spans if span.role == "board"]
+    middle = board[0].col + len(board[0].text) / 2
+    assert abs((start + end) / 2 - middle) <= 1

@@ -557,7 +557,7 @@ def test_cards_are_red_or_black_and_marks_have_their_roles() -> None:
     control = press(controller(hinter=hint_of(TabMove(T, 2, 6))), "H")
     spans = frame(control)
     six_of_hearts = next(s for s in spans if s.text.strip() == "6H")
-    assert (six_of_hearts.role, six_of_hearts.value) == ("card", 1)
+    assert (six_of_hearts.role, six_of_hearts.value) == ("covered", 1)  # under 9S
     seven_of_clubs = next(s for s in spans if s.text.strip() == "7C")
     assert seven_of_clubs.value == 2
     hinted = [s for s in spans if s.role == "hint"]

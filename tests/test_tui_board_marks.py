@@ -31,9 +31,9 @@ from playmanager.twenty48 import savefile
 from playmanager.twenty48.tui.controller import Screen
 from playmanager.twenty48.tui.layout import GAP_X, GAP_Y, HEADER_LINES, tile_size
 from playmanager.twenty48.tui.view import (
-    BOARD_COLOUR,
     MERGED_RING,
     NEW_TILE_RING,
+    WARM_256,
     palette_key,
 )
 from tests.pty_terminal import Terminal
@@ -65,7 +65,7 @@ def hex_of(index: int) -> str:
     return pyte.graphics.FG_BG_256[index]
 
 
-BOARD_BG = hex_of(xterm_index(BOARD_COLOUR))
+BOARD_BG = hex_of(WARM_256["board"])
 NEW_FG = hex_of(xterm_index(NEW_TILE_RING))
 MERGED_FG = hex_of(xterm_index(MERGED_RING))
 Looks = tuple[str, str, str]
@@ -88,7 +88,7 @@ def game_command(save: Path, *, mark_seconds: float | None = None) -> str:
         "from playmanager.screen import marks\n"
         f"{patch}"
         "from playmanager.cli import main\n"
-        f"sys.exit(main(['--tui', {str(save)!r}]))\n"
+        f"sys.exit(main(['--tui', '--seed', '118', {str(save)!r}]))\n"
     )
     return shlex.join([sys.executable, str(script)])
 

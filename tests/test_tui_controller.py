@@ -18,11 +18,16 @@ from playmanager.controls import Control
 from playmanager.screen.keys import key_label
 from playmanager.screen.shell import CTRL_C, ESCAPE
 from playmanager.session import Session
+from playmanager.statistics import load
 from playmanager.twenty48 import savefile
 from playmanager.twenty48.adapter import Twenty48
 from playmanager.twenty48.play2048 import start_game
 from playmanager.twenty48.rules import JAVA, MVC, Rules
-from playmanager.twenty48.tui.controller import Controller, playing_keys
+from playmanager.twenty48.tui.controller import (
+    Controller,
+    follow_statistics,
+    playing_keys,
+)
 
 ONE_MERGE_FROM_2048 = [
     [1024, 1024, 0, 0],
@@ -55,12 +60,14 @@ def make(
     )
     target = str(save_target or tmp_path / "save.2048")
     session = Session(adapter, game, seed, target, loaded=board is not None)
-    return Controller(
+    controller = Controller(
         session,
         rules=rules,
-        best_path=tmp_path / "data" / "best-score",
         rescue_folder=str(tmp_path / "data"),
     )
+    path = tmp_path / "data" / "statistics.json"
+    follow_statistics(controller, path, rules, loaded=board is not None)
+    return controller
 
 
 def press(controller: Controller, *keys: str) -> None:
@@ -120,7 +127,7 @@ def test_a_move_that_changes_nothing_does_nothing(tmp_path: Path) -> None:
     controller.press("a")
     assert state(controller.game) == before
     assert not controller.unsaved
-    assert controller.screen().status.startswith("No best score yet")
+    assert controller.screen().status == ""
 
 
 def test_unknown_keys_are_ignored(tmp_path: Path) -> None:
@@ -427,8 +434,6 @@ def test_terminal_closing_without_progress_writes_nothing(tmp_path: Path) -> Non
 
 def test_terminal_closing_when_no_rescue_works_says_why(tmp_path: Path) -> None:
     controller = make(tmp_path)
-    (tmp_path / "data" / "best-score").unlink()
-    (tmp_path / "data").rmdir()
     (tmp_path / "data").write_text("a file where the folder should be")
     controller.press("d")
     message = controller.hang_up()
@@ -487,7 +492,6 @@ def test_a_rescued_game_is_offered_and_resumed(tmp_path: Path) -> None:
     again = Controller(
         again.session,
         rules=TUI_RULES,
-        best_path=tmp_path / "data" / "best-score",
         rescue_folder=str(tmp_path / "data"),
         rescued=rescue,
     )
@@ -509,7 +513,6 @@ def test_a_rescued_game_declined_stays_where_it_is(tmp_path: Path) -> None:
     controller = Controller(
         make(tmp_path).session,
         rules=TUI_RULES,
-        best_path=tmp_path / "data" / "best-score",
         rescue_folder=str(tmp_path / "data"),
         rescued=str(rescue),
     )
@@ -534,67 +537,99 @@ def test_config_keys_drive_the_full_screen(
 
 
 # ---------------------------------------------------------------- best score
-def test_missing_best_score_is_reported_once_and_written(tmp_path: Path) -> None:
+def test_no_best_score_before_the_first_game(tmp_path: Path) -> None:
     controller = make(tmp_path)
-    best = tmp_path / "data" / "best-score"
-    assert controller.screen().status == f"No best score yet (kept in {best})"
-    assert controller.screen().best == 0
-    assert best.read_text() == "0\n"
-    controller.press("d")
+    assert controller.screen().best == 0  # this game's score is the best yet
     assert controller.screen().status == ""
+    assert not (tmp_path / "data" / "statistics.json").exists()
 
 
-def test_corrupt_best_score_is_reported_and_rewritten(tmp_path: Path) -> None:
-    best = tmp_path / "data" / "best-score"
-    best.parent.mkdir()
-    best.write_text("lots\n")
-    controller = make(tmp_path)
-    assert controller.screen().status == (
-        f"Best score file {best} is corrupt ('lots'); starting anew"
+def test_a_corrupt_statistics_file_is_reported_in_one_sentence(tmp_path: Path) -> None:
+    path = tmp_path / "data" / "statistics.json"
+    path.parent.mkdir()
+    path.write_bytes(b"\xff\x1b[31mlots\n")
+    status = make(tmp_path).screen().status
+    assert status == (
+        f"The statistics in {path} could not be read (it is not text); "
+        "the file is kept as statistics.json.unreadable and new statistics begin."
     )
-    assert best.read_text() == "0\n"
 
 
 def test_best_score_rises_with_the_score_and_is_kept_on_quit(tmp_path: Path) -> None:
-    best = tmp_path / "data" / "best-score"
-    best.parent.mkdir()
-    best.write_text("2\n")
     controller = make(tmp_path)
-    assert controller.screen().best == 2
-    assert controller.screen().status == ""
     press(controller, "d", "s")
     assert controller.screen().best == 4
     press(controller, "u", "u")
     assert controller.screen().best == 4  # undo does not take a best back
     press(controller, "q", "n")
-    assert best.read_text() == "4\n"
+    statistics = load(tmp_path / "data" / "statistics.json")[0]
+    assert statistics.best_score("2048", "4x4 java") == 4
     assert make(tmp_path).screen().best == 4
 
 
-def test_a_best_score_that_cannot_be_written_is_reported(tmp_path: Path) -> None:
+def test_best_scores_are_kept_per_board_size_and_rules(tmp_path: Path) -> None:
+    press(make(tmp_path), "d", "s", "q", "n")
+    assert make(tmp_path, [[0, 2], [2, 0]]).screen().best is None
+    assert make(tmp_path, rules=MVC).screen().best == 0
+
+
+def test_loading_a_save_never_raises_the_best_score(tmp_path: Path) -> None:
+    """Issue 23: the best score jumped to 23608 after loading a save."""
+    loaded = make(tmp_path, [[0, 0, 0, 2], [0] * 4, [0] * 4, [0] * 4], score=23608)
+    assert loaded.screen().best is None
+    press(loaded, "a", "q", "n")
+    assert make(tmp_path).screen().best == 0
+
+
+def test_a_statistics_file_that_cannot_be_written_is_reported(tmp_path: Path) -> None:
     (tmp_path / "data").write_text("a file where the folder should be")
-    controller = make(tmp_path)
-    assert controller.screen().status.startswith("Best score not kept: ")
-    press(controller, "d", "q", "n")
+    controller = make(tmp_path, [[2, 4], [8, 16]])  # no move left: the game ends
+    status = controller.screen().status
+    assert status.startswith(f"The statistics in {tmp_path / 'data'}")
+    assert status.endswith("this run's games are not counted.")
+    assert "Errno" not in status and "\n" not in status
+    press(controller, "q")
     assert controller.finished
+
+
+def test_the_statistics_screen_shows_played_won_and_bests(tmp_path: Path) -> None:
+    won = make(tmp_path, [[1024, 1024], [0, 0]], rules=MVC)
+    press(won, "n", "a")  # abandoned for a new game: not counted (no move yet)
+    lost = make(tmp_path, [[0, 0, 0, 2], [4, 8, 4, 8], [8, 4, 8, 4], [4, 8, 4, 8]])
+    press(lost, "a", "n", "S")  # a loss: given up for a new game
+    overlay = lost.screen().overlay
+    assert overlay is not None and overlay.title == "Statistics"
+    header, row = overlay.lines[:2]
+    assert header.split() == [
+        "Variant",
+        "Played",
+        "Won",
+        "Win%",
+        "Streak",
+        "Max",
+        "Score",
+        "Time",
+        "Loaded",
+    ]
+    assert row.split() == ["4x4", "java", "1", "0", "0%", "0", "0", "-", "-", "1"]
+    press(lost, "x")
+    assert lost.screen().overlay is None  # any key closes it
 
 
 def test_screen_shows_score_best_seed_and_rules(tmp_path: Path) -> None:
     controller = make(tmp_path, ONE_MERGE_FROM_2048, score=40, rules=MVC, seed=7)
     screen = controller.screen()
-    assert (screen.score, screen.best, screen.seed) == (40, 40, 7)
+    assert (screen.score, screen.best, screen.seed) == (40, None, 7)  # loaded
     assert (screen.rules_name, screen.goal) == ("mvc", 2048)
     assert screen.save_target == str(tmp_path / "save.2048")
     assert os.path.basename(screen.save_target) == "save.2048"
 
 
-def test_a_higher_best_from_another_game_is_not_overwritten(tmp_path: Path) -> None:
+def test_a_game_in_another_terminal_counts_too(tmp_path: Path) -> None:
     first = make(tmp_path)
     second = make(tmp_path)
-    press(first, "d", "s", "q", "n")  # stores 4
-    best = tmp_path / "data" / "best-score"
-    assert best.read_text() == "4\n"
-    best.write_text("100\n")  # meanwhile, elsewhere
-    press(second, "d", "s", "q", "n")
-    assert best.read_text() == "100\n"
-    assert second.screen().best == 100
+    press(first, "d", "s", "n")  # a loss: given up for a new game
+    press(second, "d", "n")
+    tally = load(tmp_path / "data" / "statistics.json")[0].tally("2048", "4x4 java")
+    assert (tally.played, tally.won, tally.best_score) == (2, 0, 4)
+    assert first.screen().best == 4

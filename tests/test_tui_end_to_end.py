@@ -17,9 +17,11 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pexpect
 import pytest
 
 from gamestate import Direction, GameState
+from playmanager.statistics import load
 from playmanager.twenty48 import savefile
 from playmanager.twenty48.play2048 import start_game
 from tests.pty_terminal import Terminal
@@ -48,9 +50,34 @@ def RESCUE(folder: Path) -> Path:
     return folder / "data" / "gamestate2048" / "rescued.2048"
 
 
-def playmanager(*args: str) -> str:
-    command = [sys.executable, "-m", "playmanager", "--tui", *args]
+def playmanager(*args: str, seed: int | None = 118) -> str:
+    """The full screen's command line; ``seed`` None leaves --seed out (the
+    full screen then draws one), and a --seed in ``args`` is kept."""
+    chosen = () if seed is None or "--seed" in args else ("--seed", str(seed))
+    command = [sys.executable, "-m", "playmanager", "--tui", *chosen, *args]
     return shlex.join(command)
+
+
+def shown_seed(screen: str) -> int:
+    match = re.search(r"seed (-?\d+)", screen)
+    assert match is not None, screen
+    return int(match.group(1))
+
+
+def test_each_launch_deals_a_fresh_game_that_its_seed_replays(folder: Path) -> None:
+    seeds = []
+    for _ in range(2):
+        term = terminal(playmanager(seed=None), folder)
+        screen = term.wait_for("seed ")
+        seeds.append(shown_seed(screen))
+        term.press("q")
+        assert term.wait_for_exit() == 0
+    assert seeds[0] != seeds[1]
+    replay = terminal(playmanager("--seed", str(seeds[1])), folder)
+    screen = replay.wait_for(f"seed {seeds[1]}")
+    assert board_numbers(screen) == tiles(start_game(4, 4, seeds[1], None))
+    replay.press("q")
+    assert replay.wait_for_exit() == 0
 
 
 def board_numbers(screen_text: str) -> list[int]:
@@ -153,7 +180,8 @@ def test_saving_and_quitting_with_the_save_prompt(folder: Path) -> None:
     assert saved.board == tuple(tuple(row) for row in game.getBoard())
     game.move(Direction.DOWN)
     assert final.board == tuple(tuple(row) for row in game.getBoard())
-    assert (folder / "data" / "gamestate2048" / "best-score").read_text() == "4\n"
+    statistics = load(folder / "data" / "gamestate2048" / "statistics.json")[0]
+    assert statistics.best_score("2048", "4x4 java") == 4
 
 
 def test_ctrl_c_asks_then_quits_and_the_terminal_is_restored(folder: Path) -> None:
@@ -177,9 +205,9 @@ def test_ctrl_c_asks_then_quits_and_the_terminal_is_restored(folder: Path) -> No
 
 
 def test_a_small_terminal_gets_a_message_and_resizing_redraws(folder: Path) -> None:
-    term = terminal(playmanager(), folder, rows=10, cols=30)
+    term = terminal(playmanager(), folder, rows=6, cols=20)
     term.wait_until(
-        lambda s: "Terminal too small" in s and "(30x10, need 26x15)." in s,
+        lambda s: "Terminal too small" in s and "(20x6, need 21x7)." in s,
         "the too-small message",
     )
     term.child.setwinsize(30, 80)
@@ -187,6 +215,36 @@ def test_a_small_terminal_gets_a_message_and_resizing_redraws(folder: Path) -> N
     term.wait_for("seed 118")
     term.press("q")
     assert term.wait_for_exit() == 0
+
+
+def test_a_ten_by_ten_board_is_whole_at_80x24(folder: Path) -> None:
+    """Issue 23: --size 10 asked for 62x27, so it never fitted 80x24."""
+    term = terminal(playmanager("--size", "10"), folder, rows=24, cols=80)
+    screen = term.wait_for("seed 118", "? help  q quit")
+    lines = screen.splitlines()
+    assert "Terminal too small" not in screen
+    numbers = [int(n) for line in lines[1:-2] for n in re.findall(r"\d+", line)]
+    assert sorted(numbers) == sorted(tiles(start_game(10, 10, None, None)))
+    assert len(lines) == 24
+    status, keys = lines[-2], lines[-1]
+    assert keys.index("arrows") == status.index("New game") == lines[0].index("2048")
+    term.press("q")
+    assert term.wait_for_exit() == 0
+
+
+@pytest.mark.parametrize(("size", "need"), [("30", "151x33"), ("1024", "5121x1027")])
+def test_a_board_that_cannot_be_drawn_is_refused_up_front(
+    folder: Path, size: str, need: str
+) -> None:
+    """Issue 23: --size 1024 started and asked for 6146x2055 inside."""
+    term = terminal(playmanager("--size", size), folder, rows=24, cols=80)
+    term.child.expect(pexpect.EOF, timeout=60)
+    term.child.close()
+    assert term.child.exitstatus == 2
+    assert term.child.before.decode().strip() == (
+        f"playmanager: --tui cannot start: a {size}x{size} board needs a terminal "
+        f"of at least {need} (this one is 80x24)"
+    )
 
 
 def test_tiles_are_coloured_unless_no_color_is_set(folder: Path) -> None:
@@ -259,7 +317,7 @@ def test_a_crash_restores_the_terminal_and_keeps_the_game(folder: Path) -> None:
         "        raise RuntimeError('planted bug')\n"
         "    original(self, key)\n"
         "controller.Controller.press = press\n"
-        "sys.exit(main(['--tui']))\n"
+        "sys.exit(main(['--tui', '--seed', '118']))\n"
     )
     command = f"{shlex.join([sys.executable, str(script)])}; echo status=$?; stty -a"
     term = terminal(command, folder)

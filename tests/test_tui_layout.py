@@ -7,13 +7,20 @@ helpers of the view are pure functions.
 from __future__ import annotations
 
 import curses
+import dataclasses
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from playmanager.screen.shell import Span, key_name, wants_colour, xterm_index
+from playmanager.screen.shell import (
+    Span,
+    _xterm_rgb,
+    key_name,
+    wants_colour,
+    xterm_index,
+)
 from playmanager.twenty48.play2048 import start_game
 from playmanager.twenty48.rules import JAVA
 from playmanager.twenty48.tui.controller import (
@@ -23,10 +30,7 @@ from playmanager.twenty48.tui.controller import (
     new_controller,
 )
 from playmanager.twenty48.tui.layout import (
-    FOOTER_LINES,
-    GAP_X,
-    GAP_Y,
-    HEADER_LINES,
+    ROOMY,
     minimum_size,
     render,
     tile_size,
@@ -78,7 +82,9 @@ def test_header_board_and_footer_on_an_80x24_terminal() -> None:
     assert page[0].lstrip().startswith("2048")
     assert page[1].strip() == "seed 118   java rules, goal 2048"
     assert any("Loaded save.2048" in line for line in page)
-    assert any(footer_text() in line for line in page)
+    keys = next(line for line in page if "? help" in line)
+    assert keys.endswith("? help  q quit") and "move  o save  u undo" in keys
+    assert keys.index("move") - 17 == page[0].index("2048")  # aligned
     tile_numbers = [
         (span.value, span.text.strip())
         for span in spans
@@ -105,9 +111,13 @@ def test_tiles_fit_and_are_about_twice_as_wide_as_tall(width: int, height: int) 
     need_width, need_height = minimum_size(screen_of())
     assert (size is not None) == (width >= need_width and height >= need_height)
     if size is not None:
-        assert 4 * (size.width + GAP_X) + GAP_X <= width
-        assert 4 * (size.height + GAP_Y) + GAP_Y + HEADER_LINES + FOOTER_LINES <= height
+        density = size.density
+        around = density.header + density.footer
+        assert 4 * (size.width + density.gap_x) + density.gap_x <= width
+        assert 4 * (size.height + density.gap_y) + density.gap_y + around <= height
         assert size.width >= len("2048") + 2
+        if width >= 80 and height >= 24:
+            assert density == ROOMY
 
 
 board_values = st.sampled_from([0, 2, 4, 8, 64, 2048, 131072, 1 << 30])
@@ -139,10 +149,10 @@ def test_nothing_is_drawn_outside_the_terminal(
 
 
 def test_a_terminal_too_small_gets_a_message_with_the_size_it_needs() -> None:
-    page = as_text(render(screen_of(), 30, 10, colour=True), 30, 10)
+    page = as_text(render(screen_of(), 28, 10, colour=True), 28, 10)
     assert page[:4] == [
         "Terminal too small",
-        "(30x10, need 34x15).",
+        "(28x10, need 29x7).",
         "Please enlarge it;",
         "q quits.",
     ]
@@ -150,9 +160,9 @@ def test_a_terminal_too_small_gets_a_message_with_the_size_it_needs() -> None:
 
 def test_a_terminal_too_small_still_shows_the_question() -> None:
     overlay = Overlay("Unsaved game", ("Save to save.2048 before quitting?",))
-    page = as_text(render(screen_of(overlay=overlay), 40, 10, colour=True), 40, 10)
+    page = as_text(render(screen_of(overlay=overlay), 28, 12, colour=True), 28, 12)
     assert "Unsaved game" in page
-    assert "Save to save.2048 before quitting?" in page
+    assert "Save to save.2048 before" in "".join(page)
 
 
 def test_plain_text_tiles_have_borders_and_empty_cells_a_dot() -> None:
@@ -175,20 +185,39 @@ def test_an_overlay_is_a_centred_box_with_its_title() -> None:
     overlay = Overlay("You win!", ("You reached the 2048 tile.", "", "k  keep going"))
     spans = [
         s
-        for s in render(screen_of(overlay=overlay), 80, 24, colour=True)
+        for s in render(screen_of(overlay=overlay), 80, 24, colour=True, blocks=False)
         if s.role == "overlay"
     ]
     assert [s.text for s in spans] == [
-        "+--------- You win! ---------+",
-        "|                            |",
-        "| You reached the 2048 tile. |",
-        "|                            |",
-        "| k  keep going              |",
-        "|                            |",
-        "+----------------------------+",
+        " " * 32,  # a blank margin clears what is under the box
+        " +--------- You win! ---------+ ",
+        " |                            | ",
+        " | You reached the 2048 tile. | ",
+        " |                            | ",
+        " | k  keep going              | ",
+        " |                            | ",
+        " +----------------------------+ ",
+        " " * 32,
     ]
-    assert spans[0].col == (80 - 30) // 2
-    assert spans[0].row == (24 - 7) // 2
+    assert spans[0].col == (80 - 32) // 2
+    assert spans[0].row == (24 - 9) // 2
+
+
+def test_an_overlay_clears_the_board_beside_it_and_draws_lines_if_it_can() -> None:
+    """Issue 23: tile numbers showed at the sides of the box ("| 16")."""
+    board = ((16, 16, 16, 16),) * 4
+    overlay = Overlay("You win!", ("k  keep going",))
+    screen = screen_of(board=board, overlay=overlay)
+    for blocks, corner in ((False, "+"), (True, "┌")):
+        spans = render(screen, 80, 24, colour=False, blocks=blocks)
+        rows = as_text(spans, 80, 24)
+        box = [row for row in rows if corner in row or "│" in row or "| k" in row]
+        for row in box:
+            inside = row.strip()
+            assert inside[0] in "+┌│|└" and inside[-1] in "+┐│|┘", row
+            start = row.index(inside)
+            end = start + len(inside)
+            assert row[start - 1] == " " and row[end : end + 1] in ("", " ")
 
 
 # ---------------------------------------------------------------- colours
@@ -227,6 +256,18 @@ def test_every_tile_gets_a_distinct_colour_in_256_colours() -> None:
     assert len(set(backgrounds)) == len(backgrounds)
     for text, background in colours.values():
         assert text != background
+
+
+def test_256_colours_keep_the_originals_beige_board_and_pale_tiles() -> None:
+    """Issue 23: the board and empty cells were grey, and the 2 and 4 tiles
+    differed more than in the original (grey 254 against pink 224)."""
+    colours = tile_colours(rich=True)
+    board = _xterm_rgb(styles()["board"].bg or 0)
+    empty, two, four = (_xterm_rgb(colours[value][1]) for value in (0, 2, 4))
+    for red, green, blue in (board, empty, four):
+        assert red >= green > blue, "warm (beige), not grey or pink"
+    assert sum(board) < sum(empty) < min(sum(two), sum(four)), "lightness order"
+    assert abs(sum(two) - sum(four)) <= 60 and max(four) - min(four) <= 40
 
 
 def test_eight_colours_never_use_magenta() -> None:
@@ -311,10 +352,32 @@ def test_the_readme_screen_is_what_the_game_draws(tmp_path: Path) -> None:
         seed=118,
         new_game=lambda seed: start_game(4, 4, seed, None),
         save_target="save.2048",
-        best_path=tmp_path / "best-score",
+        statistics_path=tmp_path / "statistics.json",
+        loaded=False,
     )
     for key in "dsawaas":
         controller.press(key)
     drawn = as_text(render(controller.screen(), 80, 24, colour=False), 80, 24)
     assert shown == drawn[: len(shown)]
     assert all(line == "" for line in drawn[len(shown) :])
+
+
+def test_a_ten_by_ten_board_at_80x24_keeps_its_seed_whole() -> None:
+    board = ((1024, 2, 0, 4, 8, 16, 32, 64, 128, 256),) * 10
+    screen = dataclasses.replace(screen_of(board=board), seed=-(1 << 63))
+    page = as_text(render(screen, 80, 24, colour=True), 80, 24)
+    assert "seed -9223372036854775808" in page[0] and "Score 2100" in page[0]
+    assert sum("1024" in line for line in page) == 10
+
+
+def test_a_long_status_line_keeps_to_the_board_and_its_file_name() -> None:
+    """Issue 23: "No best score yet (kept in /tmp/.../gamestat" was cut, and
+    long status lines jumped to column 0."""
+    status = "Not saved to /tmp/pytest-of-someone/pytest-101/popen-gw1/data/x.2048: disk full"
+    spans = render(screen_of(status=status), 80, 24, colour=True)
+    line = next(span for span in spans if span.role == "status")
+    board = next(span for span in spans if span.role == "board")
+    assert line.col == board.col and line.col + len(line.text) <= 80
+    assert line.text.startswith("Not saved to /tmp/") and line.text.endswith(
+        ".../x.2048: disk full"
+    )

@@ -53,7 +53,7 @@ def make(tmp_path: Path, board: list[list[int]], clock: Clock) -> Controller:
         seed=7,
         new_game=lambda seed: start_game(4, 4, seed, None),
         save_target=str(tmp_path / "save.2048"),
-        best_path=tmp_path / "best",
+        statistics_path=tmp_path / "statistics.json",
         solver=lambda g: best_move(g, depth=1),
         clock=clock,
     )

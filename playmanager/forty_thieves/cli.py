@@ -166,7 +166,13 @@ def play(
         from . import tui  # here, not at the top: the line mode starts fast
 
         greeting = screen_greeting(session, origin)
-        return tui.run(session, greeting, environ=os.environ, stderr=stderr)
+        return tui.run(
+            session,
+            greeting,
+            loaded=origin is Origin.LOADED,
+            environ=os.environ,
+            stderr=stderr,
+        )
     folder = data_folder(os.environ)
     rescued = other_rescue(folder, session.adapter.rescue_name, args.file)
     if rescued is not None:

@@ -29,8 +29,15 @@ from typing import Final, Generic, NamedTuple, TypeVar
 
 from .. import messages
 from ..controls import Control
-from ..session import MoveRefusedError, Session, WouldOverwriteError
-from ..storage import SaveFileError, describe_os_error
+from ..session import (
+    MoveRefusedError,
+    Session,
+    WouldOverwriteError,
+    reserve_new_file,
+)
+from ..statistics import Tracker, text_table
+from ..statistics import load as load_statistics
+from ..storage import SaveFileError, describe_os_error, write_atomically
 from .keys import (
     CONFIRM_QUIT_KEYS,
     QUIT_TITLE,
@@ -61,6 +68,12 @@ class Mode(enum.Enum):
     CONFIRM_QUIT = "save before quitting?"
     CONFIRM_OVERWRITE = "replace another game's file?"
     CONFIRM_RESUME = "resume the rescued game?"
+    STATISTICS = "statistics"
+
+
+STATISTICS_KEY: Final = "S"
+"""Shows the statistics in every full screen (not a :class:`Control`: the
+line modes keep no statistics)."""
 
 
 class Replace(enum.Enum):
@@ -148,6 +161,8 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self._next_autoplay = 0.0
         self._rescued = rescued
         self._resumed_from: str | None = None
+        self._statistics: Tracker | None = None
+        self._moved_since_deal = False
         if rescued is not None:
             self._ask(Mode.CONFIRM_RESUME)
         else:
@@ -193,6 +208,14 @@ class ModalController(ABC, Generic[M, I, E, A]):
         """The game's own lines of the help (its keys, its rules)."""
         return describe(self.game_keys)
 
+    def won_game(self) -> bool:
+        """Whether the game's goal is reached now, for the statistics."""
+        return False
+
+    def game_score(self) -> int | None:
+        """The game's score, for the statistics (None: it has none)."""
+        return None
+
     def finishing(self) -> None:
         """The game is about to end (quit or hang-up): keep what must be kept."""
 
@@ -230,6 +253,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
             lines = (
                 *self.help_lines(),
                 *controls_help(),
+                help_line(STATISTICS_KEY, "statistics: games played, won, bests"),
                 "",
                 "Press any key to close this help.",
             )
@@ -246,12 +270,14 @@ class ModalController(ABC, Generic[M, I, E, A]):
                 "Replace a file?",
                 (messages.overwrite_question(target), "", *describe(REPLACE_KEYS)),
             )
+        if self.mode is Mode.STATISTICS:
+            return Overlay("Statistics", self._statistics_lines())
         if self.mode is Mode.CONFIRM_RESUME and self._rescued is not None:
             return Overlay(
                 "A rescued game",
                 (
-                    "A game was rescued here when its terminal closed:",
-                    self._rescued,
+                    "A game left unfinished, or rescued when its terminal",
+                    f"closed, is kept in {self._rescued}",
                     "",
                     *describe(RESUME_KEYS),
                 ),
@@ -270,10 +296,10 @@ class ModalController(ABC, Generic[M, I, E, A]):
         if self._autoplaying:
             self._stop_autoplay(messages.AUTOPLAY_STOPPED)
             return  # any key stops autoplay, and only that
-        if self.mode is Mode.HELP:
+        if self.mode in (Mode.HELP, Mode.STATISTICS):
             self.settle()
             if key != CTRL_C:
-                return  # any key closes the help
+                return  # any key closes the help or the statistics
         if self.mode is Mode.CONFIRM_QUIT:
             choice = find_action(CONFIRM_QUIT_KEYS, key)
             if choice is not None:
@@ -293,6 +319,9 @@ class ModalController(ABC, Generic[M, I, E, A]):
         action = find_action(self.ended_keys if ended else self.game_keys, key)
         if action is not None:
             self.do(action, key)
+            return
+        if key == STATISTICS_KEY:
+            self._show(Mode.STATISTICS)
             return
         control = find_action(ENDED_CONTROLS if ended else CONTROL_KEYS, key)
         if control is None and key == CTRL_C:
@@ -323,7 +352,12 @@ class ModalController(ABC, Generic[M, I, E, A]):
             path = self.session.rescue(self._rescue_folder)
         except OSError as error:
             return messages.not_rescued(why, describe_os_error(error))
-        self._forget_resumed()
+        if path is None:  # saved, but maybe unfinished: kept to resume
+            self._keep_unfinished()
+        else:
+            self._forget_resumed()
+            if self._statistics is not None and not self.session.ended:
+                self._statistics.keep(self.game_score())
         return messages.hung_up(why, path)
 
     # ------------------------------------------------------------ shared actions
@@ -334,6 +368,11 @@ class ModalController(ABC, Generic[M, I, E, A]):
         except MoveRefusedError as error:
             self.refused(str(error))
             return None
+        self._moved_since_deal = True
+        if self._statistics is not None:
+            self._statistics.moved(self.game_score())
+            if self.won_game():
+                self._statistics.won()
         self.marks.show(effects)
         self.status = self.moved(effects)
         self.settle()
@@ -349,6 +388,10 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self.settle()
 
     def new_game(self) -> None:
+        if self._statistics is not None:
+            self._note(self._statistics.abandon(self.game_score()))
+            self._statistics.start(self._statistics.variant, from_file=False)
+        self._moved_since_deal = False
         seed = self.session.new_game()
         self.marks.clear()
         self.status = messages.new_game(seed)
@@ -392,6 +435,8 @@ class ModalController(ABC, Generic[M, I, E, A]):
     def settle(self) -> None:
         """After a change: has the game ended, or does play go on?"""
         self.mode = Mode.ENDED if self.is_ended() else Mode.PLAYING
+        if self._statistics is not None and self.session.ended:
+            self._note(self._statistics.ended(self.game_score()))
 
     # ------------------------------------------------------------ helpers
     def _ask(self, mode: Mode) -> None:
@@ -438,6 +483,9 @@ class ModalController(ABC, Generic[M, I, E, A]):
         else:
             self.session.resume(model, seed)
             self._resumed_from = path
+            self._moved_since_deal = True  # its moves count: kept again at quit
+            if self._statistics is not None:
+                self._note(self._statistics.resume(self._statistics.variant))
             self.status = f"Resumed the game rescued in {path}"
             self.jumped()
         self.settle()
@@ -466,14 +514,57 @@ class ModalController(ABC, Generic[M, I, E, A]):
             self._resumed_from = None
 
     def _finish(self) -> None:
-        """Quit: saved, or the player said not to; a resumed rescue goes."""
+        """Quit: saved, or the player said not to; an unfinished game is
+        kept to resume, and a resumed rescue it replaces goes."""
         self.finishing()
-        self._forget_resumed()
+        if not self._keep_unfinished():
+            self._forget_resumed()
         self._finished = True
 
+    def _keep_unfinished(self) -> bool:
+        """Keep a game left unfinished, with moves made in this run, in the
+        rescue folder (never over a save): over the file it was resumed
+        from, else in a new one. The next launch offers to resume it."""
+        if self.session.ended or not self._moved_since_deal:
+            return False
+        try:
+            os.makedirs(self._rescue_folder, exist_ok=True)
+            path = self._resumed_from or reserve_new_file(
+                self._rescue_folder, self.session.adapter.rescue_name
+            )
+            write_atomically(path, self.session.save_text())
+        except OSError:
+            return False  # only a copy: the player was asked about the save
+        self._resumed_from = None
+        if self._statistics is not None:
+            self._statistics.keep(self.game_score())
+        return True
+
+    def follow(self, statistics: Tracker) -> None:
+        """Count the games played here in ``statistics`` (already started
+        on the game on screen)."""
+        self._statistics = statistics
+
+    def _note(self, notice: str | None) -> None:
+        """A problem with the statistics file: say it on the status line."""
+        if notice:
+            self.status = notice
+
+    def _statistics_lines(self) -> tuple[str, ...]:
+        if self._statistics is None:
+            return ("No statistics are kept here.", "", "Press any key to close.")
+        statistics, notice = load_statistics(self._statistics.path)
+        game = self._statistics.game
+        lines = text_table(statistics, {game: ""}, first_column="Variant")
+        about = (notice,) if notice else ()
+        return (*lines, *about, "", "Press any key to close.")
+
     def _show_help(self) -> None:
+        self._show(Mode.HELP)
+
+    def _show(self, mode: Mode) -> None:
         self._mode_before = self.mode
-        self.mode = Mode.HELP
+        self.mode = mode
 
     def _start_autoplay(self) -> None:
         self._autoplaying = True

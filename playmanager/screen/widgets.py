@@ -179,32 +179,87 @@ def title_line(row: int, left: int, width: int, title: str, figures: str) -> lis
     ]
 
 
+ELLIPSIS: Final = "..."
+"""What stands for the part of a text left out (ASCII: every terminal)."""
+KEY_SEPARATOR: Final = "  "
+"""Between the entries of a key line (``u undo  o save``)."""
+
+
+def elide(text: str, width: int) -> str:
+    """``text`` in at most ``width`` columns, shortened with intent: a file
+    path loses the middle of its folders first (its file name stays), else
+    the end of the text goes."""
+    if len(text) <= width:
+        return text
+    excess = len(text) - width
+    paths = sorted((word for word in text.split() if "/" in word.rstrip("/")), key=len)
+    for path in reversed(paths):
+        head, _, name = path.rpartition("/")
+        keep = len(head) - excess - len(ELLIPSIS)
+        if keep >= 1:
+            return text.replace(path, f"{head[:keep]}{ELLIPSIS}/{name}", 1)
+    if width <= len(ELLIPSIS):
+        return text[:width]
+    return text[: width - len(ELLIPSIS)].rstrip() + ELLIPSIS
+
+
+def fit_keys(keys: str, width: int) -> str:
+    """A key line in ``width`` columns: whole entries are left out from the
+    middle, so that the first (the moves) and the last (help, quit: which
+    lists them all) stay."""
+    entries = keys.split(KEY_SEPARATOR)
+    while len(KEY_SEPARATOR.join(entries)) > width and len(entries) > 3:
+        del entries[-3]
+    return elide(KEY_SEPARATOR.join(entries), width)
+
+
 def footer_lines(
     top: int, left: int, screen_width: int, status: str, keys: str
 ) -> list[Span]:
-    """The status line and the key line, moved left when they are long."""
+    """The status line and the key line, aligned with the board at ``left``
+    and shortened to the columns left of the screen (:func:`elide`,
+    :func:`fit_keys`), never past its edge. The key line leaves the last
+    column free: on the bottom line curses cannot write it."""
+    room = max(screen_width - left, 0)
     return [
-        Span(top + i, min(left, max(screen_width - len(text), 0)), text, role)
-        for i, (text, role) in enumerate(((status, "status"), (keys, "text")))
+        Span(top, left, elide(status, room), "status"),
+        Span(top + 1, left, fit_keys(keys, max(room - 1, 0)), "text"),
     ]
 
 
+PLAIN_BOX: Final = "+-+|++"
+LINE_BOX: Final = "┌─┐│└┘"
+"""Corners and edges of a box: top left, top, top right, side, bottom left,
+bottom right."""
+
+
 def overlay_box(
-    title: str, lines: Sequence[str], width: int, height: int
+    title: str, lines: Sequence[str], width: int, height: int, *, drawn: bool = False
 ) -> list[Span]:
-    """A bordered box in the middle of the screen; long lines wrap."""
+    """A bordered box in the middle of the screen; long lines wrap. A blank
+    margin around it (where the screen has room) clears what is under it,
+    so nothing of the board or of a line shows at its sides; ``drawn`` (a UTF-8 terminal) draws it with
+    line-drawing characters, else with ``+-|``."""
+    top_left, edge, top_right, side, bottom_left, bottom_right = (
+        LINE_BOX if drawn else PLAIN_BOX
+    )
     widest = max(len(title) + 4, *(len(line) for line in lines))
-    inner = max(min(widest, width - 4), 1)
+    inner = max(min(widest, width - 6), 1)
     body = ["", *wrap(lines, inner), ""]
     box_width = inner + 4
-    top = max((height - len(body) - 2) // 2, 0)
-    left = max((width - box_width) // 2, 0)
     label = f" {title} "[: box_width - 2]
-    edge = "+" + "-" * (box_width - 2) + "+"
     label_at = max((box_width - len(label)) // 2, 1)
-    rows = [edge[:label_at] + label + edge[label_at + len(label) :]]
-    rows += [f"| {line:<{inner}} |" for line in body]
-    rows.append(edge)
+    rule = edge * (box_width - 2)
+    first = top_left + rule[: label_at - 1] + label + rule[label_at - 1 + len(label) :]
+    rows = [first + top_right]
+    rows += [f"{side} {elide(line, inner):<{inner}} {side}" for line in body]
+    rows.append(bottom_left + rule + bottom_right)
+    if box_width + 2 <= width:  # the margins, where they fit
+        rows = [f" {row} " for row in rows]
+    if len(rows) + 2 <= height:
+        rows = [" " * len(rows[0]), *rows, " " * len(rows[0])]
+    top = max((height - len(rows)) // 2, 0)
+    left = max((width - len(rows[0])) // 2, 0)
     return [Span(top + i, left, text, "overlay") for i, text in enumerate(rows)]
 
 

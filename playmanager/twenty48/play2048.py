@@ -36,6 +36,7 @@ from ..options import (
     bad_value,
     bounded,
     chosen_seed,
+    draw_seed,
     percent,
 )
 from ..options import seed as seed_option
@@ -61,6 +62,7 @@ if TYPE_CHECKING:
 
 NO_OPTIONS: Final = {
     "game": TWENTY_FORTY_EIGHT.name,
+    "stats": False,
     "seed": None,
     "size": None,
     "rows": None,
@@ -114,8 +116,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--seed",
         type=seed_option,
         metavar="N",
-        help=f"seed of the random tiles (default {Config.RANDOM_SEED}); "
-        "'random' draws one and prints it",
+        help="seed of the random tiles, a Java long (default: "
+        f"{Config.RANDOM_SEED} in the line mode, as Java's; a random one in the "
+        "full screen, which shows it); 'random' draws one and prints it",
     )
     parser.add_argument(
         "--size", type=_side, metavar="N", help="an N x N board for a new game"
@@ -213,8 +216,16 @@ def parse_arguments(
 
 
 def choose_seed(args: SimpleNamespace, stdout: TextIO) -> int | None:
-    """Return the seed to use (None: Config.RANDOM_SEED); print a drawn one."""
-    return chosen_seed(args.seed, stdout)
+    """Return the seed to use (None: Config.RANDOM_SEED); print a drawn one.
+
+    Without --seed the line mode keeps Java's seed, so its output stays the
+    reference's; the full screen deals a fresh game at each launch (it
+    shows the seed, so --seed replays it).
+    """
+    seed = chosen_seed(args.seed, stdout)
+    if seed is None and args.tui:
+        return draw_seed()
+    return seed
 
 
 def start_game(

@@ -1,9 +1,11 @@
-"""The PA4 spec-conformance suite: the writeup's GameState rules as tests.
+"""The PA4 spec-conformance suite, as the project's own tests run it.
 
-Aim it at any class with the Java-shaped API::
+The suite itself is installed with the package (gamestate/conformance/);
+each test_*.py here imports one of its modules, so that
 
-    python -m pytest tests/conformance --impl module:Class [--direction module:Enum]
+    python -m pytest tests/conformance --impl TARGET [--direction module:Enum]
 
-See plugin.py for the options and the per-requirement table, requirements.py
-for the catalogue, and mutants/ for the broken classes it must catch.
+still runs it against any class, Java file or folder (see
+gamestate/conformance/plugin.py for the options). mutants/ holds the broken
+classes the suite must catch (tests/test_conformance_meta.py).
 """

@@ -14,14 +14,24 @@ import sys
 from collections.abc import Mapping
 from typing import TextIO
 
-from gamestate.dots import GameBoardT
+from gamestate.dots import GameBoardT, Level
 
 from ...data_folder import data_folder, other_rescue
 from ...screen.shell import can_draw_blocks, play
 from ...session import Session
+from ...statistics import Tracker, default_path
 from ..adapter import Dots
 from .app import App
 from .controller import Controller
+
+
+def variant(level: Level) -> str:
+    """What the statistics keep apart: the level (``30 moves, 20 R``)."""
+    colour, count = level.objective
+    name = f"{level.moves} moves, {count} {colour.value}"
+    if level.random_board:
+        name += " random grid"
+    return name + (" squares" if level.squares else "")
 
 
 def run(
@@ -54,6 +64,9 @@ def run(
             greeting=greeting,
             rescued=rescued,
         )
+        statistics = Tracker(default_path(folder), adapter.name)
+        statistics.start(variant(game.level), from_file=loaded)
+        controller.follow(statistics)
         return App(controller, round_dots=can_draw_blocks(sys.stdout))
 
     return play(make_app, environ, stderr)

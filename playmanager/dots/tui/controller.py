@@ -197,6 +197,12 @@ class Controller(ModalController[GameBoardT, Path, DotsEffects, Action]):
     def is_ended(self) -> bool:
         return messages.ending(self.game) is not None
 
+    def won_game(self) -> bool:
+        return self.game.is_win()
+
+    def game_score(self) -> int:
+        return self.game.get_score()
+
     def ended_overlay(self) -> Overlay:
         ended = messages.ending(self.game)
         if ended is None:  # pragma: no cover (only asked when ended)

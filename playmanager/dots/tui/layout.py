@@ -33,6 +33,7 @@ from ...screen.shell import Span, clip
 from ...screen.widgets import (
     Grid,
     board_background,
+    elide,
     footer_lines,
     overlay_box,
     rings,
@@ -102,44 +103,61 @@ def render(
         if screen.overlay is not None:
             overlay = (screen.overlay.title, screen.overlay.lines)
         return clip(too_small(width, height, minimum_size(), overlay), width, height)
-    spans = _header(screen, grid)
+    spans = _header(screen, grid, width)
     spans += _board(screen, grid, colour=colour, round_dots=round_dots)
     spans += footer_lines(grid.bottom, grid.left, width, screen.status, screen.footer)
     if screen.overlay is not None:
-        spans += _overlay(screen.overlay.title, screen.overlay.lines, width, height)
+        box = (screen.overlay.title, screen.overlay.lines)
+        spans += _overlay(*box, width, height, drawn=round_dots)
     return clip(spans, width, height)
 
 
-def _overlay(title: str, lines: tuple[str, ...], width: int, height: int) -> list[Span]:
+def _overlay(
+    title: str, lines: tuple[str, ...], width: int, height: int, *, drawn: bool
+) -> list[Span]:
     """A box (help, win or loss, the quit question) centred below the
     header, so that the objective, score and moves stay in view; the help
     fits so from 80x24 up. A terminal too short for that gets the box
     centred on the whole screen, over the header, as it has no better
     place."""
     below = height - HEADER_LINES
-    box = overlay_box(title, lines, width, below)
+    box = overlay_box(title, lines, width, below, drawn=drawn)
     if len(box) <= below:
         return [span._replace(row=span.row + HEADER_LINES) for span in box]
-    return overlay_box(title, lines, width, height)
+    return overlay_box(title, lines, width, height, drawn=drawn)
 
 
-def _header(screen: Screen, grid: Grid) -> list[Span]:
+def _header(screen: Screen, grid: Grid, width: int) -> list[Span]:
+    """The title and figures, then the objective and the level, over the
+    board; lines longer than the board widen their region about the
+    board's middle (never past the screen), so they stay centred on it."""
     colour, count = screen.objective
     figures = f"{score_text(screen.score, screen.gained)}   Moves left {screen.moves}"
     level = f"seed {screen.seed}" + ("   squares on" if screen.squares else "")
     objective = f" Objective: {objective_text(colour, count)}"
     chip = f" {colour.value} "
+    needed = max(len("Dots" + figures) + 2, len(chip + objective + level) + 2)
+    left, room = _around(grid, needed, width)
+    objective = elide(objective, max(room - len(chip + level) - 2, 1))
     return [
-        *title_line(0, grid.left, grid.width, "Dots", figures),
-        Span(1, grid.left, chip, "dot", role_value(colour)),
-        Span(1, grid.left + len(chip), objective, "text"),
+        *title_line(0, left, room, "Dots", figures),
+        Span(1, left, chip, "dot", role_value(colour)),
+        Span(1, left + len(chip), objective, "text"),
         Span(
             1,
-            grid.left + max(grid.width - len(level), len(chip + objective) + 2),
+            left + max(room - len(level), len(chip + objective) + 2),
             level,
             "text",
         ),
     ]
+
+
+def _around(grid: Grid, needed: int, width: int) -> tuple[int, int]:
+    """(left, width) of a region ``needed`` wide (at least the board's, at
+    most the screen's) with the board's middle as its middle."""
+    room = min(max(needed, grid.width), width)
+    left = grid.left - (room - grid.width) // 2
+    return min(max(left, 0), width - room), room
 
 
 def _board(screen: Screen, grid: Grid, *, colour: bool, round_dots: bool) -> list[Span]:

@@ -18,6 +18,7 @@ from gamestate.forty_thieves import BoardT
 from ...data_folder import data_folder, other_rescue
 from ...screen.shell import play
 from ...session import Session
+from ...statistics import Tracker, default_path
 from ..adapter import Effects, FortyThieves, Intent
 from ..text import can_show_symbols
 from .controller import Controller
@@ -28,10 +29,12 @@ def run(
     session: Session[BoardT, Intent, Effects],
     greeting: str,
     *,
+    loaded: bool,
     environ: Mapping[str, str],
     stderr: TextIO,
 ) -> int:
-    """Play ``session`` full screen until the player quits; return 0.
+    """Play ``session`` (``loaded`` from a save file) full screen until the
+    player quits; return 0.
 
     Without a usable terminal: one line on ``stderr``, 2. When the
     terminal closes with unsaved moves they go to a rescue file of their
@@ -48,6 +51,9 @@ def run(
             greeting=greeting,
             rescued=rescued,
         )
+        statistics = Tracker(default_path(folder), FortyThieves.name)
+        statistics.start("", from_file=loaded)
+        controller.follow(statistics)
         return App(controller, symbols=can_show_symbols(sys.stdout, environ))
 
     return play(make_app, environ, stderr)

@@ -226,7 +226,7 @@ class Controller(ModalController[BoardT, Intent, Effects, Action]):
             waste=tuple(board.get_waste().toSeq()),
             seed=self.session.seed,
             steps=self.session.undo_depth,
-            home=sum(len(pile) for pile in foundations),
+            home=self.game_score(),
             cursor=self._cursor,
             selected=self._selected,
             hint=self._hint,
@@ -290,6 +290,14 @@ class Controller(ModalController[BoardT, Intent, Effects, Action]):
             "Tableau piles build down in suit; foundations up from the Ace.",
             "Click a card, then where it goes (or drag it).",
         )
+
+    def won_game(self) -> bool:
+        return self.session.model.is_win_state()
+
+    def game_score(self) -> int:
+        """The cards on the foundations (104 when won)."""
+        board = self.session.model
+        return sum(board.get_foundation(i).size() for i in range(FOUNDATION_PILES))
 
     def ended_overlay(self) -> Overlay:
         if self.session.model.is_win_state():

@@ -4,15 +4,19 @@
 into :class:`~playmanager.screen.shell.Span` s; :func:`pile_at` answers which
 pile a screen cell shows (for the mouse) from the same geometry. From the
 top: the title line; the top row (the eight foundations, the deck and the
-waste) with its labels; the ten tableau piles with theirs, each card one
-line high so every card shows; the status line and the key line at the
-bottom. The cards sit on a green felt and the piles are spread to the
-terminal's width. A pile too tall for the terminal shows its top cards
-under a ``+N`` line.
+waste) with its labels; the ten tableau piles with theirs, each covered
+card one line high so every card shows, its lower edge underlined so that
+two cards of a pile are told apart; the status line and the key line at
+the bottom. The cards sit on a green felt and the piles are spread to the
+terminal's width. Cards grow with the terminal: wider with its width, and
+the top cards taller with its height (their index again at the bottom
+right, as on a real card). A pile too tall for the terminal shows its top
+cards under a ``+N`` line.
 
 Roles (see :mod:`.view` for the colours): ``card`` (value 1 red, 2 black),
 ``selected`` and ``hint`` (the same values; 0 for an empty pile),
 ``slot`` (an empty pile), ``back`` (the deck), ``felt``, ``label``,
+``covered`` (a card under another: values as ``card``, underlined),
 ``cursor`` (the label of the pile under the cursor), ``moved`` (for a
 moment, the cards the last move put where they are), ``title``,
 ``status``, ``text``, ``overlay``. Without colour, marks are characters:
@@ -40,7 +44,11 @@ from ...screen.widgets import (
 from .controller import DECK, TABLEAU_ROW, TOP_ROW, WASTE, Pile, Screen
 
 CARD_WIDTH: Final = 5
-"""`` 10♥ `` and a space."""
+"""`` 10♥ `` and a space: the narrowest card."""
+MAX_CARD_WIDTH: Final = 9
+MAX_CARD_HEIGHT: Final = 4
+TALL_FROM: Final = 28
+"""Terminal lines above which the top cards grow a line every 4 lines."""
 WIDE_GAP: Final = 2
 NARROW_GAP: Final = 1
 TITLE_ROW: Final = 0
@@ -59,13 +67,24 @@ class Geometry(NamedTuple):
     """Where the columns and the tableau go on a terminal of one size."""
 
     columns: Grid
-    """Ten columns one line high; its cell_left(i) is column i's left edge."""
+    """Ten columns one line high; its cell_left(i) is column i's left edge,
+    its cell_width the cards' width."""
     tableau_rows: int
     """Lines the tableau may take."""
+    card_height: int = 1
+    """Lines of a card on top of its pile (a covered card has one)."""
+
+    @property
+    def tableau_labels(self) -> int:
+        return TOP_CARDS + self.card_height + 1
+
+    @property
+    def tableau_top(self) -> int:
+        return self.tableau_labels + 1
 
     @property
     def tableau_bottom(self) -> int:
-        return TABLEAU_TOP + self.tableau_rows
+        return self.tableau_top + self.tableau_rows
 
 
 def minimum_size() -> tuple[int, int]:
@@ -79,12 +98,17 @@ def geometry(width: int, height: int) -> Geometry | None:
     min_width, min_height = minimum_size()
     if width < min_width or height < min_height:
         return None
+    card_width = min(
+        max((width - WIDE_GAP) // 10 - WIDE_GAP, CARD_WIDTH), MAX_CARD_WIDTH
+    )
     for gap in (WIDE_GAP, NARROW_GAP):
-        columns = Grid(1, 10, CARD_WIDTH, 1, gap, 0)
+        columns = Grid(1, 10, card_width, 1, gap, 0)
         if columns.width <= width:
             break
     columns = columns._replace(left=(width - columns.width) // 2)
-    return Geometry(columns, height - TABLEAU_TOP - FOOTER_LINES)
+    card_height = min(1 + max(height - TALL_FROM, 0) // 4, MAX_CARD_HEIGHT)
+    tableau_top = TABLEAU_TOP + card_height - 1
+    return Geometry(columns, height - tableau_top - FOOTER_LINES, card_height)
 
 
 def pile_at(width: int, height: int, row: int, col: int) -> Pile | None:
@@ -97,17 +121,24 @@ def pile_at(width: int, height: int, row: int, col: int) -> Pile | None:
     if hit is None:
         return None
     column = hit[1]
-    if row in (TOP_LABELS, TOP_CARDS):
+    if TOP_LABELS <= row < TOP_CARDS + found.card_height:
         return TOP_ROW[column]
-    if TABLEAU_LABELS <= row < found.tableau_bottom:
+    if found.tableau_labels <= row < found.tableau_bottom:
         return TABLEAU_ROW[column]
     return None
 
 
 def render(
-    screen: Screen, width: int, height: int, *, colour: bool, card_text: CardText
+    screen: Screen,
+    width: int,
+    height: int,
+    *,
+    colour: bool,
+    card_text: CardText,
+    drawn: bool = False,
 ) -> list[Span]:
-    """Lay out ``screen`` on a ``width`` x ``height`` terminal."""
+    """Lay out ``screen`` on a ``width`` x ``height`` terminal; ``drawn``: a
+    UTF-8 terminal, whose boxes are drawn with line-drawing characters."""
     found = geometry(width, height)
     if found is None:
         overlay = screen.overlay
@@ -122,18 +153,18 @@ def render(
         spans += board_background(
             felt._replace(top=TOP_LABELS, left=columns.left), "felt"
         )
-    painter = _Painter(screen, columns, colour=colour, card_text=card_text)
+    painter = _Painter(screen, found, colour=colour, card_text=card_text)
     spans += painter.top_row()
     spans += painter.tableau(found.tableau_rows)
     spans += footer_lines(height - 2, columns.left, width, screen.status, screen.footer)
     if screen.overlay is not None:
-        spans += _overlay(screen.overlay, width, height)
+        spans += _overlay(screen.overlay, width, height, drawn=drawn)
     return clip(spans, width, height)
 
 
-def _overlay(overlay: Overlay, width: int, height: int) -> list[Span]:
+def _overlay(overlay: Overlay, width: int, height: int, *, drawn: bool) -> list[Span]:
     """The box in the middle; a ``low`` one just above the status line."""
-    box = overlay_box(overlay.title, overlay.lines, width, height)
+    box = overlay_box(overlay.title, overlay.lines, width, height, drawn=drawn)
     if not overlay.low:
         return box
     shift = height - FOOTER_LINES - 1 - box[-1].row
@@ -144,10 +175,12 @@ class _Painter:
     """The spans of the piles, their labels and their marks."""
 
     def __init__(
-        self, screen: Screen, columns: Grid, *, colour: bool, card_text: CardText
+        self, screen: Screen, found: Geometry, *, colour: bool, card_text: CardText
     ) -> None:
         self.screen = screen
-        self.columns = columns
+        self.columns = found.columns
+        self.found = found
+        self.width = found.columns.cell_width
         self.colour = colour
         self.card_text = card_text
 
@@ -157,34 +190,36 @@ class _Painter:
         spans = self.labels(TOP_LABELS, TOP_ROW, labels)
         for column, pile in enumerate(TOP_ROW):
             if pile == DECK:
-                spans.append(self.deck(column))
+                spans += self.deck(column)
                 continue
             cards = screen.waste if pile == WASTE else screen.foundations[column]
-            spans.append(
-                self.cell(TOP_CARDS, column, pile, cards[-1] if cards else None)
-            )
+            spans += self.card(TOP_CARDS, column, pile, cards[-1] if cards else None)
         return spans
 
     def tableau(self, rows: int) -> list[Span]:
+        top_row = self.found.tableau_top
         spans = self.labels(
-            TABLEAU_LABELS, TABLEAU_ROW, [str(n + 1) for n in range(10)]
+            self.found.tableau_labels, TABLEAU_ROW, [str(n + 1) for n in range(10)]
         )
         for column, pile in enumerate(TABLEAU_ROW):
             cards = self.screen.tableau[column]
             if not cards:
-                spans.append(self.cell(TABLEAU_TOP, column, pile, None))
+                spans += self.card(top_row, column, pile, None)
                 continue
-            shown = cards if len(cards) <= rows else cards[-(rows - 1) :]
-            row = TABLEAU_TOP
+            height = min(self.found.card_height, max(rows - len(cards) + 1, 1))
+            room = rows - height + 1  # lines for the covered cards and the top
+            shown = cards if len(cards) <= room else cards[-(room - 1) :]
+            row = top_row
             if len(shown) < len(cards):
                 hidden = f"+{len(cards) - len(shown)}"
-                spans.append(self.text(row, column, f" {hidden:<4}", "label"))
-                row += 1
-            for depth, card in enumerate(shown):
-                top = depth == len(shown) - 1
                 spans.append(
-                    self.cell(row + depth, column, pile if top else None, card)
+                    self.text(row, column, f" {hidden:<{self.width - 1}}", "label")
                 )
+                row += 1
+            for card in shown[:-1]:
+                spans.append(self.covered(row, column, card))
+                row += 1
+            spans += self.card(row, column, pile, shown[-1], height)
         return spans
 
     def labels(self, row: int, piles: tuple[Pile, ...], texts: list[str]) -> list[Span]:
@@ -194,33 +229,72 @@ class _Painter:
             if under_cursor and not self.colour:
                 label = f"[{label}]"
             role = "cursor" if under_cursor else "label"
-            spans.append(self.text(row, column, f"{label:^{CARD_WIDTH}}", role))
+            spans.append(self.text(row, column, f"{label:^{self.width}}", role))
         return spans
 
-    def deck(self, column: int) -> Span:
+    def deck(self, column: int) -> list[Span]:
         size = self.screen.deck_size
         if size == 0:
-            return self.cell(TOP_CARDS, column, DECK, None)
+            return self.card(TOP_CARDS, column, DECK, None)
         mark = self._mark(DECK)
+        height = self.found.card_height
         if not self.colour:
-            return self.text(TOP_CARDS, column, _plain(str(size), mark), "text")
+            first = _plain(str(size), mark, self.width)
+            return self._block(TOP_CARDS, column, height, first, "", "text")
         role = "back" if mark is None else mark
-        return self.text(TOP_CARDS, column, f"{size:^{CARD_WIDTH}}", role)
+        return self._block(TOP_CARDS, column, height, f"{size:^{self.width}}", "", role)
 
-    def cell(
-        self, row: int, column: int, pile: Pile | None, card: CardT | None
-    ) -> Span:
-        """One card (None: an empty pile); ``pile`` when it is that pile's top,
-        so that it shows the pile's marks."""
+    def card(
+        self,
+        row: int,
+        column: int,
+        pile: Pile | None,
+        card: CardT | None,
+        height: int | None = None,
+    ) -> list[Span]:
+        """The card on top of a pile (None: an empty pile), ``height`` lines
+        (default the geometry's) with its index again at the bottom right;
+        ``pile`` is whose top it is, for the pile's marks."""
+        height = self.found.card_height if height is None else height
         mark = None if pile is None else self._mark(pile)
         label = "--" if card is None else self.card_text(card)
+        inner = self.width - 2
         if not self.colour:
-            return self.text(row, column, _plain(label, mark), "text")
+            first, last = _plain(label, mark, self.width), f" {label:>{inner}} "
+            return self._block(row, column, height, first, last, "text")
         value = 0 if card is None else (RED if card.s.is_red else BLACK)
         role = mark or ("slot" if card is None else "card")
+        shown = "" if card is None else label
+        first, last = f" {shown:<{inner}} ", f" {shown:>{inner}} "
+        return self._block(row, column, height, first, last, role, value)
+
+    def covered(self, row: int, column: int, card: CardT) -> Span:
+        """A card under another: one line, its lower edge underlined."""
+        label = self.card_text(card)
+        value = RED if card.s.is_red else BLACK
+        text = _plain(label, None, self.width) if not self.colour else label
         return self.text(
-            row, column, f" {'' if card is None else label:<3} ", role, value
+            row, column, f" {text.strip():<{self.width - 1}}", "covered", value
         )
+
+    def _block(
+        self,
+        row: int,
+        column: int,
+        height: int,
+        first: str,
+        last: str,
+        role: str,
+        value: int = 0,
+    ) -> list[Span]:
+        """A card ``height`` lines tall: ``first``, blank lines, ``last``."""
+        blank = " " * self.width
+        lines = [first] + [blank] * (height - 2) + [last or blank]
+        lines = lines[:1] if height == 1 else lines
+        return [
+            self.text(row + i, column, line, role, value)
+            for i, line in enumerate(lines)
+        ]
 
     def text(self, row: int, column: int, text: str, role: str, value: int = 0) -> Span:
         return Span(row, self.columns.cell_left(column), text, role, value)
@@ -240,8 +314,8 @@ class _Painter:
 PLAIN_MARKS: Final = {"selected": (">", "<"), "hint": ("*", "*"), "moved": ("(", ")")}
 
 
-def _plain(label: str, mark: str | None) -> str:
+def _plain(label: str, mark: str | None, width: int = CARD_WIDTH) -> str:
     """A cell without colour: ``>7S<`` chosen, ``*7S*`` hinted, ``(7S)``
     just moved, `` 7S `` else."""
     left, right = PLAIN_MARKS.get(mark or "", (" ", " "))
-    return f"{left}{label}{right}".ljust(CARD_WIDTH)
+    return f"{left}{label}{right}".ljust(width)

@@ -56,11 +56,16 @@ def styles() -> dict[str, Style]:
     }
     for value, (fg, fg8) in suits.items():
         found[f"card:{value}"] = Style(fg, x(CARD), fg8, WHITE8, bold=True)
+        # a card under another: its lower edge is the line between two cards
+        found[f"covered:{value}"] = Style(
+            fg, x(CARD), fg8, WHITE8, bold=True, underline=True
+        )
         found[f"selected:{value}"] = Style(fg, x(CHOSEN), fg8, YELLOW8, bold=True)
         found[f"hint:{value}"] = Style(fg, x(HINTED), fg8, CYAN8, bold=True)
         # 8 colours: white on magenta for either suit (red on it reads badly)
         found[f"moved:{value}"] = Style(fg, x(MOVED), WHITE8, MAGENTA8, bold=True)
     found["card"] = found[f"card:{BLACK}"]
+    found["covered"] = found[f"covered:{BLACK}"]
     return found
 
 
@@ -84,7 +89,14 @@ class App(ControllerApp[Controller]):
         card_text = symbol_text if self.symbols and colour else str
         self.controller.card_text = card_text  # the status line writes cards alike
         screen = self.controller.screen()
-        return render(screen, width, height, colour=colour, card_text=card_text)
+        return render(
+            screen,
+            width,
+            height,
+            colour=colour,
+            card_text=card_text,
+            drawn=self.symbols,
+        )
 
     def mouse(self, event: MouseEvent) -> None:
         pile = pile_at(*self.size, event.row, event.col)

@@ -13,6 +13,7 @@ exactly as the line mode does.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Mapping
 from typing import TextIO
@@ -20,13 +21,25 @@ from typing import TextIO
 from gamestate import GameState
 
 from ...data_folder import data_folder, other_rescue
+from ...options import EXIT_USAGE
 from ...screen.shell import can_draw_blocks, play
 from ...session import Session
+from ...statistics import default_path
 from ..adapter import Twenty48
 from ..rules import Rules
-from .best_score import default_path
-from .controller import Controller, GameFactory
+from .controller import Controller, GameFactory, follow_statistics
+from .layout import refusal
 from .view import App
+
+
+def _too_big(game: GameState) -> str | None:
+    """Why ``game``'s board cannot be drawn on the terminal at all, or None
+    (None too when stdout is no terminal: the shell says so)."""
+    try:
+        width, height = os.get_terminal_size(sys.stdout.fileno())
+    except (OSError, ValueError):
+        return None
+    return refusal(game.getBoard(), width, height)
 
 
 def run(
@@ -48,6 +61,10 @@ def run(
     HOME); a rescued game found there is offered first. NO_COLOR turns
     colours off. Without a usable terminal: one line on ``stderr``, 2.
     """
+    problem = _too_big(game)
+    if problem is not None:
+        stderr.write(f"playmanager: --tui cannot start: {problem}\n")
+        return EXIT_USAGE
     adapter = Twenty48(new_game, load_seed=seed, two_prob=rules.two_prob)
     folder = data_folder(environ)
     rescued = other_rescue(folder, adapter.rescue_name, save_target)
@@ -57,11 +74,11 @@ def run(
         controller = Controller(
             session,
             rules=rules,
-            best_path=default_path(environ),
             rescue_folder=folder,
             greeting=greeting,
             rescued=rescued,
         )
+        follow_statistics(controller, default_path(folder), rules, loaded=loaded)
         return App(controller, blocks=can_draw_blocks(sys.stdout))
 
     return play(make_app, environ, stderr)

@@ -38,17 +38,20 @@ from ...screen.keys import Binding
 from ...screen.marks import Clock
 from ...screen.modal import AUTOPLAY_PAUSE_SECONDS, ModalController, Mode, Overlay
 from ...session import Session
+from ...statistics import Tracker
+from ...statistics import load as load_statistics
 from ..adapter import Twenty48
 from ..rules import (
+    DEFAULT_GOAL,
     KEEP_GOING_KEY,
     PLAY_AGAIN_KEY,
+    PRESETS,
     TRY_AGAIN_KEY,
     WIN_TITLE,
     Rules,
     WinTracker,
     reached_message,
 )
-from .best_score import load_best, store_best
 
 __all__ = ["AUTOPLAY_PAUSE_SECONDS", "Controller", "Overlay", "Screen"]
 
@@ -145,32 +148,28 @@ class Controller(ModalController[GameState, Direction, MoveEffects, Action]):
         session: TwentySession,
         *,
         rules: Rules,
-        best_path: Path,
         rescue_folder: str,
         greeting: str = "",
         rescued: str | None = None,
         clock: Clock = time.monotonic,
     ) -> None:
-        """Play ``session`` under ``rules``; the best score lives in
-        ``best_path``; the rest as :class:`ModalController`."""
+        """Play ``session`` under ``rules``; the rest as
+        :class:`ModalController`. The best score is the statistics' (see
+        :meth:`follow`): none is shown without them."""
         self._rules = rules
         self._tracker = WinTracker(rules.goal)
         self._tracker.start(session.model.getBoard())
-        self._best_path = best_path
-        self._best, problem = load_best(best_path)
-        self._best_stored = None if problem is not None else self._best
+        self._best: int | None = None
         self._won_now = False
         self.game_keys = playing_keys()
         self.ended_keys = OVER_KEYS
         super().__init__(
             session,
             rescue_folder=rescue_folder,
-            greeting="; ".join(text for text in (greeting, problem) if text),
+            greeting=greeting,
             rescued=rescued,
             clock=clock,
         )
-        self._raise_best()
-        self._store_best()
 
     # ------------------------------------------------------------ queries
     @property
@@ -225,6 +224,12 @@ class Controller(ModalController[GameState, Direction, MoveEffects, Action]):
         self._raise_best()
         return ""
 
+    def won_game(self) -> bool:
+        return self._tracker.reached
+
+    def game_score(self) -> int:
+        return self.game.getScore()
+
     def intent_text(self, intent: Direction) -> str:
         return intent.name.lower()
 
@@ -232,14 +237,10 @@ class Controller(ModalController[GameState, Direction, MoveEffects, Action]):
         """Undo, a new game: a board holding the goal was won before."""
         self._won_now = False
         self._tracker.start(self.game.getBoard())
-        self._raise_best()
 
     def is_ended(self) -> bool:
         self.ended_keys = WON_KEYS if self._won_now else OVER_KEYS
-        ended = self._won_now or self.game.isGameOver()
-        if ended:
-            self._store_best()
-        return ended
+        return self._won_now or self.game.isGameOver()
 
     def ended_overlay(self) -> Overlay:
         goal = self._rules.goal
@@ -248,31 +249,46 @@ class Controller(ModalController[GameState, Direction, MoveEffects, Action]):
         score = f"No move is left. Score: {self.game.getScore()}"
         return Overlay("Game over!", (score, "", *self.ended_help()))
 
-    def finishing(self) -> None:
-        self._store_best()
-
     # ------------------------------------------------------------ the best score
+    def follow(self, statistics: Tracker) -> None:
+        """Count the games in ``statistics``; the best score shown is the
+        best of this board size and rules there."""
+        super().follow(statistics)
+        kept, notice = load_statistics(statistics.path)
+        self._best = kept.best_score(statistics.game, statistics.variant)
+        self._note(notice)
+        self._raise_best()
+
     def _raise_best(self) -> None:
-        score = max(self.game.getScore(), 0)  # a save may hold any score
+        """The score of a game played here raises the best as it grows; a
+        game loaded from a file never does (part of it was played elsewhere)."""
+        statistics = self._statistics
+        if statistics is None or statistics.from_file:
+            return
+        score = self.game.getScore()
         if self._best is None or score > self._best:
             self._best = score
 
-    def _store_best(self) -> None:
-        """Write the best score if it changed; a failure is only reported.
 
-        Another game in another terminal may have stored a higher one since
-        this game read the file: the higher one is kept.
-        """
-        if self._best == self._best_stored:
-            return
-        on_disk, _ = load_best(self._best_path)
-        self._best = max(self._best or 0, on_disk or 0)
-        try:
-            store_best(self._best_path, self._best)
-        except OSError as error:
-            self.status = f"Best score not kept: {error}"
-            return
-        self._best_stored = self._best
+def variant(game: GameState, rules: Rules) -> str:
+    """What the statistics keep apart: ``4x4 java``, ``5x5 mvc goal 4096``."""
+    board = game.getBoard()
+    name = f"{len(board)}x{len(board[0])} {rules.name}"
+    preset = PRESETS.get(rules.name)
+    if preset is None or rules.two_prob != preset.two_prob:
+        name += f" {'Java' if rules.two_prob is None else rules.two_prob}% 2s"
+    if rules.goal != DEFAULT_GOAL:
+        name += " no goal" if rules.goal is None else f" goal {rules.goal}"
+    return name
+
+
+def follow_statistics(
+    controller: Controller, path: Path, rules: Rules, *, loaded: bool
+) -> None:
+    """Count ``controller``'s games in the statistics file ``path``."""
+    tracker = Tracker(path, "2048")
+    tracker.start(variant(controller.game, rules), from_file=loaded)
+    controller.follow(tracker)
 
 
 def new_controller(
@@ -282,7 +298,7 @@ def new_controller(
     seed: int,
     new_game: GameFactory,
     save_target: str,
-    best_path: Path,
+    statistics_path: Path,
     loaded: bool = True,
     solver: Solver | None = None,
     rescue_folder: str | None = None,
@@ -293,16 +309,19 @@ def new_controller(
     """A controller over a session of ``game`` (``loaded`` from
     ``save_target``, else freshly dealt from ``seed``); new games come from
     ``new_game``, hints from ``solver`` (default: the expectimax solver).
-    Rescues go to ``rescue_folder`` (default: beside the best score)."""
+    Games are counted in ``statistics_path``; rescues go to
+    ``rescue_folder`` (default: beside the statistics)."""
     adapter = Twenty48(new_game, solver, load_seed=seed, two_prob=rules.two_prob)
     session = Session(adapter, game, seed, save_target, loaded=loaded)
 
-    return Controller(
+    folder = str(statistics_path.parent) if rescue_folder is None else rescue_folder
+    controller = Controller(
         session,
         rules=rules,
-        best_path=best_path,
-        rescue_folder=str(best_path.parent) if rescue_folder is None else rescue_folder,
+        rescue_folder=folder,
         greeting=greeting,
         rescued=rescued,
         clock=clock,
     )
+    follow_statistics(controller, statistics_path, rules, loaded=loaded)
+    return controller

@@ -5,12 +5,16 @@ terminal size into :class:`~.shell.Span` s: a text at a row and column
 with a role (a tile value, the board, a title...), built from the shared
 pieces of :mod:`.widgets`. The shell only maps roles to colours and
 writes the spans, so the whole picture is testable as plain data. Tiles grow with the terminal (about twice as wide as tall,
-as terminal cells are tall) and the board is centred. A terminal too small
-for the smallest board gets a clear message instead.
+as terminal cells are tall) and the board is centred. A board that does
+not fit is drawn denser (:data:`DENSITIES`): fewer lines around it, then
+narrower gaps, then no gap between rows, so that a 10 x 10 board is whole
+at 80 x 24. A terminal too small for the densest drawing gets a clear
+message instead, with the size it needs.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -19,6 +23,7 @@ from ...screen.shell import Span, clip
 from ...screen.widgets import (
     Grid,
     board_background,
+    elide,
     footer_lines,
     overlay_box,
     rings,
@@ -36,36 +41,96 @@ GAP_Y: Final = 1
 MAX_TILE_HEIGHT: Final = 7
 
 
+Board = Sequence[Sequence[int]]
+
+
+@dataclass(frozen=True)
+class Density:
+    """How tightly the screen is drawn: lines above and below the board
+    (3: with a blank line; 2: none; 1: the title and the seed on one line)
+    and the gaps between tiles."""
+
+    header: int
+    footer: int
+    gap_x: int
+    gap_y: int
+
+
+ROOMY: Final = Density(HEADER_LINES, FOOTER_LINES, GAP_X, GAP_Y)
+DENSITIES: Final = (
+    ROOMY,
+    Density(2, 2, 1, 1),
+    Density(1, 2, 1, 1),
+    Density(1, 2, 1, 0),  # rows touch: the marks' rings have no room
+)
+"""Tried in order until the board fits; the last is the smallest drawing."""
+
+
 @dataclass(frozen=True)
 class TileSize:
-    """The size of one tile in terminal cells."""
+    """The size of one tile in terminal cells, and the density it is drawn at."""
 
     width: int
     height: int
+    density: Density = ROOMY
 
 
 def tile_size(screen: Screen, width: int, height: int) -> TileSize | None:
-    """Return the biggest tile that fits the board on screen, or None."""
+    """Return the biggest tile that fits the board on screen at the roomiest
+    density that has one, or None."""
     rows, cols = len(screen.board), len(screen.board[0])
-    digits = max(len(str(value)) for row in screen.board for value in row)
-    free_height = height - HEADER_LINES - FOOTER_LINES
-    for tile_height in range(MAX_TILE_HEIGHT, 0, -1):
-        tile_width = max(2 * tile_height + 2, digits + 2)
-        board_width = cols * (tile_width + GAP_X) + GAP_X
-        board_height = rows * (tile_height + GAP_Y) + GAP_Y
-        if board_width <= width and board_height <= free_height:
-            return TileSize(tile_width, tile_height)
+    digits = _digits(screen)
+    for density in DENSITIES:
+        free_height = height - density.header - density.footer
+        for tile_height in range(MAX_TILE_HEIGHT, 0, -1):
+            tile_width = max(2 * tile_height + 2, digits + 2)
+            board_width = cols * (tile_width + density.gap_x) + density.gap_x
+            board_height = rows * (tile_height + density.gap_y) + density.gap_y
+            if board_width <= width and board_height <= free_height:
+                return TileSize(tile_width, tile_height, density)
     return None
 
 
 def minimum_size(screen: Screen) -> tuple[int, int]:
-    """Return the smallest (width, height) that shows this board."""
-    rows, cols = len(screen.board), len(screen.board[0])
-    digits = max(len(str(value)) for row in screen.board for value in row)
+    """Return the smallest (width, height) that shows this board: its
+    densest drawing, with tiles one line high."""
+    return board_minimum(screen.board)
+
+
+def board_minimum(board: Board) -> tuple[int, int]:
+    """:func:`minimum_size` of a board (rows of tile values)."""
+    rows, cols = len(board), len(board[0])
+    densest = DENSITIES[-1]
+    digits = max(len(str(value)) for row in board for value in row)
     tile_width = max(4, digits + 2)
-    board_width = cols * (tile_width + GAP_X) + GAP_X
-    board_height = rows * (1 + GAP_Y) + GAP_Y
-    return board_width, board_height + HEADER_LINES + FOOTER_LINES
+    board_width = cols * (tile_width + densest.gap_x) + densest.gap_x
+    board_height = rows * (1 + densest.gap_y) + densest.gap_y
+    return board_width, board_height + densest.header + densest.footer
+
+
+GUARANTEED: Final = (80, 24)
+"""Every board that fits this terminal is played in it, whatever the terminal
+at launch (the player can enlarge it)."""
+
+
+def refusal(board: Board, width: int, height: int) -> str | None:
+    """Why the board cannot be drawn at all, for a refusal at launch: its
+    densest drawing needs more than this terminal and more than
+    :data:`GUARANTEED`; None when it can be drawn."""
+    need_width, need_height = board_minimum(board)
+    if need_width <= max(width, GUARANTEED[0]) and need_height <= max(
+        height, GUARANTEED[1]
+    ):
+        return None
+    rows, cols = len(board), len(board[0])
+    return (
+        f"a {rows}x{cols} board needs a terminal of at least "
+        f"{need_width}x{need_height} (this one is {width}x{height})"
+    )
+
+
+def _digits(screen: Screen) -> int:
+    return max(len(str(value)) for row in screen.board for value in row)
 
 
 def render(
@@ -84,33 +149,53 @@ def render(
     if size is None:
         return _too_small(screen, width, height)
     rows, cols = len(screen.board), len(screen.board[0])
-    grid = Grid(rows, cols, size.width, size.height, GAP_X, GAP_Y, HEADER_LINES, 0)
-    grid = grid._replace(left=(width - grid.width) // 2)
-    spans = _header(screen, grid.left, grid.width)
+    density = size.density
+    grid = Grid(
+        rows,
+        cols,
+        size.width,
+        size.height,
+        density.gap_x,
+        density.gap_y,
+        density.header,
+        (width - (cols * (size.width + density.gap_x) + density.gap_x)) // 2,
+    )
+    spans = _header(screen, grid, density.header, width)
     spans += _board(screen, grid, colour=colour, blocks=blocks)
     spans += footer_lines(
-        grid.bottom + 1, grid.left, width, screen.status, screen.footer
+        grid.bottom + density.footer - 2, grid.left, width, screen.status, screen.footer
     )
     if screen.overlay is not None:
-        spans += overlay_box(screen.overlay.title, screen.overlay.lines, width, height)
+        spans += overlay_box(
+            screen.overlay.title, screen.overlay.lines, width, height, drawn=blocks
+        )
     return clip(spans, width, height)
 
 
-def _header(screen: Screen, left: int, board_width: int) -> list[Span]:
+def _header(screen: Screen, grid: Grid, lines: int, width: int) -> list[Span]:
+    """The title and figures over the board; the seed and rules under them,
+    or beside the title when the header has one line."""
     best = "-" if screen.best is None else screen.best
     score = f"{score_text(screen.score, screen.gained)}   Best {best}"
     goal = "no goal" if screen.goal is None else f"goal {screen.goal}"
     about = f"seed {screen.seed}   {screen.rules_name} rules, {goal}"
+    left, room = grid.left, max(grid.width, min(width, len(score) + 8))
+    if lines == 1:  # the seed stays whole (it replays the game); rules may go
+        title = f"2048   seed {screen.seed}"
+        rules = f"   {screen.rules_name} rules, {goal}"
+        if len(title + rules + score) + 2 <= room:
+            title += rules
+        return title_line(0, left, room, title, score)
     return [
-        *title_line(0, left, board_width, "2048", score),
-        Span(1, left, about, "text"),
+        *title_line(0, left, room, "2048", score),
+        Span(1, left, elide(about, width - left), "text"),
     ]
 
 
 def _board(screen: Screen, grid: Grid, *, colour: bool, blocks: bool) -> list[Span]:
     """The board: its background, the marks, then the tiles."""
     spans = board_background(grid) if colour else []
-    if colour:
+    if colour and grid.gap_y:
         marks = [(cell, "merged") for cell in sorted(screen.merged)]
         if screen.new_tile is not None:
             marks.append((screen.new_tile, "new"))

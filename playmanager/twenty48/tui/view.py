@@ -1,7 +1,8 @@
 """2048's full screen on the shared shell: its colours, and the app the shell runs.
 
 The colours are the original web game's palette, matched to the nearest
-of the 256 xterm colours, or to bands of the 8 basic ones. The marks of
+of the 256 xterm colours (the pale beiges by hue, :data:`WARM_256`), or
+to bands of the 8 basic ones. The marks of
 a move (rings around the new tile and the merged ones) have colours of
 their own, unlike every tile's and the board's, and unlike each other. :class:`App` joins
 the :class:`~.controller.Controller` (keys in, a Screen out) and
@@ -15,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from gamestate.palette import BOARD_COLOUR, PALETTE, palette_key
+from gamestate.palette import PALETTE, palette_key
 
 from ...screen.shell import ControllerApp, Span, Style, xterm_index
 from ...screen.widgets import ring_styles
@@ -27,6 +28,18 @@ NEW_TILE_RING: Final = "#00d700"
 MERGED_RING: Final = "#005fff"
 """The ring around a merged tile: blue, unlike every tile, the board and
 the new tile's green."""
+
+WARM_256: Final[Mapping[int | str, int]] = {
+    "board": 180,  # (215, 175, 135) for #bbada0
+    0: 223,  # (255, 215, 175) for the empty cell's #cdc1b4
+    2: 255,  # (238, 238, 238) for #eee4da
+    4: 230,  # (255, 255, 215) for #ede0c8
+}
+"""xterm colours for the original's pale beiges. The xterm cube has no
+colour that pale and that little saturated: the nearest ones are greys,
+which turn the board grey. These keep the beige's hue and its order of
+lightness (board, empty cell, then the 2 and 4 tiles, close to each
+other), a little more saturated."""
 
 # The 8 basic colours (curses COLOR_BLACK ... COLOR_WHITE are 0 to 7).
 BLACK, RED, GREEN, YELLOW, BLUE, MAGENTA, CYAN, WHITE = 0, 1, 2, 3, 4, 5, 6, 7
@@ -66,9 +79,11 @@ def tile_colours(rich: bool) -> dict[int, tuple[int, int]]:
     if not rich:
         return dict(EIGHT_COLOURS)
     colours: dict[int, tuple[int, int]] = {}
+    taken = frozenset(WARM_256.values())
     for value, (background, text) in PALETTE.items():
-        used = frozenset(pair[1] for pair in colours.values())
-        colours[value] = (xterm_index(text), xterm_index(background, avoid=used))
+        used = taken | frozenset(pair[1] for pair in colours.values())
+        matched = WARM_256.get(value) or xterm_index(background, avoid=used)
+        colours[value] = (xterm_index(text), matched)
     return colours
 
 
@@ -87,7 +102,7 @@ def styles() -> dict[str, Style]:
         (fg, bg), (fg8, bg8) = rich[key], eight[key]
         found[f"tile:{value}"] = Style(fg, bg, fg8, bg8, bold=True)
     found["tile"] = found["tile:0"]
-    board = xterm_index(BOARD_COLOUR)
+    board = WARM_256["board"]
     found["board"] = Style(board, board, EIGHT_BOARD, EIGHT_BOARD)
     found |= ring_styles(
         {

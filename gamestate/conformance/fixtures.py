@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from tests.conformance.plugin import IMPLEMENTATION
-from tests.conformance.support import Rolls
+from gamestate.conformance.implementation import IMPLEMENTATION
+from gamestate.conformance.support import Rolls
 
 NewGame = Callable[..., Any]
 

@@ -13,13 +13,22 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from tests.conformance.requirements import REQUIREMENTS
+from gamestate.conformance.requirements import REQUIREMENTS
 
 Board = list[list[int]]
 Snapshot = tuple[tuple[int, ...], ...]
 Roll = int | Callable[[int], int]
+
+# The settings of every property test: the same examples on every run (so
+# every submission of a class is graded on the same boards), no example
+# database left in the grader's folder, and no deadline (a student's class
+# may be slow; the grader's time limits catch the ones that never finish).
+PROPERTY = settings(
+    report_multiple_bugs=False, deadline=None, database=None, derandomize=True
+)
 
 
 def requirement(requirement_id: str) -> pytest.MarkDecorator:

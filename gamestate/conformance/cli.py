@@ -1,0 +1,122 @@
+"""``python -m gamestate.conformance TARGET`` (or ``gamestate-grade TARGET``).
+
+One submission prints the table (or JSON, JUnit XML, Gradescope's
+results.json); a folder of submissions writes a CSV. Exit status: 0 when
+every graded requirement passed, 1 otherwise, 2 for a usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final
+
+from gamestate.conformance.batch import SCORE_COLUMN, grade_folder
+from gamestate.conformance.report import (
+    RENDERERS,
+    REQUIRED_COUNT,
+    Report,
+    render_gradescope,
+)
+from gamestate.conformance.runner import Limits, grade
+from gamestate.conformance.targets import (
+    is_single_target,
+    nested_submission,
+    submission,
+)
+
+GRADESCOPE_RESULTS: Final = "/autograder/results/results.json"
+
+
+def parser() -> argparse.ArgumentParser:
+    parse = argparse.ArgumentParser(
+        prog="gamestate-grade",
+        description="Grade PA4 GameState submissions (Python or Java) against "
+        "the writeup's 32 requirements.",
+    )
+    parse.add_argument(
+        "target",
+        help="a GameState.java, a folder holding one, a Python file or "
+        "module:Class; or a folder of submissions (one subfolder or file each)",
+    )
+    parse.add_argument(
+        "-f", "--format", choices=sorted(RENDERERS), default="table",
+        help="how to print one submission's results (default: table)",
+    )
+    parse.add_argument("-o", "--output", type=Path, help="write there instead of stdout "
+                       "(a folder of submissions: the CSV, default GRADES.csv)")
+    parse.add_argument(
+        "--gradescope", nargs="?", const=GRADESCOPE_RESULTS, metavar="PATH",
+        help=f"also write Gradescope's results.json (default {GRADESCOPE_RESULTS})",
+    )
+    parse.add_argument("--time-limit", type=float, default=2.0, metavar="SECONDS",
+                       help="longest run of one method call (default 2)")
+    parse.add_argument("--memory", type=int, default=512, metavar="MB",
+                       help="memory for the submission (default 512)")
+    parse.add_argument("--direction", metavar="MODULE:ENUM",
+                       help="a Python class's Direction enum (default: its module's)")
+    parse.add_argument("-j", "--jobs", type=int, default=1,
+                       help="submissions graded at once in a folder (default 1)")
+    parse.add_argument("--journal", type=Path,
+                       help="a folder's resumable journal (default CSV + .journal)")
+    parse.add_argument("--no-progress", action="store_true", help="no progress bar")
+    return parse
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    options = parser().parse_args(argv)
+    if options.time_limit <= 0 or options.memory < 64 or options.jobs < 1:
+        parser().error("--time-limit must be > 0, --memory >= 64, --jobs >= 1")
+    limits = Limits(options.time_limit, options.memory)
+    # Gradescope grades one student: never a batch, whatever the folders.
+    if options.gradescope is not None or is_single_target(options.target):
+        return _grade_one(options, limits)
+    return _grade_many(options, limits)
+
+
+def _grade_one(options: argparse.Namespace, limits: Limits) -> int:
+    path = Path(options.target)
+    found = nested_submission(path) if path.is_dir() else submission(path)
+    if not path.exists():
+        report = grade(options.target, limits, options.direction)  # module:Class
+    elif found.problem:
+        report = Report(options.target, problem=f"{path}: {found.problem}")
+    else:
+        report = grade(found.spec, limits, options.direction)
+    report.label = options.target
+    text = RENDERERS[options.format](report)
+    if options.output is not None:
+        _write(options.output, text)
+    else:
+        sys.stdout.write(text)
+    if options.gradescope is not None:
+        _write(Path(options.gradescope), render_gradescope(report))
+    return 0 if report.success else 1
+
+
+def _grade_many(options: argparse.Namespace, limits: Limits) -> int:
+    folder = Path(options.target)
+    output = options.output or Path(f"{folder.resolve().name}-grades.csv")
+    journal = options.journal or output.with_name(output.name + ".journal")
+    result = grade_folder(
+        folder, output, journal, limits, options.jobs,
+        progress=False if options.no_progress else None,
+    )
+    scores = [int(row[SCORE_COLUMN]) for row in result.rows]
+    mean = sum(scores) / len(scores) if scores else 0.0
+    print(
+        f"{len(result.rows)} submissions ({result.graded} graded now, "
+        f"{result.skipped} from the journal {journal}); mean score {mean:.1f}/{REQUIRED_COUNT}; "
+        f"CSV: {output}"
+    )
+    return 0
+
+
+def _write(path: Path, text: str) -> None:
+    """Write ``text`` whole: a temporary file renamed over ``path``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(text, encoding="utf-8")
+    partial.replace(path)

@@ -1,0 +1,133 @@
+"""Time limits on a Python class's writeup methods, and what breaking one means.
+
+:func:`time_limited` wraps the writeup's methods of a student's class in a
+subclass: the outermost call into the class arms a timer (SIGALRM); when
+it fires, :class:`TimeLimitError` is raised inside the student's code,
+naming the innermost writeup method running ("timed out after 2 s in
+slideDown"). That method is then *spent*: a later call of it fails at once
+with the same message, so a class that loops forever costs one time limit
+per method, not one per test.
+
+:class:`TargetError` and its subclasses derive from BaseException, not
+Exception, so neither a student's ``except Exception`` nor Hypothesis's
+shrinking (which retries a failing example many times) swallows or
+repeats them. The Java proxy raises the same classes.
+
+Only where signals allow (the main thread of a POSIX process); elsewhere
+the class is returned unwrapped and the grader's process watchdog is the
+only limit.
+"""
+
+from __future__ import annotations
+
+import functools
+import signal
+import threading
+from collections.abc import Callable
+from types import FrameType
+from typing import Any, Final, TypeVar
+
+# The writeup's methods (REQUIRED and optional), the ones a limit watches.
+WRITEUP_METHODS: Final = (
+    "getBoard",
+    "setBoard",
+    "getScore",
+    "setScore",
+    "rollRNG",
+    "randomTile",
+    "countEmptyTiles",
+    "addTile",
+    "rotateCounterClockwise",
+    "canSlideDown",
+    "isGameOver",
+    "slideDown",
+    "move",
+    "toString",
+)
+
+T = TypeVar("T")
+
+
+class TargetError(BaseException):
+    """The class under test did not answer; the message says what happened."""
+
+
+class TimeLimitError(TargetError):
+    """A call ran past the time limit."""
+
+
+class TargetCrashError(TargetError):
+    """The process running the class died or exited."""
+
+
+class TargetRaisedError(TargetError):
+    """The class threw an exception (Java targets; Python ones raise theirs)."""
+
+
+def seconds_text(seconds: float) -> str:
+    return f"{seconds:g} s"
+
+
+class _Clock:
+    """The writeup methods running now (innermost last) and the spent ones."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.running: list[str] = []
+        self.spent: dict[str, str] = {}
+
+    def message(self) -> str:
+        return f"timed out after {seconds_text(self.seconds)} in {self.running[-1]}"
+
+    def expire(self, _signal: int, _frame: FrameType | None) -> None:
+        message = self.message()
+        self.spent[self.running[-1]] = message
+        raise TimeLimitError(message)
+
+    def enter(self, name: str) -> None:
+        if name in self.spent:
+            raise TimeLimitError(f"{self.spent[name]} (an earlier call; not run again)")
+        self.running.append(name)
+        if len(self.running) == 1:
+            signal.signal(signal.SIGALRM, self.expire)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+
+    def leave(self) -> None:
+        if len(self.running) == 1:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        self.running.pop()
+
+
+def _timed(clock: _Clock, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(method)
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        clock.enter(name)
+        try:
+            return method(*args, **kwargs)
+        finally:
+            clock.leave()
+
+    return timed
+
+
+def can_limit_time() -> bool:
+    return hasattr(signal, "setitimer") and (
+        threading.current_thread() is threading.main_thread()
+    )
+
+
+def time_limited(game_class: type[T], seconds: float) -> type[T]:
+    """A subclass of ``game_class`` whose writeup methods (and constructor)
+    each run at most ``seconds``; ``game_class`` itself if that cannot be
+    done here or ``seconds`` is 0."""
+    if seconds <= 0 or not can_limit_time():
+        return game_class
+    clock = _Clock(seconds)
+    names = [name for name in WRITEUP_METHODS if callable(getattr(game_class, name, None))]
+    wrapped: dict[str, Any] = {
+        name: _timed(clock, name, getattr(game_class, name)) for name in names
+    }
+    wrapped["__init__"] = _timed(clock, "the constructor", game_class.__init__)
+    wrapped["__module__"] = game_class.__module__
+    wrapped["__qualname__"] = game_class.__qualname__
+    return type(game_class.__name__, (game_class,), wrapped)

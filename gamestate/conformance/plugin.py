@@ -1,0 +1,248 @@
+"""pytest plugin of the conformance suite: the options, the table, the journal.
+
+Loaded by the project's tests/conftest.py (``pytest_plugins``) and by the
+grader (``-p gamestate.conformance.plugin``), so the options exist both
+for ``pytest tests/conformance --impl ...`` and for a plain ``pytest``.
+
+- ``--impl TARGET`` picks the GameState under test (default
+  ``gamestate:GameState``): ``module:Class``, ``path/to/file.py:Class``,
+  a ``GameState.java`` or a folder holding one (see implementation.py).
+- ``--direction module:Enum`` picks a Python class's Direction type, any
+  enum with UP, DOWN, LEFT and RIGHT members. Default: the impl module's
+  own ``Direction`` if it has one, else ``gamestate:Direction``.
+- ``--time-limit SECONDS`` (default none here; the grader passes 2) and
+  ``--memory MB`` (the JVM's heap; default 512) limit the class.
+- After the run, a table groups the results by requirement id (see
+  requirements.py and report.py): the verdict, tests passed, the
+  requirement, and for a failure the first line of each failing test's
+  message.
+- An optional requirement (``OPTIONAL`` in requirements.py) is checked only
+  when the class has its method: without it, its tests are skipped and its
+  row reads ABSENT. The score line counts the required requirements alone,
+  so every class is scored out of the same number whatever optional
+  methods it wrote; each optional verdict (PASS, FAIL or ABSENT) follows
+  the score, and a FAIL still fails the run.
+- ``--conformance-journal FILE`` appends one JSON line per event (the
+  session, each test's start and outcome) for the grader, which restarts
+  a process that died with ``--conformance-resume``: the tests the journal
+  already holds are not run again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from collections.abc import Generator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gamestate.conformance import fixtures
+from gamestate.conformance.implementation import (
+    DEFAULT_DIRECTION,
+    DEFAULT_IMPL,
+    IMPLEMENTATION,
+    Implementation,
+    LoadError,
+    load_implementation,
+)
+from gamestate.conformance.report import (
+    ERROR,
+    FAILED,
+    MESSAGE_WIDTH,
+    PASSED,
+    SKIPPED,
+    Outcome,
+    Report,
+    table_lines,
+    title,
+)
+from gamestate.conformance.requirements import OPTIONAL
+
+JOURNAL = pytest.StashKey[Path | None]()
+# Our own exceptions' names say nothing the message does not.
+OWN_ERROR = re.compile(r"^(?:[\w.]+\.)?(?:AssertionError|TimeLimitError|Target\w+Error): ")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("conformance", "PA4 GameState conformance suite")
+    group.addoption(
+        "--impl",
+        default=DEFAULT_IMPL,
+        metavar="TARGET",
+        help="GameState to test: module or path/to/file.py, then :Class; or a "
+        f"GameState.java or a folder holding one; default {DEFAULT_IMPL}",
+    )
+    group.addoption(
+        "--direction",
+        default=None,
+        metavar="MODULE:ENUM",
+        help="its Direction enum (members UP, DOWN, LEFT, RIGHT); default the "
+        f"impl module's Direction, else {DEFAULT_DIRECTION}",
+    )
+    group.addoption(
+        "--time-limit",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="the longest a call of a writeup method may run (default: no limit)",
+    )
+    group.addoption(
+        "--memory",
+        type=int,
+        default=512,
+        metavar="MB",
+        help="a Java target's heap (default 512)",
+    )
+    group.addoption("--conformance-journal", default=None, help=argparse.SUPPRESS)
+    group.addoption("--conformance-resume", action="store_true", help=argparse.SUPPRESS)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "requirement(id): the writeup requirement a test checks"
+    )
+    if not config.pluginmanager.is_registered(fixtures):
+        config.pluginmanager.register(fixtures, "gamestate.conformance.fixtures")
+    journal = config.getoption("conformance_journal")
+    config.stash[JOURNAL] = Path(journal) if journal else None
+    try:
+        implementation = load_implementation(
+            config.getoption("impl"),
+            config.getoption("direction"),
+            config.getoption("time_limit"),
+            config.getoption("memory"),
+        )
+    except LoadError as error:
+        _journal(config, {"event": "unloadable", "message": str(error)})
+        raise pytest.UsageError(str(error)) from None
+    config.stash[IMPLEMENTATION] = implementation
+    absent = sorted(req for req, method in OPTIONAL.items() if not implementation.has(method))
+    _journal(config, {"event": "session", "label": implementation.label, "absent": absent})
+    config.pluginmanager.register(Recorder(config), "conformance-recorder")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    implementation = config.stash.get(IMPLEMENTATION, None)
+    if implementation is not None:
+        implementation.close()
+
+
+def _journal(config: pytest.Config, event: dict[str, Any]) -> None:
+    path = config.stash[JOURNAL]
+    if path is not None:
+        with path.open("a", encoding="utf-8") as journal:
+            journal.write(json.dumps(event) + "\n")
+
+
+def journaled_nodeids(path: Path) -> set[str]:
+    """The tests a journal already holds an outcome for."""
+    if not path.exists():
+        return set()
+    events = (json.loads(line) for line in path.read_text("utf-8").splitlines() if line)
+    return {event["nodeid"] for event in events if event["event"] == "outcome"}
+
+
+def pytest_collection_modifyitems(
+    config: pytest.Config, items: list[pytest.Item]
+) -> None:
+    """Copy each test's requirement id into its reports (user_properties).
+
+    The tests of an optional requirement whose method the class lacks are
+    skipped: the writeup does not require the method. On a resumed run the
+    tests already journaled are deselected.
+    """
+    implementation = config.stash[IMPLEMENTATION]
+    for item in items:
+        marker = item.get_closest_marker("requirement")
+        if marker is None:
+            continue
+        requirement = marker.args[0]
+        item.user_properties.append(("requirement", requirement))
+        method = OPTIONAL.get(requirement)
+        if method is not None and not implementation.has(method):
+            reason = f"optional {method} absent: not checked"
+            item.add_marker(pytest.mark.skip(reason=reason))
+    tests = {
+        item.nodeid: dict(item.user_properties)["requirement"]
+        for item in items
+        if "requirement" in dict(item.user_properties)
+    }
+    _journal(config, {"event": "collected", "tests": tests})
+    path = config.stash[JOURNAL]
+    if path is not None and config.getoption("conformance_resume"):
+        done = journaled_nodeids(path)
+        config.hook.pytest_deselected(items=[item for item in items if item.nodeid in done])
+        items[:] = [item for item in items if item.nodeid not in done]
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, Any, None]:
+    """Mark a failure that is not a failed assertion: the class raised,
+    ran out of time or memory, or crashed (an ERROR, not a FAIL)."""
+    result = yield
+    report = result.get_result()
+    excinfo = call.excinfo
+    if report.failed and excinfo is not None and not isinstance(excinfo.value, AssertionError):
+        report.user_properties.append(("error", True))
+
+
+class Recorder:
+    """Each test's outcome, kept for the table and written to the journal."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self.outcomes: dict[str, Outcome] = {}
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_setup(self, item: pytest.Item) -> None:
+        requirement = dict(item.user_properties).get("requirement")
+        if requirement is not None:
+            event = {"event": "start", "nodeid": item.nodeid, "requirement": requirement}
+            _journal(self.config, event)
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """Keep a test's first failing phase; journal it after teardown."""
+        properties = dict(report.user_properties)
+        if "requirement" not in properties:
+            return
+        requirement = str(properties["requirement"])
+        name = report.nodeid.rpartition("::")[2]
+        kept = self.outcomes.get(report.nodeid, Outcome(name, requirement, PASSED))
+        if kept.passed and not report.passed:
+            status = SKIPPED if report.skipped else ERROR if properties.get("error") else FAILED
+            kept = Outcome(name, requirement, status, _first_line(report))
+        self.outcomes[report.nodeid] = kept
+        if report.when == "teardown":
+            event = {"event": "outcome", "nodeid": report.nodeid} | kept.to_json()
+            _journal(self.config, event)
+
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        if not self.outcomes:
+            return
+        implementation = self.config.stash[IMPLEMENTATION]
+        report = session_report(implementation, list(self.outcomes.values()))
+        terminalreporter.write_sep("=", title(report))
+        for line in table_lines(report):
+            terminalreporter.write_line(line)
+
+
+def session_report(implementation: Implementation, outcomes: list[Outcome]) -> Report:
+    absent = frozenset(
+        req for req, method in OPTIONAL.items() if not implementation.has(method)
+    )
+    return Report(implementation.label, outcomes, absent)
+
+
+def _first_line(report: Any) -> str:
+    if report.skipped:
+        return "skipped"
+    crash = getattr(report.longrepr, "reprcrash", None)
+    text = crash.message if crash is not None else str(report.longrepr)
+    lines = text.strip().splitlines()
+    first = OWN_ERROR.sub("", lines[0]) if lines else "failed"
+    return first if len(first) <= MESSAGE_WIDTH else first[: MESSAGE_WIDTH - 3] + "..."

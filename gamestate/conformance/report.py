@@ -1,0 +1,274 @@
+"""A conformance run's results and every way of printing them.
+
+A run yields one :class:`Outcome` per test; a :class:`Report` groups them by
+requirement (catalogue order, see requirements.py) into rows with a
+verdict, and scores the required ones. The same report prints as the table
+of the pytest plugin and of ``python -m gamestate.conformance``, as JSON,
+as JUnit XML and as Gradescope's ``results.json``.
+
+Verdicts: PASS (every test passed), FAIL (an assertion about the class's
+behaviour failed), ERROR (the class did not answer: it raised an
+exception, ran out of time or memory, exited or crashed, or the target
+could not be loaded or compiled at all), ABSENT (an optional requirement
+whose method the class does not have: not checked, not scored).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Final
+from xml.etree import ElementTree
+
+from gamestate.conformance.requirements import OPTIONAL, REQUIREMENTS
+
+PASSED: Final = "passed"
+FAILED: Final = "failed"  # an assertion failed: the behaviour is wrong
+ERROR: Final = "error"  # no answer: an exception, a limit, a crash
+SKIPPED: Final = "skipped"
+REQUIRED_COUNT: Final = len(REQUIREMENTS) - len(OPTIONAL)
+MESSAGE_WIDTH: Final = 160
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One test's result: its name, requirement id, status and first line."""
+
+    name: str
+    requirement: str
+    status: str
+    message: str = ""
+
+    @property
+    def passed(self) -> bool:
+        return self.status == PASSED
+
+    def to_json(self) -> dict[str, str]:
+        return {
+            "name": self.name,
+            "requirement": self.requirement,
+            "status": self.status,
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True)
+class Row:
+    """One requirement's line of the table."""
+
+    requirement: str
+    verdict: str  # PASS, FAIL, ERROR or ABSENT
+    passed: int
+    total: int
+    failures: tuple[Outcome, ...]
+
+    @property
+    def text(self) -> str:
+        return REQUIREMENTS[self.requirement]
+
+    @property
+    def optional(self) -> bool:
+        return self.requirement in OPTIONAL
+
+    @property
+    def counts(self) -> str:
+        absent = self.verdict == "ABSENT" or not self.total
+        return "-" if absent else f"{self.passed}/{self.total}"
+
+    def explanation(self) -> str:
+        """What failed, one line per failing test (empty for a PASS)."""
+        return "\n".join(f"{test.name}: {test.message}" for test in self.failures)
+
+
+@dataclass
+class Report:
+    """The results of one target: a class, a Java file or a submission.
+
+    ``problem`` is set when the target could not be run at all (a file that
+    does not compile, a module that does not import): every requirement is
+    then an ERROR and the score is 0.
+    """
+
+    label: str
+    outcomes: list[Outcome] = field(default_factory=list)
+    absent: frozenset[str] = frozenset()
+    problem: str = ""
+    seconds: float = 0.0
+
+    def rows(self) -> list[Row]:
+        """A row per requirement that was run (``-k`` may leave some out)."""
+        rows = (self._row(requirement) for requirement in REQUIREMENTS)
+        return [row for row in rows if row is not None]
+
+    def _row(self, requirement: str) -> Row | None:
+        tests = [test for test in self.outcomes if test.requirement == requirement]
+        if self.problem:
+            return Row(requirement, "ERROR", 0, 0, ())
+        if requirement in self.absent:
+            return Row(requirement, "ABSENT", 0, len(tests), ())
+        if not tests:
+            return None
+        failures = tuple(test for test in tests if not test.passed)
+        if not failures:
+            verdict = "PASS"
+        elif any(test.status == ERROR for test in failures):
+            verdict = "ERROR"
+        else:
+            verdict = "FAIL"
+        return Row(requirement, verdict, len(tests) - len(failures), len(tests), failures)
+
+    @property
+    def score(self) -> int:
+        """Required requirements met, out of :data:`REQUIRED_COUNT`."""
+        return sum(row.verdict == "PASS" for row in self.rows() if not row.optional)
+
+    @property
+    def success(self) -> bool:
+        """Every required requirement met and no optional one failing."""
+        return all(row.verdict in ("PASS", "ABSENT") for row in self.rows())
+
+    def optional_verdicts(self) -> dict[str, str]:
+        return {row.requirement: row.verdict for row in self.rows() if row.optional}
+
+
+# ------------------------------------------------------------------ table
+def table_lines(report: Report) -> list[str]:
+    """The per-requirement table and the score line, without a title."""
+    lines = ["Req  Result  Tests  Requirement (PA4 writeup, GameState section)"]
+    for row in report.rows():
+        lines.append(f"{row.requirement:<4} {row.verdict:<7} {row.counts:<6} {row.text}")
+        lines += [f"{'':19}- {test.name}: {test.message}" for test in row.failures]
+    if report.problem:
+        lines += [f"{'':5}{line}" for line in report.problem.splitlines()]
+    lines.append(score_line(report))
+    return lines
+
+
+def score_line(report: Report) -> str:
+    required = [row for row in report.rows() if not row.optional]
+    total = sum(row.total for row in required)
+    passed = sum(row.passed for row in required)
+    if report.problem:
+        cause = report.problem.splitlines()[0].rstrip(":")
+        return f"Score: 0/{REQUIRED_COUNT} requirements met ({cause})"
+    line = (
+        f"Score: {report.score}/{REQUIRED_COUNT} requirements met "
+        f"({passed}/{total} tests passed)"
+    )
+    not_run = REQUIRED_COUNT - len(required)
+    if not_run:
+        line += f"; {not_run} requirements not run"
+    optional = report.optional_verdicts()
+    if optional:
+        verdicts = ", ".join(f"{req} {verdict}" for req, verdict in optional.items())
+        line += f"; optional, not scored: {verdicts}"
+    return line
+
+
+def title(report: Report) -> str:
+    return f"GameState conformance: {report.label}"
+
+
+def render_table(report: Report) -> str:
+    heading = f" {title(report)} ".center(78, "=")
+    return "\n".join([heading, *table_lines(report)]) + "\n"
+
+
+# ------------------------------------------------------------------- JSON
+def to_json(report: Report) -> dict[str, Any]:
+    return {
+        "target": report.label,
+        "score": report.score,
+        "max_score": REQUIRED_COUNT,
+        "success": report.success,
+        "problem": report.problem,
+        "seconds": round(report.seconds, 3),
+        "requirements": [
+            {
+                "id": row.requirement,
+                "requirement": row.text,
+                "optional": row.optional,
+                "verdict": row.verdict,
+                "passed": row.passed,
+                "tests": row.total,
+                "failures": [test.to_json() for test in row.failures],
+            }
+            for row in report.rows()
+        ],
+    }
+
+
+def render_json(report: Report) -> str:
+    return json.dumps(to_json(report), indent=2) + "\n"
+
+
+# -------------------------------------------------------------- JUnit XML
+def render_junit(report: Report) -> str:
+    """One <testsuite> per target, one <testcase> per requirement."""
+    rows = report.rows()
+    suite = ElementTree.Element(
+        "testsuite",
+        name=title(report),
+        tests=str(len(rows)),
+        failures=str(sum(row.verdict == "FAIL" for row in rows)),
+        errors=str(sum(row.verdict == "ERROR" for row in rows)),
+        skipped=str(sum(row.verdict == "ABSENT" for row in rows)),
+        time=f"{report.seconds:.3f}",
+    )
+    for row in rows:
+        case = ElementTree.SubElement(
+            suite, "testcase", classname="conformance", name=f"{row.requirement} {row.text}"
+        )
+        detail = row.explanation() or report.problem
+        if row.verdict == "FAIL":
+            ElementTree.SubElement(case, "failure", message=detail.split("\n")[0]).text = detail
+        elif row.verdict == "ERROR":
+            ElementTree.SubElement(case, "error", message=detail.split("\n")[0]).text = detail
+        elif row.verdict == "ABSENT":
+            ElementTree.SubElement(case, "skipped", message="optional method absent")
+    ElementTree.indent(suite)
+    return ElementTree.tostring(suite, encoding="unicode", xml_declaration=True) + "\n"
+
+
+# ------------------------------------------------------------- Gradescope
+def to_gradescope(report: Report, visibility: str = "visible") -> dict[str, Any]:
+    """Gradescope's results.json: one test per requirement, one point each.
+
+    The optional requirement is listed with max_score 0 (shown, not
+    scored), so the total is out of the required requirements alone.
+    """
+    tests = []
+    for number, row in enumerate(report.rows(), 1):
+        points = 0.0 if row.optional else 1.0
+        output = row.explanation() or (report.problem if row.verdict == "ERROR" else "")
+        tests.append(
+            {
+                "name": f"{row.requirement} {row.text}",
+                "number": str(number),
+                "score": points if row.verdict == "PASS" else 0.0,
+                "max_score": points,
+                "status": "passed" if row.verdict in ("PASS", "ABSENT") else "failed",
+                "output": f"{row.verdict} ({row.counts} tests)\n{output}".rstrip(),
+                "visibility": visibility,
+            }
+        )
+    return {
+        "score": float(report.score),
+        "execution_time": round(report.seconds),
+        "output": score_line(report),
+        "visibility": visibility,
+        "stdout_visibility": "hidden",
+        "tests": tests,
+    }
+
+
+def render_gradescope(report: Report) -> str:
+    return json.dumps(to_gradescope(report), indent=2) + "\n"
+
+
+RENDERERS: Final = {
+    "table": render_table,
+    "json": render_json,
+    "junit": render_junit,
+    "gradescope": render_gradescope,
+}

@@ -1,0 +1,356 @@
+"""Writeup requirements of canSlideDown, isGameOver and slideDown.
+
+Columns are written top to bottom, as the writeup lists them ("Suppose
+for the following examples that the listed tiles are from top to bottom").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import example, given
+
+from gamestate.conformance.fixtures import NewGame
+from gamestate.conformance.support import (
+    PROPERTY,
+    AddTileSpy,
+    Snapshot,
+    assert_unchanged,
+    boards,
+    column,
+    frozen,
+    param_id,
+    requirement,
+    show,
+    snapshot,
+)
+
+
+def slide_column(new_game: NewGame, *top_to_bottom: int) -> tuple[int, ...]:
+    """The column after slideDown(), top to bottom."""
+    game = new_game(column(*top_to_bottom))
+    game.slideDown()
+    return tuple(row[0] for row in game.getBoard())
+
+
+def assert_column_slides(
+    new_game: NewGame, before: tuple[int, ...], after: tuple[int, ...]
+) -> None:
+    result = slide_column(new_game, *before)
+    assert result == after, (
+        f"slideDown() must turn the column {param_id(before)} (top to bottom) "
+        f"into {param_id(after)}, got {param_id(result)}"
+    )
+
+
+def can_slide_down(new_game: NewGame, board: Snapshot) -> bool:
+    game = new_game(board, score=8)
+    answer = game.canSlideDown()
+    assert_unchanged(game, board, 8, "canSlideDown()")
+    return bool(answer)
+
+
+# ----------------------------------------------------------- canSlideDown
+@requirement("R16")
+@pytest.mark.parametrize(
+    ("board", "expected"),
+    [
+        (((2,), (2,)), True),
+        (((4, 2), (4, 8)), True),
+        (((2,), (0,), (2,)), True),
+        (((2,), (4,), (2,)), False),
+        (((2, 2), (4, 8)), False),
+    ],
+    ids=[
+        "adjacent pair",
+        "pair in one column",
+        "pair across a gap",
+        "another tile between",
+        "side by side only",
+    ],
+)
+def test_can_slide_down_when_tiles_can_combine(
+    new_game: NewGame, board: Snapshot, expected: bool
+) -> None:
+    """canSlideDown: "1. If two tiles can be combined. Two tiles can be
+    combined if they share the same value and there are no other tiles
+    between them (empty tiles can be between them)."
+    """
+    answer = can_slide_down(new_game, board)
+    assert answer == expected, f"canSlideDown() of {show(board)} must be {expected}"
+
+
+@requirement("R17")
+@pytest.mark.parametrize(
+    ("board", "expected"),
+    [
+        (((2,), (0,)), True),
+        (((0, 4), (2, 0)), True),
+        (((0,), (2,)), False),
+        (((0, 0), (0, 0)), False),
+        (((2, 4), (8, 16)), False),
+    ],
+    ids=[
+        "tile above a gap",
+        "one column can",
+        "tile at the bottom",
+        "empty",
+        "full, no pair",
+    ],
+)
+def test_can_slide_down_when_a_gap_is_below_a_tile(
+    new_game: NewGame, board: Snapshot, expected: bool
+) -> None:
+    """canSlideDown: "2. If there is an empty tile below a non-empty tile." """
+    answer = can_slide_down(new_game, board)
+    assert answer == expected, f"canSlideDown() of {show(board)} must be {expected}"
+
+
+@requirement("R18")
+@PROPERTY
+@given(board=boards())
+@example(board=((0, 0, 0), (0, 0, 4), (0, 0, 8)))
+def test_can_slide_down_exactly_when_slide_down_changes(
+    new_game: NewGame, board: Snapshot
+) -> None:
+    """canSlideDown: "this method should return true if slideDown() ...
+    should change the state of the board and return false if slideDown()
+    should not be able to change the state of the board. This method should
+    not make any changes to the game state."
+    """
+    answer = can_slide_down(new_game, board)
+    game = new_game(board)
+    game.slideDown()
+    changes = snapshot(game) != board
+    assert answer == changes, (
+        f"canSlideDown() of {show(board)} gave {answer}, but slideDown() "
+        f"{'changes' if changes else 'does not change'} it"
+    )
+
+
+# ------------------------------------------------------------- isGameOver
+def moves_in(new_game: NewGame, Direction: Any, board: Snapshot, name: str) -> bool:
+    """Whether move(Direction.<name>) changes ``board`` (no tile is added)."""
+    game = new_game(board)
+    game.addTile = AddTileSpy()
+    game.move(getattr(Direction, name))
+    return snapshot(game) != board
+
+
+@requirement("R19")
+@PROPERTY
+@given(board=boards())
+@example(board=((2, 4), (4, 2)))
+@example(board=((0,),))
+def test_game_over_exactly_when_no_direction_moves(
+    new_game: NewGame, Direction: Any, board: Snapshot
+) -> None:
+    """isGameOver: "A game is over when you cannot move in any direction. ...
+    If any movement is possible, return false as the game is not over.
+    Otherwise, return true"
+    """
+    movable = [
+        name
+        for name in ("UP", "DOWN", "LEFT", "RIGHT")
+        if moves_in(new_game, Direction, board, name)
+    ]
+    over = new_game(board).isGameOver()
+    assert over == (not movable), (
+        f"isGameOver() of {show(board)} gave {over}, but the moves that change "
+        f"it are {movable or 'none'}"
+    )
+
+
+@requirement("R20")
+@pytest.mark.parametrize(
+    "board",
+    [
+        ((0, 0, 0), (2, 4, 8)),
+        ((2, 0), (4, 0)),
+        ((2, 4), (4, 2)),
+        ((2, 0, 4), (0, 8, 0)),
+    ],
+    ids=["only UP moves", "only RIGHT moves", "game over", "DOWN moves"],
+)
+def test_game_over_changes_nothing(new_game: NewGame, board: Snapshot) -> None:
+    """isGameOver: "use rotateCounterClockwise() and canSlideDown() to see if
+    movement in any direction is possible. ... This method should not make
+    any changes to the game state." (So the board must be turned back.)"""
+    game = new_game(board, score=24)
+    game.isGameOver()
+    assert_unchanged(game, board, 24, "isGameOver()")
+
+
+# -------------------------------------------------------------- slideDown
+@requirement("R21")
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ((2, 0, 0), (0, 0, 2)),
+        ((4, 0, 2, 0), (0, 0, 4, 2)),
+        ((0, 8, 0, 0), (0, 0, 0, 8)),
+        ((2, 4, 8), (2, 4, 8)),
+    ],
+    ids=param_id,
+)
+def test_tiles_slide_as_far_as_they_can(
+    new_game: NewGame, before: tuple[int, ...], after: tuple[int, ...]
+) -> None:
+    """slideDown: "Tiles slide downward as far as they can. ... Tiles should
+    stop sliding if they encounter another tile or if they encounter the edge
+    of the board."
+    """
+    assert_column_slides(new_game, before, after)
+
+
+@requirement("R21")
+def test_every_column_slides(new_game: NewGame) -> None:
+    """slideDown: "Here is what you should implement for each column of the
+    board to slide down."
+    """
+    game = new_game([[2, 0, 0], [0, 0, 4], [0, 8, 0]])
+    game.slideDown()
+    expected = ((0, 0, 0), (0, 0, 0), (2, 8, 4))
+    assert snapshot(game) == expected, (
+        f"slideDown() must give {show(expected)}, got {show(snapshot(game))}"
+    )
+
+
+@requirement("R22")
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ((2, 2), (0, 4)),
+        ((8, 0, 8), (0, 0, 16)),
+        ((2, 2, 0), (0, 0, 4)),
+        ((16, 16, 2), (0, 32, 2)),
+    ],
+    ids=param_id,
+)
+def test_equal_tiles_merge_where_the_bottom_tile_was(
+    new_game: NewGame, before: tuple[int, ...], after: tuple[int, ...]
+) -> None:
+    """slideDown: "Merge two tiles with the same number. ... The combined
+    tile's number is the sum of the two tiles. ... The combined tile should
+    be where the bottom tile was and the top tile will become 0."
+    """
+    assert_column_slides(new_game, before, after)
+
+
+@requirement("R23")
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ((4, 4, 4), (0, 4, 8)),
+        ((4, 4, 4, 4), (0, 0, 8, 8)),
+        ((2, 2, 2, 0), (0, 0, 2, 4)),
+    ],
+    ids=param_id,
+)
+def test_farthest_down_tiles_merge_first(
+    new_game: NewGame, before: tuple[int, ...], after: tuple[int, ...]
+) -> None:
+    """slideDown: "Suppose we had 4 4 4. This would combine to be 0 4 8 (note
+    that it is not 0 8 4, in other words, the farthest down tiles combine
+    first). If we had 4 4 4 4, this would combine to be 0 0 8 8."
+    """
+    assert_column_slides(new_game, before, after)
+
+
+@requirement("R24")
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ((4, 2, 2), (0, 4, 4)),
+        ((2, 2, 4), (0, 4, 4)),
+        ((8, 4, 2, 2), (0, 8, 4, 4)),
+        ((4, 4, 8), (0, 8, 8)),
+    ],
+    ids=param_id,
+)
+def test_a_merged_tile_does_not_merge_again(
+    new_game: NewGame, before: tuple[int, ...], after: tuple[int, ...]
+) -> None:
+    """slideDown: "This combined tile cannot merge with any other tile in the
+    same move." Background: "The resulting tile cannot merge with another
+    tile again in the same move."
+    """
+    assert_column_slides(new_game, before, after)
+
+
+@requirement("R25")
+@pytest.mark.parametrize(
+    ("board", "gain"),
+    [
+        (((2,), (2,)), 4),
+        (((4,), (4,), (4,), (4,)), 16),
+        (((2, 8), (2, 8)), 20),
+        (((4,), (4,), (4,)), 8),
+        (((2,), (0,)), 0),
+        (((2,), (4,)), 0),
+    ],
+    ids=param_id,
+)
+def test_score_rises_by_each_combined_tile(
+    new_game: NewGame, board: Snapshot, gain: int
+) -> None:
+    """slideDown: "Increase the score by the combined tile's number." and "if
+    two tiles of value 8 are merged together, the resulting tile will have a
+    value of 16 and the user's score will be increased by 16."
+    """
+    game = new_game(board, score=10)
+    game.slideDown()
+    assert game.getScore() == 10 + gain, (
+        f"slideDown() of {show(board)} from score 10 must give score {10 + gain}, "
+        f"got {game.getScore()!r}"
+    )
+
+
+@requirement("R26")
+@PROPERTY
+@given(board=boards())
+@example(board=((0, 0, 0), (0, 0, 4), (0, 0, 8)))
+def test_slide_down_returns_whether_the_board_changed(
+    new_game: NewGame, board: Snapshot
+) -> None:
+    """slideDown: "return true if sliding down is successful (i.e. the move
+    was possible and the board changed after the sliding is completed) and
+    return false otherwise (the board didn't change)." It slides; it adds no
+    tile (that is move()'s job), so the tiles keep their sum."""
+    game = new_game(board)
+    returned = game.slideDown()
+    after = snapshot(game)
+    assert returned == (after != board), (
+        f"slideDown() of {show(board)} returned {returned!r} but "
+        f"{'changed' if after != board else 'did not change'} the board"
+    )
+    assert sum(map(sum, after)) == sum(map(sum, board)), (
+        f"slideDown() of {show(board)} gave {show(after)}: the tiles' sum changed"
+    )
+
+
+# ----------------------------------------------------- the writeup examples
+@requirement("E1")
+@pytest.mark.parametrize(
+    ("before", "after", "returned"),
+    [
+        (((0, 0, 2), (0, 0, 0), (0, 0, 0)), ((0, 0, 0), (0, 0, 0), (0, 0, 2)), True),
+        (((0, 0, 0), (0, 0, 2), (0, 0, 2)), ((0, 0, 0), (0, 0, 0), (0, 0, 4)), True),
+        (((0, 0, 2), (0, 0, 2), (0, 0, 2)), ((0, 0, 0), (0, 0, 2), (0, 0, 4)), True),
+        (((0, 0, 0), (0, 0, 4), (0, 0, 8)), ((0, 0, 0), (0, 0, 4), (0, 0, 8)), False),
+    ],
+    ids=["Example 1", "Example 2", "Example 3", "Example 4"],
+)
+def test_writeup_slide_down_examples(
+    new_game: NewGame, before: Snapshot, after: Snapshot, returned: bool
+) -> None:
+    """slideDown: "Here are some examples for you to visualize the basic
+    movements of our 2048." Examples 1-3 "Should return true", Example 4
+    "Should return false"."""
+    game = new_game(before)
+    result = game.slideDown()
+    assert (frozen(game.getBoard()), result) == (after, returned), (
+        f"slideDown() of {show(before)} must give {show(after)} and return "
+        f"{returned}, got {show(snapshot(game))} and {result!r}"
+    )

@@ -1,0 +1,109 @@
+"""What a path on the command line is: one submission, or a folder of them.
+
+A submission is a Python class (``module:Class``, ``file.py[:Class]``, or a
+folder whose .py file declares ``class GameState``), a ``GameState.java``
+(any file name: a batch folder may hold ``alice.java``) or a folder holding
+one. A folder where not exactly one file declares ``class GameState``, or
+whose subfolders hold one, is a batch: each subfolder and each .py or .java file in it is one student's
+submission.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from gamestate.conformance.javac import declares_game_state
+
+SOURCE_SUFFIXES: Final = (".java", ".py")
+PYTHON_CLASS = re.compile(r"^class\s+GameState\b", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Submission:
+    """One student's work: a name, the --impl spec, or why there is none."""
+
+    name: str
+    path: Path
+    spec: str = ""
+    problem: str = ""
+
+
+def python_spec(path: Path) -> str:
+    return f"{path}:GameState"
+
+
+def submission(path: Path, name: str | None = None) -> Submission:
+    """The submission at ``path`` (a file, or a folder holding one)."""
+    name = name or (path.stem if path.is_file() else path.name)
+    if path.is_file():
+        if path.suffix == ".py":
+            return Submission(name, path, python_spec(path))
+        return Submission(name, path, str(path))
+    declaring = game_state_sources(path)
+    if not declaring:
+        return Submission(name, path, problem="no GameState.java or Python GameState found")
+    if declaring[0].suffix == ".java":
+        return Submission(name, path, str(path))
+    return Submission(name, path, python_spec(declaring[0]))
+
+
+def nested_submission(folder: Path) -> Submission:
+    """The submission in ``folder`` or, when it holds none at its top, in
+    the first subfolder (at any depth) that does: a student may upload the
+    folder their files are in (Gradescope's /autograder/submission)."""
+    found = submission(folder)
+    if not found.problem:
+        return found
+    for inner in sorted(path for path in folder.rglob("*") if path.is_dir()):
+        if not inner.name.startswith((".", "_")) and game_state_sources(inner):
+            return submission(inner, folder.name)
+    return found
+
+
+def game_state_sources(folder: Path) -> list[Path]:
+    """The .java, else .py, files of ``folder`` that declare class GameState."""
+    java = [file for file in sorted(folder.glob("*.java")) if declares_game_state(file)]
+    return java or [
+        file
+        for file in sorted(folder.glob("*.py"))
+        if PYTHON_CLASS.search(file.read_text("utf-8", errors="replace"))
+    ]
+
+
+def is_single_target(spec: str) -> bool:
+    """A module:Class, a source file, or a folder that is one submission."""
+    path = Path(spec)
+    if not path.exists():
+        return True  # module:Class or path.py:Class; the loader says if not
+    if path.is_file():
+        return True
+    subfolders = [entry for entry in path.iterdir() if entry.is_dir()]
+    return len(game_state_sources(path)) == 1 and not any(
+        game_state_sources(folder) for folder in subfolders
+    )
+
+
+def batch(folder: Path, skip: set[Path]) -> list[Submission]:
+    """Each subfolder and source file of ``folder`` as one submission."""
+    entries = sorted(
+        entry
+        for entry in folder.iterdir()
+        if not entry.name.startswith((".", "_"))
+        and entry.resolve() not in skip
+        and (entry.is_dir() or entry.suffix in SOURCE_SUFFIXES)
+    )
+    return [submission(entry) for entry in entries]
+
+
+def fingerprint(path: Path) -> str:
+    """A hash of every file of a submission: a changed one is graded again."""
+    digest = hashlib.sha256()
+    files = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.is_file())
+    for file in files:
+        digest.update(str(file.relative_to(path.parent)).encode())
+        digest.update(file.read_bytes())
+    return digest.hexdigest()

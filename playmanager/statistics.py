@@ -1,0 +1,472 @@
+"""What the full screens remember across runs: games played, won, streaks
+and bests, per game and variant, in one small JSON file.
+
+A *variant* is what makes two games comparable: 2048's board size and
+rules, Dots' level; Forty Thieves has one. Each game's front end names
+its own variants (a short text such as ``4x4, java rules``); this module
+is game-free.
+
+The file is ``statistics.json`` in the data folder
+(:func:`playmanager.data_folder.data_folder`). It is written through the
+atomic writer, so a crash leaves the old file or the new one. Every
+recording reads the file again before writing, so two games played at
+once both count. A file that is not ours to read (corrupt, not UTF-8,
+not statistics) is never lost: it is renamed aside with a suffix and the
+statistics start afresh; every problem is one plain sentence (a
+*notice*), never raw bytes or an errno repr. This module never prints.
+
+What counts, for every game alike:
+
+* a game counts as *played* once a move is made in it; it is *won* when
+  the game's own rule says so (2048's goal tile, all cards home, the
+  objective met), and lost when it ends otherwise or is given up for a
+  new game. A game left unfinished at quit is not counted yet: it is kept
+  to resume (its time so far is :attr:`Statistics.pending`);
+* a game started from a save file counts only from the moves made after
+  loading, and is marked: it adds to :attr:`Tally.from_file`, and it never
+  sets a best score or a best time, since part of it was played elsewhere.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any, Final, TypeVar
+
+from .storage import MAX_FILE_BYTES, describe_os_error, write_atomically
+
+FILE_NAME: Final = "statistics.json"
+FORMAT: Final = "gamestate2048 statistics 1"
+"""The file's ``format`` field: a file without it is not ours."""
+ASIDE_SUFFIX: Final = ".unreadable"
+"""What a file that cannot be read is renamed to (then -2, -3...)."""
+
+N = TypeVar("N", int, float)
+R = TypeVar("R", "Tally", "Pending")
+
+
+class StatisticsError(ValueError):
+    """A statistics file whose content is not statistics; the text says why."""
+
+
+@dataclass
+class Tally:
+    """The record of one game and variant."""
+
+    played: int = 0
+    won: int = 0
+    streak: int = 0
+    """Games won in a row, up to the last one."""
+    best_streak: int = 0
+    best_score: int | None = None
+    best_seconds: float | None = None
+    """The fastest win, in seconds of play."""
+    from_file: int = 0
+    """How many of :attr:`played` were started from a save file."""
+
+    @property
+    def win_rate(self) -> float | None:
+        """Won / played, from 0 to 1; None before the first game."""
+        return self.won / self.played if self.played else None
+
+    def add(self, result: Result) -> None:
+        """Count one finished game."""
+        self.played += 1
+        self.from_file += result.from_file
+        if not result.won:
+            self.streak = 0
+        else:
+            self.won += 1
+            self.streak += 1
+            self.best_streak = max(self.best_streak, self.streak)
+        if result.from_file:
+            return  # part of it was played elsewhere: no best
+        if result.score is not None:
+            self.best_score = _best(self.best_score, result.score, max)
+        if result.won and result.seconds is not None:
+            self.best_seconds = _best(self.best_seconds, result.seconds, min)
+
+
+def _best(old: N | None, new: N, pick: Callable[[N, N], N]) -> N:
+    return new if old is None else pick(old, new)
+
+
+@dataclass(frozen=True)
+class Result:
+    """How one game ended."""
+
+    won: bool
+    score: int | None = None
+    """The game's score (None where the game has none)."""
+    seconds: float | None = None
+    """Seconds of play to the win (or to the end, for a loss)."""
+    from_file: bool = False
+    """Started from a save file: counted, but sets no best."""
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A game kept unfinished at quit: what its statistics need at resume."""
+
+    variant: str
+    seconds: float
+    from_file: bool
+    won: bool = False
+    """Already won (2048 goes on after its goal tile)."""
+
+
+@dataclass
+class Statistics:
+    """Every tally, by game then variant, and the games kept to resume."""
+
+    games: dict[str, dict[str, Tally]] = field(default_factory=dict)
+    pending: dict[str, Pending] = field(default_factory=dict)
+    """By game: the unfinished game kept to resume."""
+
+    def tally(self, game: str, variant: str) -> Tally:
+        """The tally of ``game``'s ``variant`` (a new, empty one if none)."""
+        return self.games.setdefault(game, {}).setdefault(variant, Tally())
+
+    def best_score(self, game: str, variant: str) -> int | None:
+        tally = self.games.get(game, {}).get(variant)
+        return None if tally is None else tally.best_score
+
+    def to_json(self) -> str:
+        games = {
+            game: {variant: asdict(tally) for variant, tally in variants.items()}
+            for game, variants in self.games.items()
+        }
+        pending = {game: asdict(kept) for game, kept in self.pending.items()}
+        data = {"format": FORMAT, "games": games, "pending": pending}
+        return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=True) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> Statistics:
+        """Read :meth:`to_json`'s text; raise StatisticsError saying why not."""
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            raise StatisticsError("it is not JSON") from error
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise StatisticsError("it is not a statistics file of this program")
+        games = {
+            game: {variant: _read(Tally, tally) for variant, tally in _items(variants)}
+            for game, variants in _items(data.get("games", {}))
+        }
+        pending = {
+            game: _read(Pending, kept) for game, kept in _items(data.get("pending", {}))
+        }
+        return cls(games, pending)
+
+
+def _items(value: object) -> Iterator[tuple[str, Any]]:
+    if not isinstance(value, dict):
+        raise StatisticsError("its games are not a table")
+    return iter(value.items())
+
+
+def _read(kind: type[R], value: object) -> R:
+    """A ``kind`` from its JSON table, every field checked against its type."""
+    if not isinstance(value, dict) or set(value) != {f.name for f in fields(kind)}:
+        raise StatisticsError(f"a {kind.__name__.lower()} has the wrong fields")
+    for item in fields(kind):
+        if not _fits(value[item.name], str(item.type)):
+            raise StatisticsError(f"{item.name} {value[item.name]!r} is out of place")
+    return kind(**value)
+
+
+def _fits(value: object, declared: str) -> bool:
+    """Whether a JSON value fits a field declared ``int``, ``float | None``..."""
+    if value is None:
+        return declared.endswith("| None")
+    if isinstance(value, bool):
+        return declared == "bool"
+    if isinstance(value, int):
+        return declared.startswith(("int", "float")) and value >= 0
+    if isinstance(value, float):
+        return declared.startswith("float") and math.isfinite(value) and value >= 0
+    return isinstance(value, str) and declared == "str"
+
+
+# ------------------------------------------------------------ the file
+def default_path(folder: str | Path) -> Path:
+    """Where the statistics live in the data folder ``folder``."""
+    return Path(folder) / FILE_NAME
+
+
+def load(path: Path) -> tuple[Statistics, str | None]:
+    """Read the statistics at ``path``: (statistics, None), or fresh ones and
+    a notice saying what was wrong and where the old file went.
+
+    A missing file is no notice: nothing has been played yet.
+    """
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        return Statistics(), None
+    except OSError as error:
+        return Statistics(), _set_aside(path, describe_os_error(error).lower())
+    try:
+        if len(data) > MAX_FILE_BYTES:
+            raise StatisticsError("it is larger than 1 MiB")
+        return Statistics.from_json(data.decode("utf-8")), None
+    except UnicodeDecodeError:
+        return Statistics(), _set_aside(path, "it is not text")
+    except StatisticsError as error:
+        return Statistics(), _set_aside(path, str(error))
+
+
+def _set_aside(path: Path, why: str) -> str:
+    """Rename an unreadable statistics file aside; the notice saying so."""
+    for number in range(1, 1000):
+        aside = path.with_name(
+            path.name + ASIDE_SUFFIX + ("" if number == 1 else f"-{number}")
+        )
+        if aside.exists():
+            continue
+        try:
+            os.rename(path, aside)
+        except OSError as error:
+            reason = describe_os_error(error).lower()
+            return (
+                f"The statistics in {path} cannot be read ({why}) nor moved "
+                f"aside ({reason}); this run's games are not counted."
+            )
+        return (
+            f"The statistics in {path} could not be read ({why}); "
+            f"the file is kept as {aside.name} and new statistics begin."
+        )
+    return f"The statistics in {path} could not be read ({why}); none are kept."
+
+
+def store(path: Path, statistics: Statistics) -> str | None:
+    """Write ``statistics`` atomically (making the folder); None when written,
+    else a notice saying why not (the old file stays as it was)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(str(path), statistics.to_json())
+    except OSError as error:
+        reason = describe_os_error(error).lower()
+        return f"Statistics not saved: cannot write to {path.parent} ({reason})."
+    return None
+
+
+def update(
+    path: Path, change: Callable[[Statistics], None]
+) -> tuple[Statistics, str | None]:
+    """Read the file again, ``change`` it, write it back; return the new
+    statistics and a notice (None when all went well).
+
+    When the file could be neither read nor moved aside, nothing is
+    written, so that it is never replaced unread.
+    """
+    statistics, notice = load(path)
+    if notice is not None and path.exists():
+        return statistics, notice
+    change(statistics)
+    return statistics, store(path, statistics) or notice
+
+
+# ------------------------------------------------------------ one game in play
+class Tracker:
+    """Follows the game on screen for the statistics file at ``path``.
+
+    A front end calls :meth:`start` when a game begins (dealt, loaded or
+    resumed), :meth:`moved` after every move, :meth:`won` when the game's
+    goal is reached, :meth:`ended` when the game is over, :meth:`abandon`
+    when it is given up for a new game and :meth:`keep` when the player
+    quits with it unfinished. Each returns a notice, or None.
+    """
+
+    def __init__(
+        self, path: Path, game: str, *, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.path = path
+        self.game = game
+        self._clock = clock
+        self._variant = ""
+        self._from_file = False
+        self._moved = False
+        self._counted = False
+        self._won = False
+        self._seconds_before = 0.0
+        self._win_seconds: float | None = None
+        self._top_score: int | None = None
+        self._started = clock()
+
+    def start(self, variant: str, *, from_file: bool) -> None:
+        """A new game of ``variant`` begins (``from_file``: loaded from a save)."""
+        self._variant, self._from_file = variant, from_file
+        self._moved = self._counted = self._won = False
+        self._seconds_before = 0.0
+        self._win_seconds = None
+        self._top_score = None
+        self._started = self._clock()
+
+    def resume(self, variant: str) -> str | None:
+        """The game kept at the last quit (:meth:`keep`) is played again: go
+        on counting its time. A kept game of another variant, or none, means
+        the resumed file's past is unknown: it counts as from a file."""
+        kept: list[Pending] = []
+
+        def take(statistics: Statistics) -> None:
+            pending = statistics.pending.pop(self.game, None)
+            if pending is not None and pending.variant == variant:
+                kept.append(pending)
+
+        _statistics, notice = update(self.path, take)
+        self.start(variant, from_file=not kept)
+        if kept:
+            self._moved = True  # its moves were made here, before the quit
+            self._from_file = kept[0].from_file
+            self._seconds_before = kept[0].seconds
+            self._won = kept[0].won
+            self._win_seconds = kept[0].seconds if kept[0].won else None
+        return notice
+
+    @property
+    def variant(self) -> str:
+        """The variant of the game on screen."""
+        return self._variant
+
+    @property
+    def from_file(self) -> bool:
+        """True when the game on screen was started from a save file."""
+        return self._from_file
+
+    @property
+    def counting(self) -> bool:
+        """True when the game on screen has moves that are not counted yet."""
+        return self._moved and not self._counted
+
+    def moved(self, score: int | None = None) -> None:
+        """A move was made; the game's score is now ``score`` (its best
+        score is the highest it reached, undo or not)."""
+        if not self._moved:
+            self._moved = True
+            self._started = self._clock()
+        if score is not None:
+            self._top_score = _best(self._top_score, score, max)
+
+    def won(self) -> None:
+        """The goal was reached (the game may go on, as 2048's does)."""
+        if self._moved and not self._won:
+            self._won = True
+            self._win_seconds = self._seconds()
+
+    def ended(self, score: int | None) -> str | None:
+        """The game is over: count it (once) with its final ``score``."""
+        return self._count(score)
+
+    def abandon(self, score: int | None) -> str | None:
+        """The game is given up for another: a loss unless already won."""
+        return self._count(score)
+
+    def keep(self, final: int | None) -> str | None:
+        """The player quits with the game unfinished: it is kept to resume,
+        so it is not counted yet; its time so far is, and its best score
+        (the highest of ``final`` and the scores it reached) already counts."""
+        if not self.counting:
+            return None
+        kept = Pending(self._variant, self._seconds(), self._from_file, self._won)
+
+        def add(statistics: Statistics) -> None:
+            statistics.pending[self.game] = kept
+            score = self._top(final)
+            if score is not None and not self._from_file:
+                tally = statistics.tally(self.game, self._variant)
+                tally.best_score = _best(tally.best_score, score, max)
+
+        _statistics, notice = update(self.path, add)
+        return notice
+
+    def _top(self, score: int | None) -> int | None:
+        """The game's best score: the highest it reached, or ``score``."""
+        if score is None:
+            return self._top_score
+        return _best(self._top_score, score, max)
+
+    def _seconds(self) -> float:
+        return self._seconds_before + max(0.0, self._clock() - self._started)
+
+    def _count(self, score: int | None) -> str | None:
+        if not self.counting:
+            return None
+        self._counted = True
+        seconds = self._win_seconds if self._won else self._seconds()
+        result = Result(self._won, self._top(score), seconds, self._from_file)
+
+        def add(statistics: Statistics) -> None:
+            statistics.tally(self.game, self._variant).add(result)
+            statistics.pending.pop(self.game, None)
+
+        _statistics, notice = update(self.path, add)
+        return notice
+
+
+# ------------------------------------------------------------ the table
+COLUMNS: Final = ("Played", "Won", "Win%", "Streak", "Max", "Score", "Time", "Loaded")
+LEGEND: Final = (
+    "Streak: wins in a row (Max: the most); Score, Time: the best (the fastest",
+    "win); Loaded: games started from a save file, which set no best.",
+)
+"""Under the table: what its short column names mean."""
+
+
+def rows(statistics: Statistics, titles: Mapping[str, str]) -> list[tuple[str, ...]]:
+    """One row per game and variant: the name, then :data:`COLUMNS`; games in
+    the order of ``titles`` (name -> title), variants in alphabetical order."""
+    table = []
+    for game, title in titles.items():
+        for variant, tally in sorted(statistics.games.get(game, {}).items()):
+            table.append((f"{title} {variant}".strip(), *_cells(tally)))
+    return table
+
+
+def _cells(tally: Tally) -> tuple[str, ...]:
+    rate = tally.win_rate
+    return (
+        str(tally.played),
+        str(tally.won),
+        "-" if rate is None else f"{100 * rate:.0f}%",
+        str(tally.streak),
+        str(tally.best_streak),
+        "-" if tally.best_score is None else str(tally.best_score),
+        "-" if tally.best_seconds is None else clock_time(tally.best_seconds),
+        str(tally.from_file),
+    )
+
+
+def clock_time(seconds: float) -> str:
+    """``seconds`` as ``m:ss`` or ``h:mm:ss``."""
+    whole = round(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+def text_table(
+    statistics: Statistics, titles: Mapping[str, str], first_column: str = "Game"
+) -> list[str]:
+    """The statistics as aligned text lines (``--stats``, the screen's box)."""
+    body = rows(statistics, titles)
+    if not body:
+        return [
+            "No game counted yet: statistics start with the first full-screen game."
+        ]
+    header = (first_column, *COLUMNS)
+    widths = [max(len(row[i]) for row in (header, *body)) for i in range(len(header))]
+    lines = [
+        "  ".join(
+            cell.ljust(width) if i == 0 else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in (header, *body)
+    ]
+    return [*lines, "", *LEGEND]

@@ -1,0 +1,467 @@
+"""Issue 24: the conformance suite as an installed grader (Python targets).
+
+``python -m gamestate.conformance`` (the ``gamestate-grade`` script) must
+grade like ``pytest tests/conformance``, print no coverage, survive a class
+that loops, exits or eats memory, print four formats, and grade a folder
+into a resumable CSV. The Java targets are in test_grader_java.py.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree
+
+import pytest
+
+from gamestate.conformance import cli, javac
+from gamestate.conformance.batch import SCORE_COLUMN, Progress
+from gamestate.conformance.javac import JDK_NEEDED, LoadError
+from gamestate.conformance.limits import TimeLimitError, time_limited
+from gamestate.conformance.requirements import OPTIONAL, REQUIREMENTS
+from gamestate.conformance.runner import INI, SUITE, Limits, child_command, grade
+from gamestate.direction import Direction
+from tests.conformance.mutants.writeup_style import GameState as WriteupGameState
+from tests.test_conformance_meta import EXPECTED_FAILURES, MUTANTS, ROOT
+
+FAILING = {"FAIL", "ERROR"}
+
+
+def run_command(*arguments: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """``python -m gamestate.conformance`` in a process of its own."""
+    command = [sys.executable, "-m", "gamestate.conformance", *arguments]
+    return subprocess.run(
+        command, cwd=cwd, capture_output=True, text=True, timeout=600, check=False
+    )
+
+
+def verdicts(report: dict[str, Any]) -> dict[str, str]:
+    return {row["id"]: row["verdict"] for row in report["requirements"]}
+
+
+def failed(report: dict[str, Any]) -> set[str]:
+    return {req for req, verdict in verdicts(report).items() if verdict in FAILING}
+
+
+def grade_json(target: str, *options: str) -> dict[str, Any]:
+    output = run_command(target, "--format", "json", *options)
+    assert output.returncode in (0, 1), output.stderr
+    report: dict[str, Any] = json.loads(output.stdout)
+    return report
+
+
+# ---------------------------------------------------- the installed command
+@pytest.fixture(scope="module")
+def mutant_batch(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
+    """Every Python mutant and the correct control, graded as one folder."""
+    folder = tmp_path_factory.mktemp("python-submissions")
+    for path in MUTANTS.glob("*.py"):
+        if path.stem != "__init__":
+            shutil.copyfile(path, folder / path.name)
+    output = folder.parent / "grades.csv"
+    # The command's entry point in this process (each class still runs in
+    # a child process of its own).
+    assert cli.main([str(folder), "--jobs", "2", "-o", str(output), "--no-progress"]) == 0
+    journal = output.with_name(output.name + ".journal")
+    entries = [json.loads(line) for line in journal.read_text().splitlines()]
+    return {entry["student"]: entry for entry in entries}
+
+
+@pytest.mark.parametrize("mutant", sorted(EXPECTED_FAILURES))
+def test_the_installed_command_fails_each_mutant_on_its_requirements(
+    mutant_batch: dict[str, dict[str, Any]], mutant: str
+) -> None:
+    report = mutant_batch[mutant]["report"]
+    assert failed(report) == EXPECTED_FAILURES[mutant], report
+
+
+def test_the_installed_command_passes_the_correct_control(
+    mutant_batch: dict[str, dict[str, Any]],
+) -> None:
+    report = mutant_batch["writeup_style"]["report"]
+    assert report["score"] == report["max_score"] == 32
+    assert set(verdicts(report).values()) == {"PASS"}, report
+
+
+def test_one_target_prints_the_table_and_no_coverage() -> None:
+    """Run where pyproject's addopts adds --cov: the grader ignores it."""
+    done = run_command("tests.conformance.mutants.random_tile_lte:GameState")
+    assert done.returncode == 1, done.stderr
+    lines = done.stdout.splitlines()
+    assert "GameState conformance: tests.conformance.mutants.random_tile_lte" in lines[0]
+    assert lines[-1] == (
+        "Score: 31/32 requirements met (92/93 tests passed); optional, not scored: O1 PASS"
+    )
+    assert any(line.startswith("R10  FAIL    0/1 ") for line in lines)
+    assert "coverage" not in done.stdout + done.stderr
+    assert "TOTAL" not in done.stdout
+    assert len(lines) == 37  # title, header, 33 rows, one failure, score
+
+
+def test_a_target_that_cannot_load_scores_zero_with_the_reason(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli.main(["no_such_module:GameState", "--format", "json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["score"] == 0
+    assert report["problem"] == (
+        "--impl no_such_module:GameState: cannot import no_such_module: "
+        "ModuleNotFoundError: No module named 'no_such_module'"
+    )
+    assert set(verdicts(report).values()) == {"ERROR"}
+
+
+# ------------------------------------------------------------------ limits
+ABUSIVE_PYTHON = '''\
+import os
+
+from tests.conformance.mutants.writeup_style import Direction, GameState as Base
+
+
+class GameState(Base):
+{body}
+'''
+
+ABUSES = {
+    "loops": "    def slideDown(self):\n        while True:\n            pass\n",
+    "exits": "    def toString(self):\n        os._exit(3)\n",
+    "crashes": "    def toString(self):\n        os.kill(os.getpid(), 9)\n",
+    "hogs": "    def countEmptyTiles(self):\n        return len(bytearray(2 << 30))\n",
+    "recurses": "    def slideDown(self):\n        return self.slideDown()\n",
+}
+
+
+@pytest.fixture(scope="module")
+def abused(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    folder = tmp_path_factory.mktemp("abuse")
+    reports = {}
+    for name, body in ABUSES.items():
+        path = folder / f"{name}.py"
+        path.write_text(ABUSIVE_PYTHON.format(body=body))
+        reports[name] = grade(f"{path}:GameState", Limits(time_limit=0.5))
+    return reports
+
+
+def messages(report: Any, requirement: str) -> list[str]:
+    return [t.message for t in report.outcomes if t.requirement == requirement and not t.passed]
+
+
+@pytest.mark.parametrize(
+    ("name", "requirement", "message"),
+    [
+        ("loops", "R21", "timed out after 0.5 s in slideDown"),
+        ("exits", "R03", "the program exited with status 3"),
+        ("crashes", "E2", "the process died (signal 9) in test_writeup_example_game"),
+        ("hogs", "R12", "MemoryError"),
+        ("recurses", "R21", "RecursionError"),
+    ],
+)
+def test_a_python_class_that_misbehaves_fails_with_what_happened(
+    abused: dict[str, Any], name: str, requirement: str, message: str
+) -> None:
+    report = abused[name]
+    rows = {row.requirement: row.verdict for row in report.rows()}
+    assert rows[requirement] == "ERROR", report.outcomes
+    assert all(message in text for text in messages(report, requirement)), messages(
+        report, requirement
+    )
+    # The run went on: the requirements the misbehaving method has no part in pass.
+    assert rows["R01"] == rows["R08"] == "PASS"
+    assert len(rows) == len(REQUIREMENTS)
+
+
+def test_a_timed_out_method_is_not_run_again(abused: dict[str, Any]) -> None:
+    """One time limit per looping method, not one per test."""
+    loops = abused["loops"]
+    timed_out = [t.message for t in loops.outcomes if "timed out" in t.message]
+    assert sum("not run again" not in text for text in timed_out) == 1, timed_out
+    assert loops.seconds < 60
+
+
+# ----------------------------------------------------------------- formats
+@pytest.fixture(scope="module")
+def lte_outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """random_tile_lte in each format, and Gradescope's file."""
+    folder = tmp_path_factory.mktemp("formats")
+    target = "tests.conformance.mutants.random_tile_lte:GameState"
+    outputs = {}
+    for name in ("json", "junit", "gradescope"):
+        path = folder / f"out.{name}"
+        code = cli.main([target, "--format", name, "-o", str(path)])
+        assert code == 1
+        outputs[name] = path.read_text()
+    results = folder / "results" / "results.json"
+    assert cli.main([target, "--gradescope", str(results), "-o", str(folder / "t")]) == 1
+    outputs["results.json"] = results.read_text()
+    return outputs
+
+
+def test_json_lists_every_requirement(lte_outputs: dict[str, str]) -> None:
+    report = json.loads(lte_outputs["json"])
+    assert (report["score"], report["max_score"], report["success"]) == (31, 32, False)
+    assert failed(report) == {"R10"}
+    [r10] = [row for row in report["requirements"] if row["id"] == "R10"]
+    assert r10["failures"][0]["message"].startswith("randomTile() gave 2 for 71 of the 100")
+
+
+def test_junit_has_one_case_per_requirement(lte_outputs: dict[str, str]) -> None:
+    suite = ElementTree.fromstring(lte_outputs["junit"])
+    cases = suite.findall("testcase")
+    assert len(cases) == len(REQUIREMENTS)
+    assert (suite.get("tests"), suite.get("failures"), suite.get("errors")) == ("33", "1", "0")
+    failures = [case.get("name") for case in cases if case.find("failure") is not None]
+    assert failures == [f"R10 {REQUIREMENTS['R10']}"]
+
+
+# Gradescope's documented results.json (gradescope-autograders.readthedocs.io,
+# "Autograder Specifications", output format): the top-level fields and
+# each test's, with their types; visibility is one of four words.
+GRADESCOPE_TOP = {
+    "score": (int, float),
+    "execution_time": (int, float),
+    "output": str,
+    "visibility": str,
+    "stdout_visibility": str,
+    "extra_data": dict,
+    "tests": list,
+    "leaderboard": list,
+}
+GRADESCOPE_TEST = {
+    "score": (int, float),
+    "max_score": (int, float),
+    "status": str,
+    "name": str,
+    "name_format": str,
+    "number": str,
+    "output": str,
+    "output_format": str,
+    "tags": list,
+    "visibility": str,
+    "extra_data": dict,
+}
+VISIBILITIES = {"hidden", "after_due_date", "after_published", "visible"}
+
+
+def check_gradescope(results: dict[str, Any]) -> list[str]:
+    """What in ``results`` breaks Gradescope's documented format."""
+    problems = [f"unknown field {key}" for key in results.keys() - GRADESCOPE_TOP.keys()]
+    problems += [
+        f"{key} is not {kind}"
+        for key, kind in GRADESCOPE_TOP.items()
+        if key in results and not isinstance(results[key], kind)
+    ]
+    if "score" not in results and not all("score" in test for test in results["tests"]):
+        problems.append("no score, neither total nor on every test")
+    for test in results.get("tests", []):
+        problems += [f"test field {key}" for key in test.keys() - GRADESCOPE_TEST.keys()]
+        problems += [
+            f"test {key} is not {kind}"
+            for key, kind in GRADESCOPE_TEST.items()
+            if key in test and not isinstance(test[key], kind)
+        ]
+        if test.get("status", "passed") not in ("passed", "failed"):
+            problems.append(f"status {test['status']}")
+    for item in [results, *results.get("tests", [])]:
+        for key in ("visibility", "stdout_visibility"):
+            if key in item and item[key] not in VISIBILITIES:
+                problems.append(f"{key} {item[key]}")
+    return problems
+
+
+def test_gradescope_results_follow_the_documented_format(
+    lte_outputs: dict[str, str],
+) -> None:
+    results = json.loads(lte_outputs["results.json"])
+    assert check_gradescope(results) == []
+    assert results == json.loads(lte_outputs["gradescope"])
+    assert results["score"] == 31.0
+    tests = results["tests"]
+    assert len(tests) == len(REQUIREMENTS)
+    assert sum(test["max_score"] for test in tests) == 32
+    [r10] = [test for test in tests if test["name"].startswith("R10 ")]
+    assert (r10["score"], r10["max_score"], r10["status"]) == (0.0, 1.0, "failed")
+    assert "randomTile() gave 2 for 71 of the 100" in r10["output"]
+    [o1] = [test for test in tests if test["name"].startswith("O1 ")]
+    assert o1["max_score"] == 0.0  # optional: shown, not scored
+
+
+def test_the_format_checker_catches_a_bad_file() -> None:
+    bad = {"tests": [{"visibility": "public"}, {"score": "1"}], "colour": 1}
+    assert check_gradescope(bad) == [
+        "unknown field colour",
+        "no score, neither total nor on every test",
+        "test score is not (<class 'int'>, <class 'float'>)",
+        "visibility public",
+    ]
+
+
+# ------------------------------------------------------------------- batch
+STUDENT = """\
+from tests.conformance.mutants.{module} import GameState as Base
+
+
+class GameState(Base):
+    pass
+"""
+
+
+def test_a_batch_resumes_from_its_journal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "ann.py").write_text(STUDENT.format(module="writeup_style"))
+    (folder / "bob").mkdir()
+    (folder / "bob" / "gamestate.py").write_text(STUDENT.format(module="merge_twice"))
+    (folder / "cy").mkdir()  # nothing to grade
+    output = tmp_path / "grades.csv"
+    options = [str(folder), "-o", str(output), "--no-progress"]
+    assert cli.main(options) == 0
+    first = capsys.readouterr().out
+    assert "3 submissions (3 graded now, 0 from the journal" in first
+    (folder / "dee.py").write_text(STUDENT.format(module="random_tile_lte"))
+    (folder / "ann.py").write_text(STUDENT.format(module="getboard_alias"))
+    assert cli.main(options) == 0
+    second = capsys.readouterr().out
+    assert "4 submissions (2 graded now, 2 from the journal" in second
+    rows = {row["student"]: row for row in csv.DictReader(output.open())}
+    assert list(rows) == ["ann", "bob", "cy", "dee"]
+    assert [rows[name][SCORE_COLUMN] for name in rows] == ["31", "29", "0", "31"]
+    assert rows["ann"]["R04"] == "FAIL"  # graded again: the file changed
+    assert rows["cy"]["note"] == "no GameState.java or Python GameState found"
+    assert rows["dee"]["R10"] == "FAIL" and rows["dee"]["O1"] == "PASS"
+    assert list(rows["ann"]) == [
+        "student", SCORE_COLUMN, *OPTIONAL,
+        *(req for req in REQUIREMENTS if req not in OPTIONAL), "seconds", "note",
+    ]  # fmt: skip
+
+
+def test_no_jdk_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(javac.shutil, "which", lambda _name: None)
+    with pytest.raises(LoadError) as raised:
+        javac.find_jdk()
+    assert str(raised.value) == JDK_NEEDED
+    assert "javac 11 or newer" in JDK_NEEDED
+
+
+def test_a_python_time_limit_names_the_method_and_spends_it() -> None:
+    class Looping(WriteupGameState):
+        def slideDown(self) -> bool:
+            while True:
+                pass
+
+    game = time_limited(Looping, 0.2)(2, 2)
+    with pytest.raises(TimeLimitError, match=r"^timed out after 0.2 s in slideDown$"):
+        game.move(Direction.UP)
+    with pytest.raises(TimeLimitError, match=r"in slideDown \(an earlier call; not run"):
+        game.canSlideDown()
+    assert game.getScore() == 0  # the other methods still run
+    assert time_limited(Looping, 0) is Looping
+
+
+def test_gradescope_grades_the_one_submission_in_a_nested_folder(tmp_path: Path) -> None:
+    """As run_autograder would: the student uploaded the folder of files."""
+    nested = tmp_path / "submission" / "pa4"
+    nested.mkdir(parents=True)
+    (nested / "game_state.py").write_text(STUDENT.format(module="merge_twice"))
+    (nested / "notes.txt").write_text("my tests are in my head")
+    results = tmp_path / "results" / "results.json"
+    code = cli.main([str(tmp_path / "submission"), "--gradescope", str(results), "-o",
+                     str(tmp_path / "table.txt")])
+    assert code == 1
+    graded = json.loads(results.read_text())
+    assert check_gradescope(graded) == []
+    assert graded["score"] == 29.0
+    assert "Score: 29/32 requirements met" in (tmp_path / "table.txt").read_text()
+
+
+def test_gradescope_with_nothing_to_grade_scores_zero(tmp_path: Path) -> None:
+    (tmp_path / "submission").mkdir()
+    results = tmp_path / "results.json"
+    assert cli.main([str(tmp_path / "submission"), "--gradescope", str(results),
+                     "-o", str(tmp_path / "t")]) == 1
+    graded = json.loads(results.read_text())
+    assert graded["score"] == 0.0
+    assert graded["output"].startswith("Score: 0/32 requirements met (")
+    assert "no GameState.java or Python GameState found" in graded["output"]
+
+
+def test_the_child_run_journals_and_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The grader's child command, run in this process: a journal of the
+    session, each test's start and outcome; a resumed run skips them all."""
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    (tmp_path / "pytest.ini").write_text(INI)
+    target = "tests.conformance.mutants.getboard_alias:GameState"
+    arguments = child_command(tmp_path, target, Limits(), None, resume=False)[3:]
+    arguments[0] = str(SUITE / "test_board_and_score.py")
+    assert pytest.main(arguments) == pytest.ExitCode.TESTS_FAILED
+    journal = tmp_path / "journal.jsonl"
+    events = [json.loads(line) for line in journal.read_text().splitlines()]
+    assert events[0] == {
+        "event": "session",
+        "label": f"{target} with tests.conformance.mutants.getboard_alias:Direction",
+        "absent": [],
+    }
+    outcomes = [event for event in events if event["event"] == "outcome"]
+    starts = [event for event in events if event["event"] == "start"]
+    assert len(outcomes) == len(starts) == 15
+    [r04] = [event for event in outcomes if event["requirement"] == "R04"]
+    assert r04["status"] == "failed" and "not a deep copy" in r04["message"]
+    assert pytest.main([*arguments, "--conformance-resume"]) == (
+        pytest.ExitCode.NO_TESTS_COLLECTED
+    )
+    again = journal.read_text().splitlines()[len(events) :]
+    assert [json.loads(line)["event"] for line in again] == ["session", "collected"]
+
+
+@pytest.mark.parametrize(
+    "option", [["--jobs", "0"], ["--time-limit", "0"], ["--memory", "10"]]
+)
+def test_a_bad_limit_is_a_usage_error(
+    option: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["gamestate:GameState", *option])
+    assert exited.value.code == 2
+    assert "--time-limit must be > 0, --memory >= 64, --jobs >= 1" in capsys.readouterr().err
+
+
+def test_a_class_that_kills_every_process_is_given_up_on(tmp_path: Path) -> None:
+    path = tmp_path / "killer.py"
+    path.write_text(ABUSIVE_PYTHON.format(body="    def __init__(self, rows, cols):\n"
+                                                "        os.kill(os.getpid(), 9)\n"))
+    report = grade(f"{path}:GameState", Limits(restarts=1))
+    messages = {outcome.message for outcome in report.outcomes}
+    assert len(report.outcomes) == 98  # 93 required tests and O1's 5
+    assert report.score == 0
+    assert "the process died (signal 9) in test_constructor_makes_an_empty_board[4-4]" in (
+        messages
+    )
+    assert "not run: the process died 2 times in test_writeup_example_game" in messages
+
+
+def test_a_process_that_dies_before_any_test_is_a_problem(tmp_path: Path) -> None:
+    path = tmp_path / "suicide.py"
+    path.write_text("import os\nos.kill(os.getpid(), 9)\n")
+    report = grade(f"{path}:GameState", Limits())
+    assert report.problem == "the grader could not run the tests: the process died (signal 9)"
+    assert report.score == 0
+
+
+def test_the_progress_line_draws_a_bar() -> None:
+    stream = io.StringIO()
+    progress = Progress(stream, total=4)
+    progress.advance("ann")
+    progress.advance("bob")
+    progress.clear()
+    text = stream.getvalue()
+    assert "\r[" + "#" * 15 + "." * 15 + "] 2/4 graded" in text
+    assert text.endswith("\r\x1b[K")

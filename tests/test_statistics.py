@@ -1,0 +1,324 @@
+"""The statistics file: what counts, how it is kept, and what a bad file does."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from playmanager.statistics import (
+    FORMAT,
+    Result,
+    Statistics,
+    Tally,
+    Tracker,
+    clock_time,
+    load,
+    store,
+    text_table,
+    update,
+)
+
+results = st.builds(
+    Result,
+    won=st.booleans(),
+    score=st.none() | st.integers(0, 10**9),
+    seconds=st.none() | st.floats(0, 10**6),
+    from_file=st.booleans(),
+)
+
+
+@given(st.lists(results, max_size=40))
+def test_a_tally_counts_played_won_streaks_and_bests(games: list[Result]) -> None:
+    tally = Tally()
+    for result in games:
+        tally.add(result)
+    wins = [result.won for result in games]
+    runs = "".join("W" if won else "L" for won in wins).split("L")
+    own = [result for result in games if not result.from_file]
+    scores = [r.score for r in own if r.score is not None]
+    times = [r.seconds for r in own if r.won and r.seconds is not None]
+    assert tally.played == len(games)
+    assert tally.won == sum(wins)
+    assert tally.streak == len(runs[-1])
+    assert tally.best_streak == max(len(run) for run in runs)
+    assert tally.best_score == (max(scores) if scores else None)
+    assert tally.best_seconds == (min(times) if times else None)
+    assert tally.from_file == sum(result.from_file for result in games)
+
+
+@given(st.lists(st.tuples(st.sampled_from(["2048", "dots"]), results), max_size=20))
+def test_statistics_survive_their_file_format(games: list[tuple[str, Result]]) -> None:
+    statistics = Statistics()
+    for game, result in games:
+        statistics.tally(game, "4x4").add(result)
+    assert Statistics.from_json(statistics.to_json()) == statistics
+
+
+def test_a_game_loaded_from_a_file_never_raises_the_best_score() -> None:
+    tally = Tally()
+    tally.add(Result(won=False, score=500))
+    tally.add(Result(won=True, score=23608, seconds=5.0, from_file=True))
+    assert (tally.best_score, tally.best_seconds) == (500, None)
+    assert (tally.played, tally.won, tally.from_file) == (2, 1, 1)
+
+
+def test_missing_file_is_empty_statistics_without_a_notice(tmp_path: Path) -> None:
+    assert load(tmp_path / "statistics.json") == (Statistics(), None)
+
+
+def test_corrupt_file_is_set_aside_in_one_plain_sentence(tmp_path: Path) -> None:
+    path = tmp_path / "statistics.json"
+    garbage = b"\xff\xfe\x00\x1b[2Jrm -rf\n"
+    path.write_bytes(garbage)
+    statistics, notice = load(path)
+    assert statistics == Statistics()
+    assert notice is not None
+    assert notice.count(".") >= 1 and "\n" not in notice and "\x1b" not in notice
+    assert "rm -rf" not in notice and "\\x" not in notice and "Errno" not in notice
+    assert "not text" in notice and "statistics.json.unreadable" in notice
+    assert (tmp_path / "statistics.json.unreadable").read_bytes() == garbage
+    assert not path.exists()
+
+
+def test_a_second_corrupt_file_does_not_replace_the_first_set_aside(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "statistics.json"
+    for text in ("first", '{"format": "something else"}'):
+        path.write_text(text)
+        load(path)
+    assert (tmp_path / "statistics.json.unreadable").read_text() == "first"
+    assert "else" in (tmp_path / "statistics.json.unreadable-2").read_text()
+
+
+def test_wrong_values_are_refused_not_trusted(tmp_path: Path) -> None:
+    path = tmp_path / "statistics.json"
+    bad = {"played": -1, "won": 0, "streak": 0, "best_streak": 0}
+    tally = {**bad, "best_score": None, "best_seconds": None, "from_file": 0}
+    data = {"format": FORMAT, "games": {"2048": {"4x4": tally}}, "pending": {}}
+    path.write_text(json.dumps(data))
+    statistics, notice = load(path)
+    assert statistics == Statistics()
+    assert notice is not None and "played -1" in notice
+
+
+def test_an_unreadable_file_is_set_aside_in_plain_words(tmp_path: Path) -> None:
+    path = tmp_path / "statistics.json"
+    path.mkdir()  # cannot be read as a file
+    statistics, notice = update(path, lambda s: s.pending.clear())
+    assert notice is not None and "(is a directory)" in notice
+    assert "Errno" not in notice and "'" not in notice
+    assert (tmp_path / "statistics.json.unreadable").is_dir()
+    assert load(path) == (statistics, None)
+
+
+def test_a_file_that_cannot_be_moved_aside_is_never_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "statistics.json"
+    path.write_bytes(b"\x00not ours")
+
+    def refuse(*_arguments: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "rename", refuse)
+    _statistics, notice = update(path, lambda s: s.pending.clear())
+    assert notice is not None and "not counted" in notice
+    assert "(permission denied)" in notice and "Errno" not in notice
+    assert path.read_bytes() == b"\x00not ours"
+
+
+def test_an_unwritable_folder_says_so_plainly(tmp_path: Path) -> None:
+    blocker = tmp_path / "data"
+    blocker.write_text("a file where the data folder should be")
+    notice = store(blocker / "statistics.json", Statistics())
+    assert notice is not None
+    assert notice.startswith("Statistics not saved: cannot write to ")
+    assert "Errno" not in notice and "'" not in notice
+    assert blocker.read_text() == "a file where the data folder should be"
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_tracker_counts_a_game_once_it_has_moves(tmp_path: Path) -> None:
+    path, clock = tmp_path / "statistics.json", FakeClock()
+    tracker = Tracker(path, "2048", clock=clock)
+    tracker.start("4x4", from_file=False)
+    assert tracker.abandon(0) is None  # no move: not a game played
+    assert not path.exists()
+    clock.now += 30
+    tracker.moved()
+    clock.now += 40
+    tracker.won()
+    clock.now += 50
+    tracker.ended(2400)
+    tracker.ended(2400)  # counted once
+    tally = load(path)[0].tally("2048", "4x4")
+    assert (tally.played, tally.won, tally.best_score, tally.best_seconds) == (
+        1,
+        1,
+        2400,
+        40.0,
+    )
+
+
+def test_an_unfinished_game_is_kept_and_its_time_goes_on_at_resume(
+    tmp_path: Path,
+) -> None:
+    path, clock = tmp_path / "statistics.json", FakeClock()
+    tracker = Tracker(path, "dots", clock=clock)
+    tracker.start("level 1", from_file=False)
+    tracker.moved()
+    clock.now += 60
+    tracker.keep(120)
+    statistics = load(path)[0]
+    kept = statistics.tally("dots", "level 1")
+    assert (kept.played, kept.best_score) == (0, 120)  # not counted yet; its score is
+    assert statistics.pending["dots"].seconds == 60.0
+    again = Tracker(path, "dots", clock=clock)
+    again.resume("level 1")
+    again.moved()
+    clock.now += 15
+    again.won()
+    again.ended(90)
+    statistics = load(path)[0]
+    assert statistics.pending == {}
+    assert statistics.tally("dots", "level 1").best_seconds == 75.0
+
+
+def test_a_resumed_game_without_a_kept_record_counts_as_from_a_file(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "statistics.json"
+    tracker = Tracker(path, "2048", clock=FakeClock())
+    tracker.resume("4x4")
+    tracker.moved()
+    tracker.ended(9000)
+    tally = load(path)[0].tally("2048", "4x4")
+    assert (tally.from_file, tally.best_score) == (1, None)
+
+
+def test_the_table_lines_up_and_says_when_nothing_was_played() -> None:
+    assert text_table(Statistics(), {"2048": "2048"})[0].startswith("No game")
+    statistics = Statistics()
+    statistics.tally("2048", "4x4").add(Result(True, 3000, 3725.0))
+    statistics.tally("2048", "4x4").add(Result(False, 100, from_file=True))
+    header, row, blank, *legend = text_table(statistics, {"2048": "2048"})
+    assert row.split() == [
+        "2048",
+        "4x4",
+        "2",
+        "1",
+        "50%",
+        "0",
+        "1",
+        "3000",
+        "1:02:05",
+        "1",
+    ]
+    assert len(header) == len(row) and blank == "" and legend
+    assert clock_time(59.6) == "1:00"
+
+
+WRITER = """
+import sys
+from pathlib import Path
+from playmanager.statistics import Result, Statistics, store
+statistics = Statistics()
+path = Path(sys.argv[1])
+print("ready", flush=True)
+while True:
+    for _ in range(50):  # a bigger file takes longer to write
+        statistics.tally("2048", str(len(statistics.games.get("2048", {})))).add(
+            Result(True, 1)
+        )
+    store(path, statistics)
+"""
+
+
+def test_a_kill_while_writing_leaves_the_old_or_the_new_file(tmp_path: Path) -> None:
+    path = tmp_path / "statistics.json"
+    seen = set()
+    for pause in (0.05, 0.13, 0.21, 0.34, 0.55):
+        writer = subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(path)],
+            stdout=subprocess.PIPE,
+            cwd=os.getcwd(),
+        )
+        assert writer.stdout is not None
+        writer.stdout.readline()
+        time.sleep(pause)
+        writer.send_signal(signal.SIGKILL)
+        writer.wait()
+        if path.exists():
+            statistics, notice = load(path)  # whole: it loads without a notice
+            assert notice is None
+            seen.add(len(statistics.games["2048"]))
+        leftovers = [p.name for p in tmp_path.iterdir() if p.name != path.name]
+        assert all(name.endswith(".tmp") for name in leftovers)
+    assert seen  # at least one write finished before a kill
+
+
+def test_stats_on_the_command_line_prints_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from playmanager.cli import main
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    path = tmp_path / "gamestate2048" / "statistics.json"
+    statistics = Statistics()
+    statistics.tally("2048", "4x4 java").add(Result(True, 20000, 600.0))
+    statistics.tally("dots", "30 moves, 20 R").add(Result(False, 12))
+    store(path, statistics)
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["--stats"], stdout=out, stderr=err) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[0].split()[:3] == ["Game", "Played", "Won"]
+    assert lines[1].startswith("2048 4x4 java") and "20000" in lines[1]
+    assert lines[2].startswith("dots 30 moves, 20 R")
+    assert lines[-1] == f"(kept in {path}; the full screens count their games)"
+    out = io.StringIO()
+    assert main(["--game", "dots", "--stats"], stdout=out, stderr=err) == 0
+    assert [line.split()[0] for line in out.getvalue().splitlines()[1:2]] == ["dots"]
+    assert "2048" not in out.getvalue().split("(kept in")[0]
+    assert err.getvalue() == ""
+    assert main(["--stats", "--tui"], stdout=out, stderr=err) == 2
+    assert err.getvalue() == (
+        "playmanager: --stats takes only --game NAME, not '--tui' "
+        "(--help lists the options)\n"
+    )
+
+
+def test_stats_on_a_corrupt_file_says_so_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from playmanager.cli import main
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    path = tmp_path / "gamestate2048" / "statistics.json"
+    path.parent.mkdir()
+    path.write_bytes(b"\x00\x01\x02 binary")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["--stats"], stdout=out, stderr=err) == 0
+    assert err.getvalue().count("\n") == 1 and "\x00" not in err.getvalue()
+    assert "could not be read (it is not JSON)" in err.getvalue()
+    assert out.getvalue().startswith("No game counted yet")
