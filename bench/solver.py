@@ -21,7 +21,13 @@ import time
 
 from gamestate import Config, Direction, GameState
 from gamestate.solver import best_move
-from playmanager.autoplay import GameResult, Report, format_table, new_game, play_game
+from playmanager.twenty48.autoplay import (
+    GameResult,
+    Report,
+    format_table,
+    new_game,
+    play_game,
+)
 
 RATE_TILES = (2048, 4096, 8192)
 

@@ -60,7 +60,7 @@ class Game:
 TWENTY_FORTY_EIGHT: Final = Game(
     "2048",
     "2048, the CSE 8B PA4 game (the default)",
-    "playmanager.play2048",
+    "playmanager.twenty48.play2048",
     "save.2048",
 )
 FORTY_THIEVES: Final = Game(

@@ -71,3 +71,33 @@ def chosen_seed(value: int | str | None, stdout: TextIO) -> int | None:
     drawn = draw_seed()
     stdout.write(f"Seed: {drawn}\n")
     return drawn
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise bad_value(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise bad_value(f"expected 1 or more, got {value}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise bad_value(f"expected a number, got {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise bad_value(f"expected more than 0, got {text}")
+    return value
+
+
+def next_seed(seed: int) -> int:
+    """The seed of the game that follows a game seeded ``seed`` (``n``, play
+    again): the next Java long, wrapping from the largest to the smallest.
+
+    The next number, so that a session of games can be replayed from its
+    first seed; wrapped, so that it stays a seed every save file accepts.
+    """
+    return (seed + 1 - LONG_MIN) % (1 << 64) + LONG_MIN

@@ -18,9 +18,10 @@ import pytest
 
 from gamestate import Config, Direction, GameState
 from gamestate.solver import best_move
-from playmanager import autoplay, cli
-from playmanager.autoplay import GameResult, Report
+from playmanager import cli
 from playmanager.progress import BAR_WIDTH
+from playmanager.twenty48 import autoplay
+from playmanager.twenty48.autoplay import GameResult, Report
 
 
 @pytest.fixture

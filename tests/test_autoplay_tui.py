@@ -13,10 +13,10 @@ import pytest
 
 from gamestate import Direction, GameState
 from gamestate.solver import best_move
-from playmanager import savefile
-from playmanager.play2048 import start_game
-from playmanager.rules import JAVA
-from playmanager.tui.controller import PLAYING_KEYS, Action, Controller, Solver
+from playmanager.twenty48 import savefile
+from playmanager.twenty48.play2048 import start_game
+from playmanager.twenty48.rules import JAVA
+from playmanager.twenty48.tui.controller import PLAYING_KEYS, Action, Controller, Solver
 from tests.test_tui_end_to_end import playmanager, terminal
 
 RULES = JAVA._replace(goal=2048)

@@ -10,7 +10,7 @@ from gamestate.dots import CellT, GameBoardT
 from gamestate.dots.hint import hint
 from playmanager.dots.savefile import load, save
 from playmanager.dots.tui.controller import Controller, Mode
-from playmanager.tui.shell import CTRL_C, ESCAPE
+from playmanager.screen.shell import CTRL_C, ESCAPE
 
 UP, DOWN, LEFT, RIGHT = "KEY_UP", "KEY_DOWN", "KEY_LEFT", "KEY_RIGHT"
 FIVE_R = [(1, 3), (1, 2), (0, 2), (0, 1), (1, 1)]

@@ -12,8 +12,8 @@ from playmanager.dots.savefile import save
 from playmanager.dots.tui.app import styles
 from playmanager.dots.tui.controller import Controller, Screen
 from playmanager.dots.tui.layout import grid_for, minimum_size, render, role_value
-from playmanager.tui.shell import Span
-from playmanager.tui.widgets import Grid
+from playmanager.screen.shell import Span
+from playmanager.screen.widgets import Grid
 
 
 def screen_of(tmp_path: Path, game: GameBoardT | None = None, *keys: str) -> Screen:

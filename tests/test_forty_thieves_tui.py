@@ -32,8 +32,8 @@ from playmanager.forty_thieves.tui.controller import (
 )
 from playmanager.forty_thieves.tui.layout import minimum_size, pile_at, render
 from playmanager.forty_thieves.tui.view import App, styles
-from playmanager.tui.marks import MARK_SECONDS
-from playmanager.tui.shell import MouseEvent, Span
+from playmanager.screen.marks import MARK_SECONDS
+from playmanager.screen.shell import MouseEvent, Span
 
 from .forty_thieves_helpers import cards, position
 

@@ -19,7 +19,7 @@ from gamestate.forty_thieves.moves import DeckMove, TabMove, apply
 from playmanager.forty_thieves.savefile import load
 from playmanager.forty_thieves.tui.layout import TABLEAU_TOP, TOP_CARDS, geometry
 from playmanager.forty_thieves.tui.view import MOVED
-from playmanager.tui.shell import xterm_index
+from playmanager.screen.shell import xterm_index
 from tests.pty_terminal import Terminal
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
@@ -157,7 +157,7 @@ def test_a_moved_card_is_marked_where_it_landed_and_a_key_plays_at_once(
     script = tmp_path / "run.py"
     script.write_text(
         "import sys\n"
-        "from playmanager.tui import marks\n"
+        "from playmanager.screen import marks\n"
         "marks.MARK_SECONDS = 60\n"
         "from playmanager.cli import main\n"
         "sys.exit(main(sys.argv[1:]))\n"

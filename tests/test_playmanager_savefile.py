@@ -1,4 +1,4 @@
-"""playmanager.savefile: reading every whitespace layout Java reads, refusing
+"""playmanager.twenty48.savefile: reading every whitespace layout Java reads, refusing
 everything else with file and line, and atomic saves that never lose data
 (issue 3)."""
 
@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 from gamestate import Config, Direction, GameState
 from playmanager import storage
-from playmanager.savefile import format_save, load, parse_save, read_save, save
 from playmanager.storage import MAX_FILE_BYTES, SaveFileError, whole_number
+from playmanager.twenty48.savefile import format_save, load, parse_save, read_save, save
 
 DATA = Path(__file__).parent / "data" / "saves"
 SAVES = Path(__file__).parent.parent / "saves"
@@ -370,7 +370,7 @@ def test_a_crash_between_write_and_replace_keeps_the_old_file(
 SAVER = """
 import sys
 from gamestate import GameState
-from playmanager.savefile import save
+from playmanager.twenty48.savefile import save
 games = []
 for side, tile in ((120, 2), (90, 4)):
     game = GameState(side, side)
@@ -453,3 +453,11 @@ def test_example_games_in_progress(name: str, shape: tuple[int, int]) -> None:
     assert (len(board), len(board[0])) == shape
     assert game.getScore() > 0
     assert not game.isGameOver()
+
+
+def test_the_readme_import_path_still_loads_and_saves() -> None:
+    """``playmanager.savefile`` (the README's path) is 2048's save module."""
+    import playmanager.savefile as public
+    from playmanager.twenty48 import savefile as moved
+
+    assert (public.load, public.save) == (moved.load, moved.save)

@@ -13,10 +13,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamestate import Config, Direction, GameState
-from playmanager import rules
 from playmanager.cli import main
-from playmanager.play2048 import build_parser, game_rules
-from playmanager.rules import JAVA, MVC, PRESETS, WinTracker, check_goal, has_won
+from playmanager.options import LONG_MAX, LONG_MIN, next_seed
+from playmanager.twenty48.play2048 import build_parser, game_rules
+from playmanager.twenty48.rules import (
+    JAVA,
+    MVC,
+    PRESETS,
+    WinTracker,
+    check_goal,
+    has_won,
+)
 
 boards = st.lists(
     st.lists(st.sampled_from([0, 2, 4, 8, 1024, 2048, 4096]), min_size=1, max_size=5),
@@ -86,8 +93,10 @@ def test_no_goal_never_wins() -> None:
     assert not tracker.check([[1 << 30]])
 
 
-def test_next_game_seed() -> None:
-    assert rules.next_game_seed(118) == 119
+def test_next_seed_counts_up_and_wraps_as_a_java_long() -> None:
+    assert next_seed(118) == 119
+    assert next_seed(-1) == 0
+    assert next_seed(LONG_MAX) == LONG_MIN
 
 
 # ---------------------------------------------------------------- line mode

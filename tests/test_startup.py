@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from playmanager.play2048 import NO_OPTIONS, build_parser, without_options
+from playmanager.twenty48.play2048 import NO_OPTIONS, build_parser, without_options
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -57,10 +57,10 @@ def loaded_modules(argv: list[str], stdin: str, cwd: Path) -> set[str]:
 NOT_AT_START = {
     "argparse",
     "shutil",
-    "playmanager.savefile",
-    "playmanager.tui",
+    "playmanager.twenty48.savefile",
+    "playmanager.twenty48.tui",
     "gamestate.solver",
-    "playmanager.autoplay",
+    "playmanager.twenty48.autoplay",
     "typing",  # a few ms (it imports re): names for type checkers only
 }
 
@@ -70,11 +70,11 @@ def test_a_plain_start_loads_no_parser_no_saves_no_screen(
     argv: list[str], tmp_path: Path
 ) -> None:
     loaded = loaded_modules(argv, "q\n", tmp_path)
-    assert "playmanager.play2048" in loaded  # the game did run
+    assert "playmanager.twenty48.play2048" in loaded  # the game did run
     assert not loaded & NOT_AT_START
 
 
 def test_saving_loads_the_save_module_when_it_is_needed(tmp_path: Path) -> None:
     loaded = loaded_modules([], "o\nq\n", tmp_path)
-    assert "playmanager.savefile" in loaded
+    assert "playmanager.twenty48.savefile" in loaded
     assert (tmp_path / "save.2048").exists()

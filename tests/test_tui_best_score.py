@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from playmanager.tui.best_score import default_path, load_best, store_best
+from playmanager.twenty48.tui.best_score import default_path, load_best, store_best
 
 
 def test_xdg_data_home_is_used_when_absolute() -> None:

@@ -25,17 +25,17 @@ import pytest
 
 from gamestate import Direction, GameState
 from gamestate.effects import Cell
-from playmanager import savefile
-from playmanager.tui.controller import Screen
-from playmanager.tui.layout import GAP_X, GAP_Y, HEADER_LINES, tile_size
-from playmanager.tui.shell import xterm_index
-from playmanager.tui.view import (
+from playmanager.screen.shell import xterm_index
+from playmanager.screen.widgets import Grid
+from playmanager.twenty48 import savefile
+from playmanager.twenty48.tui.controller import Screen
+from playmanager.twenty48.tui.layout import GAP_X, GAP_Y, HEADER_LINES, tile_size
+from playmanager.twenty48.tui.view import (
     BOARD_COLOUR,
     MERGED_RING,
     NEW_TILE_RING,
     palette_key,
 )
-from playmanager.tui.widgets import Grid
 from tests.pty_terminal import Terminal
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
@@ -74,7 +74,7 @@ Looks = tuple[str, str, str]
 
 def tile_bg(value: int) -> str:
     """The background of a tile as the game draws it (its palette band)."""
-    from playmanager.tui.view import tile_colours
+    from playmanager.twenty48.tui.view import tile_colours
 
     return hex_of(tile_colours(rich=True)[palette_key(value)][1])
 
@@ -85,7 +85,7 @@ def game_command(save: Path, *, mark_seconds: float | None = None) -> str:
     script = save.parent / "run.py"
     script.write_text(
         "import sys\n"
-        "from playmanager.tui import marks\n"
+        "from playmanager.screen import marks\n"
         f"{patch}"
         "from playmanager.cli import main\n"
         f"sys.exit(main(['--tui', {str(save)!r}]))\n"

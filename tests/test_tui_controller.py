@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 
 from gamestate import Direction, GameState
-from playmanager import savefile
-from playmanager.play2048 import start_game
-from playmanager.rules import JAVA, MVC, Rules
-from playmanager.tui.controller import PLAYING_KEYS, Controller
-from playmanager.tui.keys import key_label
-from playmanager.tui.shell import CTRL_C, ESCAPE
+from playmanager.screen.keys import key_label
+from playmanager.screen.shell import CTRL_C, ESCAPE
+from playmanager.twenty48 import savefile
+from playmanager.twenty48.play2048 import start_game
+from playmanager.twenty48.rules import JAVA, MVC, Rules
+from playmanager.twenty48.tui.controller import PLAYING_KEYS, Controller
 
 ONE_MERGE_FROM_2048 = [
     [1024, 1024, 0, 0],

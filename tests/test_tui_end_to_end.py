@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from gamestate import Direction, GameState
-from playmanager import savefile
-from playmanager.play2048 import start_game
+from playmanager.twenty48 import savefile
+from playmanager.twenty48.play2048 import start_game
 from tests.pty_terminal import Terminal
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
@@ -248,7 +248,7 @@ def test_a_crash_restores_the_terminal_and_keeps_the_game(folder: Path) -> None:
     script.write_text(
         "import sys\n"
         "from playmanager.cli import main\n"
-        "from playmanager.tui import controller\n"
+        "from playmanager.twenty48.tui import controller\n"
         "original = controller.Controller.press\n"
         "def press(self, key):\n"
         "    if key == 'x':\n"

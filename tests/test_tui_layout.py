@@ -13,11 +13,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from playmanager import savefile
-from playmanager.play2048 import start_game
-from playmanager.rules import JAVA
-from playmanager.tui.controller import FOOTER, Controller, Overlay, Screen
-from playmanager.tui.layout import (
+from playmanager.screen.shell import Span, key_name, wants_colour, xterm_index
+from playmanager.twenty48 import savefile
+from playmanager.twenty48.play2048 import start_game
+from playmanager.twenty48.rules import JAVA
+from playmanager.twenty48.tui.controller import FOOTER, Controller, Overlay, Screen
+from playmanager.twenty48.tui.layout import (
     FOOTER_LINES,
     GAP_X,
     GAP_Y,
@@ -26,8 +27,7 @@ from playmanager.tui.layout import (
     render,
     tile_size,
 )
-from playmanager.tui.shell import Span, key_name, wants_colour, xterm_index
-from playmanager.tui.view import (
+from playmanager.twenty48.tui.view import (
     EIGHT_COLOURS,
     PALETTE,
     palette_key,

@@ -21,13 +21,14 @@ from hypothesis import strategies as st
 
 from gamestate import Direction, GameState
 from gamestate.solver import best_move
-from playmanager import savefile, terminal
-from playmanager.play2048 import start_game
-from playmanager.rules import JAVA
-from playmanager.tui.controller import AUTOPLAY_PAUSE_SECONDS, Controller
-from playmanager.tui.marks import MARK_SECONDS, Marks, earliest, score_text
-from playmanager.tui.shell import can_draw_blocks
-from playmanager.tui.widgets import Grid, board_background, ring, rings
+from playmanager import terminal
+from playmanager.screen.marks import MARK_SECONDS, Marks, earliest, score_text
+from playmanager.screen.shell import can_draw_blocks
+from playmanager.screen.widgets import Grid, board_background, ring, rings
+from playmanager.twenty48 import savefile
+from playmanager.twenty48.play2048 import start_game
+from playmanager.twenty48.rules import JAVA
+from playmanager.twenty48.tui.controller import AUTOPLAY_PAUSE_SECONDS, Controller
 
 
 class Clock:
@@ -267,7 +268,7 @@ def test_the_locale_encoding_is_the_one_curses_draws_in(
     """In a fresh Python, as the games start: LC_ALL=C turns Python's UTF-8
     mode on (stdout writes UTF-8), yet the terminal gets no block characters."""
     code = (
-        "import sys; from playmanager.tui.shell import can_draw_blocks;"
+        "import sys; from playmanager.screen.shell import can_draw_blocks;"
         "print(sys.stdout.encoding, can_draw_blocks(sys.stdout))"
     )
     env = {**os.environ, "LC_ALL": lc_all, "LANG": lc_all}

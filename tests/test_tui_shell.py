@@ -1,4 +1,4 @@
-"""The shared curses shell (playmanager.tui.shell), apart from any game.
+"""The shared curses shell (playmanager.screen.shell), apart from any game.
 
 Colours become reversed curses pairs (so no coloured run is ever drawn by
 an erase sequence), NO_COLOR keeps only bold and underline, the mouse is
@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from playmanager.tui.shell import (
+from playmanager.screen.shell import (
     MouseEvent,
     Span,
     Style,
@@ -154,7 +154,7 @@ def test_clip_keeps_spans_inside_and_off_the_last_cell() -> None:
 DEMO_APP = textwrap.dedent(
     """
     import sys, time
-    from playmanager.tui.shell import FullScreenApp, Span, Style, run
+    from playmanager.screen.shell import FullScreenApp, Span, Style, run
 
     class Demo(FullScreenApp):
         wants_mouse = True

@@ -22,11 +22,10 @@ from typing import Final, TextIO
 from gamestate.dots import GameBoardT, Level, RefusedMoveError
 from gamestate.dots.board import closes_square
 from gamestate.dots.hint import hint
-from gamestate.java_random import to_int64
 
 from .. import messages as shared_messages
-from ..loop import read_lines
-from ..rules import next_game_seed
+from ..lines import read_lines
+from ..options import next_seed
 from ..storage import describe_os_error
 from . import messages
 from .controller import Controller
@@ -42,7 +41,7 @@ def next_level(level: Level) -> Level:
     """The level "play again" starts: the same, with the next seed (the
     largest Java long is followed by the smallest, as in Java, so every
     seed stays one a save can hold)."""
-    return level._replace(seed=to_int64(next_game_seed(level.seed)))
+    return level._replace(seed=next_seed(level.seed))
 
 
 class LineGame:

@@ -17,7 +17,7 @@ from typing import TextIO
 
 from gamestate.forty_thieves.moves import CardText, Move
 
-from ..loop import read_lines
+from ..lines import read_lines
 from ..messages import cannot_save
 from ..storage import describe_os_error
 from . import text

@@ -8,7 +8,7 @@ times are read as --autoplay reads them (:mod:`playmanager.autoplay_options`).
 
 from __future__ import annotations
 
-from ..autoplay_options import positive_float, positive_int
+from ..options import positive_float, positive_int
 
 TYPE_CHECKING = False  # argparse and typing cost start-up time (issue 14)
 if TYPE_CHECKING:

@@ -2,9 +2,9 @@
 
 Layers, each testable alone: :mod:`.controller` (keys and mouse events to
 actions on the model, a Screen out; no curses), :mod:`.layout` (where
-everything goes, from the shared pieces of :mod:`playmanager.tui.widgets`;
+everything goes, from the shared pieces of :mod:`playmanager.screen.widgets`;
 no curses) and :mod:`.app` (the colours, and the app that the shared shell
-:mod:`playmanager.tui.shell` runs). :func:`run` wires them;
+:mod:`playmanager.screen.shell` runs). :func:`run` wires them;
 :mod:`playmanager.dots.cli` builds the game as the line mode does.
 """
 
@@ -16,8 +16,8 @@ from typing import TextIO
 
 from gamestate.dots import GameBoardT
 
-from ...tui.best_score import default_path
-from ...tui.shell import can_draw_blocks, play
+from ...data_folder import data_folder
+from ...screen.shell import can_draw_blocks, play
 from ..savefile import save
 from .app import App
 from .controller import Controller
@@ -44,7 +44,7 @@ def run(
             game,
             save_target=save_target,
             save=save,
-            rescue_folder=default_path(environ).parent,
+            rescue_folder=data_folder(environ),
             greeting=greeting,
         )
         return App(controller, round_dots=can_draw_blocks(sys.stdout))

@@ -2,7 +2,7 @@
 
 :class:`App` joins the :class:`~.controller.Controller` (keys and mouse
 events in, a Screen out) and :func:`~.layout.render` into the
-:class:`~playmanager.tui.shell.FullScreenApp` that the shell drives; the
+:class:`~playmanager.screen.shell.FullScreenApp` that the shell drives; the
 terminal itself (curses, signals, giving it back) is the shell's. The
 mouse comes in screen rows and columns and goes to the controller as the
 dot under it.
@@ -15,8 +15,8 @@ from typing import Final
 
 from gamestate.dots import CellT
 
-from ...tui.shell import ControllerApp, MouseEvent, Span, Style, xterm_index
-from ...tui.widgets import ring_styles
+from ...screen.shell import ControllerApp, MouseEvent, Span, Style, xterm_index
+from ...screen.widgets import ring_styles
 from .controller import Controller
 from .layout import grid_for, render, role_value
 

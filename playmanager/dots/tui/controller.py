@@ -39,7 +39,7 @@ from gamestate.dots.board import closes_square, neighbours
 from gamestate.dots.board import describe as describe_cell
 from gamestate.dots.hint import hint
 
-from ...tui.keys import (
+from ...screen.keys import (
     CONFIRM_QUIT_KEYS,
     QUIT_TITLE,
     Binding,
@@ -49,8 +49,8 @@ from ...tui.keys import (
     quit_question,
     rescue,
 )
-from ...tui.marks import Clock, Marks
-from ...tui.shell import CTRL_C, ESCAPE
+from ...screen.marks import Clock, Marks
+from ...screen.shell import CTRL_C, ESCAPE
 from .. import messages
 from ..loop import next_level
 

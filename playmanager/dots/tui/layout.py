@@ -2,7 +2,7 @@
 
 :func:`render` turns a :class:`~.controller.Screen` into spans (text at a
 row and column with a role) with the shared pieces of
-:mod:`playmanager.tui.widgets`; the shell maps roles to colours. No
+:mod:`playmanager.screen.widgets`; the shell maps roles to colours. No
 curses here, so a whole screen is testable as plain data.
 
 The board is a dark rectangle with the same gap around every dot. With
@@ -11,7 +11,7 @@ the path is drawn as bars of its colour joining its dots through the gaps
 (the last to the first too when it closes a square), the cursor is a
 white ring, and for a moment after a move grey rings mark the new dots
 (rings in each dot's own half of the gaps, see
-:func:`playmanager.tui.widgets.rings`). Without colours (NO_COLOR) a dot
+:func:`playmanager.screen.widgets.rings`). Without colours (NO_COLOR) a dot
 is its letter, the bars are
 ``--`` and ``|`` and the cursor is ``[R]``. Dots grow with the terminal,
 about twice as wide as tall (terminal cells are tall); a terminal too
@@ -28,9 +28,9 @@ from typing import Final
 from gamestate.dots import SIZE, CellT
 from gamestate.dots.cell import COLOURS
 
-from ...tui.marks import score_text
-from ...tui.shell import Span, clip
-from ...tui.widgets import (
+from ...screen.marks import score_text
+from ...screen.shell import Span, clip
+from ...screen.widgets import (
     Grid,
     board_background,
     footer_lines,

@@ -13,8 +13,8 @@ import sys
 from collections.abc import Mapping
 from typing import TextIO
 
-from ...tui.best_score import default_path
-from ...tui.shell import play
+from ...data_folder import data_folder
+from ...screen.shell import play
 from ..session import Session
 from ..text import can_show_symbols
 from .controller import Controller, Hinter
@@ -40,7 +40,7 @@ def run(
         controller = Controller(
             session,
             hinter=hinter,
-            rescue_folder=default_path(environ).parent,
+            rescue_folder=data_folder(environ),
             greeting=greeting,
         )
         return App(controller, symbols=can_show_symbols(sys.stdout, environ))

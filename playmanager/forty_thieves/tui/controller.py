@@ -23,7 +23,7 @@ Every key is in the tables below and nowhere else; the help overlay is
 built from them.
 
 After a move the card(s) it moved are marked where they landed for a
-moment (the shared :class:`~playmanager.tui.marks.Marks`, as in every
+moment (the shared :class:`~playmanager.screen.marks.Marks`, as in every
 full screen): a deal marks the new waste card, ``a`` every card it sent
 home. A key pressed meanwhile is played at once.
 """
@@ -47,9 +47,8 @@ from gamestate.forty_thieves.moves import (
     is_valid,
 )
 
-from ...rules import next_game_seed
-from ...storage import describe_os_error
-from ...tui.keys import (
+from ...options import next_seed
+from ...screen.keys import (
     CONFIRM_QUIT_KEYS,
     QUIT_TITLE,
     Binding,
@@ -59,8 +58,9 @@ from ...tui.keys import (
     quit_question,
     rescue,
 )
-from ...tui.marks import Clock, Marks
-from ...tui.shell import CTRL_C, ESCAPE
+from ...screen.marks import Clock, Marks
+from ...screen.shell import CTRL_C, ESCAPE
+from ...storage import describe_os_error
 from .. import savefile, text
 from ..session import Session
 
@@ -542,7 +542,7 @@ class Controller:
 
     def _new_deal(self) -> None:
         self._selected = None
-        seed = next_game_seed(self.session.seed)
+        seed = next_seed(self.session.seed)
         self.session.new_deal(seed)
         self._marks.clear()
         self._status = f"Deal {seed} (u brings the last game back)"

@@ -1,7 +1,7 @@
 """Where the Forty Thieves full screen puts everything, without curses.
 
 :func:`render` turns a :class:`~.controller.Screen` and a terminal size
-into :class:`~playmanager.tui.shell.Span` s; :func:`pile_at` answers which
+into :class:`~playmanager.screen.shell.Span` s; :func:`pile_at` answers which
 pile a screen cell shows (for the mouse) from the same geometry. From the
 top: the title line; the top row (the eight foundations, the deck and the
 waste) with its labels; the ten tableau piles with theirs, each card one
@@ -27,8 +27,8 @@ from typing import Final, NamedTuple
 from gamestate.forty_thieves import CardT
 from gamestate.forty_thieves.moves import CardText
 
-from ...tui.shell import Span, clip
-from ...tui.widgets import (
+from ...screen.shell import Span, clip
+from ...screen.widgets import (
     Grid,
     board_background,
     footer_lines,

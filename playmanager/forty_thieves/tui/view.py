@@ -7,7 +7,7 @@ showing how many cards it holds. With 8 colours the nearest basic ones;
 with ``NO_COLOR`` or no colours the layout marks cards with characters
 instead, and cards are written with letters (``7S``), as they are without
 a UTF-8 terminal. :class:`App` joins the controller and the layout into
-the :class:`~playmanager.tui.shell.FullScreenApp` the shell runs.
+the :class:`~playmanager.screen.shell.FullScreenApp` the shell runs.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from ...tui.shell import ControllerApp, MouseEvent, Span, Style, xterm_index
+from ...screen.shell import ControllerApp, MouseEvent, Span, Style, xterm_index
 from ..text import symbol_text
 from .controller import Controller
 from .layout import BLACK, RED, pile_at, render

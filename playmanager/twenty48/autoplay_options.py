@@ -1,13 +1,13 @@
 """The --autoplay options, apart from the games they play.
 
 The command line builds its parser at every start, so these live in a
-module that imports nothing heavy; :mod:`playmanager.autoplay` (and the
+module that imports nothing heavy; :mod:`playmanager.twenty48.autoplay` (and the
 solver behind it) is imported only when --autoplay is given.
 """
 
 from __future__ import annotations
 
-from .options import bad_value
+from ..options import positive_float, positive_int
 
 TYPE_CHECKING = False  # argparse and typing cost start-up time (issue 14)
 if TYPE_CHECKING:
@@ -17,26 +17,6 @@ if TYPE_CHECKING:
 
 DEFAULT_GAMES: Final = 10
 _ONLY_WITH_AUTOPLAY: Final = ("games", "depth", "ms", "json")
-
-
-def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise bad_value(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise bad_value(f"expected 1 or more, got {value}")
-    return value
-
-
-def positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise bad_value(f"expected a number, got {text!r}") from None
-    if not 0 < value < float("inf"):
-        raise bad_value(f"expected more than 0, got {text}")
-    return value
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

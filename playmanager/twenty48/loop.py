@@ -16,34 +16,16 @@ from __future__ import annotations
 
 from gamestate import Config, GameState
 
+from ..lines import read_lines
+from ..options import next_seed
+from ..storage import describe_os_error
 from . import messages, rules
 from .commands import Action, command_for
-from .storage import describe_os_error
 
 TYPE_CHECKING = False  # typing costs start-up time (issue 14)
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
-    from typing import Final, TextIO
-
-_OTHER_LINE_ENDS: Final = "\r\u0085\u2028\u2029"
-"""Java's line terminators besides \\n (and \\r\\n)."""
-
-
-def read_lines(stream: TextIO) -> Iterator[str]:
-    """Yield the lines of ``stream`` without their terminators, lazily.
-
-    A last line with no terminator is still a line, as in Java. ``readline``
-    never splits a ``\\r\\n`` pair (a stream opened with ``newline=""`` peeks
-    past the ``\\r``), so splitting each piece again is enough.
-    """
-    while piece := stream.readline():
-        piece = piece.replace("\r\n", "\n")
-        for end in _OTHER_LINE_ENDS:
-            piece = piece.replace(end, "\n")
-        lines = piece.split("\n")
-        if lines[-1] == "":
-            lines.pop()
-        yield from lines
+    from typing import TextIO
 
 
 def java_length(line: str) -> int:
@@ -141,7 +123,7 @@ class WinRound:
     and "Keep going (k), play again (y) or quit (q)?". After "Game Over!":
     "Try again (t) or quit (q)?". Other answers ask again; the end of input
     quits. A new game takes the next seed. The rule itself is
-    :class:`playmanager.rules.WinTracker`.
+    :class:`playmanager.twenty48.rules.WinTracker`.
     """
 
     def __init__(
@@ -178,7 +160,7 @@ class WinRound:
         return True
 
     def replace_game(self, line_game: LineGame) -> None:
-        self.seed = rules.next_game_seed(self.seed)
+        self.seed = next_seed(self.seed)
         line_game.game = self.new_game(self.seed)
         self.start(line_game.game)
 

@@ -1,6 +1,6 @@
 """Where everything goes on a terminal of a given size, without curses.
 
-:func:`render` turns a :class:`~playmanager.tui.controller.Screen` and a
+:func:`render` turns a :class:`~playmanager.twenty48.tui.controller.Screen` and a
 terminal size into :class:`~.shell.Span` s: a text at a row and column
 with a role (a tile value, the board, a title...), built from the shared
 pieces of :mod:`.widgets`. The shell only maps roles to colours and
@@ -14,10 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .controller import Screen
-from .marks import score_text
-from .shell import Span, clip
-from .widgets import (
+from ...screen.marks import score_text
+from ...screen.shell import Span, clip
+from ...screen.widgets import (
     Grid,
     board_background,
     footer_lines,
@@ -26,6 +25,7 @@ from .widgets import (
     title_line,
     too_small,
 )
+from .controller import Screen
 
 HEADER_LINES: Final = 3
 """Title and score, seed and rules, a blank line."""

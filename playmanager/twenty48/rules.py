@@ -178,12 +178,3 @@ def win_prompt(quit_key: str) -> str:
 def game_over_prompt(quit_key: str) -> str:
     """What the player may do when no move is left (the MVC spec's keys)."""
     return f"Try again ({TRY_AGAIN_KEY}) or quit ({quit_key})? "
-
-
-def next_game_seed(seed: int) -> int:
-    """The seed of the game that follows a game seeded ``seed`` (play again).
-
-    The next number, so that a session of games can be replayed from its
-    first seed, and "play again" is not the same game again.
-    """
-    return seed + 1

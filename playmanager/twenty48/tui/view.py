@@ -17,10 +17,10 @@ from typing import Final
 
 from gamestate.palette import BOARD_COLOUR, PALETTE, palette_key
 
+from ...screen.shell import ControllerApp, Span, Style, xterm_index
+from ...screen.widgets import ring_styles
 from .controller import Controller
 from .layout import render
-from .shell import ControllerApp, Span, Style, xterm_index
-from .widgets import ring_styles
 
 NEW_TILE_RING: Final = "#00d700"
 """The ring around the new tile: green, unlike every (warm) tile and the board."""

@@ -11,14 +11,13 @@ half a number behind. This module never prints.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
-from ..storage import write_atomically
+from ...data_folder import data_folder
+from ...storage import write_atomically
 
-APP_FOLDER: Final = "gamestate2048"
 FILE_NAME: Final = "best-score"
 _MAX_BYTES: Final = 64
 """Far more than any int needs; a bigger file is not ours."""
@@ -26,11 +25,7 @@ _MAX_BYTES: Final = 64
 
 def default_path(environ: Mapping[str, str]) -> Path:
     """Return where the best score lives for the environment ``environ``."""
-    data_home = environ.get("XDG_DATA_HOME", "")
-    if not os.path.isabs(data_home):
-        home = environ.get("HOME") or str(Path.home())
-        data_home = os.path.join(home, ".local", "share")
-    return Path(data_home) / APP_FOLDER / FILE_NAME
+    return data_folder(environ) / FILE_NAME
 
 
 def load_best(path: Path) -> tuple[int | None, str | None]:

@@ -27,11 +27,8 @@ from types import SimpleNamespace
 
 from gamestate import Config, GameState
 
-from . import autoplay_options, messages
-from .commands import described_keys
-from .games import TWENTY_FORTY_EIGHT, add_game_option, mismatch, refuse_mismatch
-from .loop import LineGame, WinRound
-from .options import (
+from ..games import TWENTY_FORTY_EIGHT, add_game_option, mismatch, refuse_mismatch
+from ..options import (
     EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_USAGE,
@@ -40,7 +37,11 @@ from .options import (
     chosen_seed,
     percent,
 )
-from .options import seed as seed_option
+from ..options import seed as seed_option
+from ..storage import SaveFileError
+from . import autoplay_options, messages
+from .commands import described_keys
+from .loop import LineGame, WinRound
 from .rules import (
     DEFAULT_GOAL,
     JAVA,
@@ -50,7 +51,6 @@ from .rules import (
     Rules,
     check_goal,
 )
-from .storage import SaveFileError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ def _goal(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """Return the parser of every option; the help lists the keys."""
 
-    from .parser import Parser
+    from ..parser import Parser
 
     keys = ", ".join(f"{key} {what}" for key, what in described_keys())
     parser = Parser(

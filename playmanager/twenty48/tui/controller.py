@@ -3,7 +3,7 @@
 The controller knows nothing of curses. A view hands it key names (``"w"``,
 ``"KEY_UP"``, ``"^C"``) through :meth:`Controller.press` and draws what
 :meth:`Controller.screen` describes. The rules stay in :mod:`gamestate`
-and :mod:`playmanager.rules`; saving is the line mode's
+and :mod:`playmanager.twenty48.rules`; saving is the line mode's
 :func:`playmanager.savefile.save`. Every key of the game is in the tables
 below and nowhere else, so adding a key is one line, and the help overlay
 is built from the same tables.
@@ -35,18 +35,8 @@ from gamestate import Direction, GameState
 from gamestate.effects import added_tile, slide_effects
 from gamestate.solver import best_move
 
-from ..rules import (
-    KEEP_GOING_KEY,
-    PLAY_AGAIN_KEY,
-    TRY_AGAIN_KEY,
-    WIN_TITLE,
-    Rules,
-    WinTracker,
-    next_game_seed,
-    reached_message,
-)
-from .best_score import load_best, store_best
-from .keys import (
+from ...options import next_seed
+from ...screen.keys import (
     CONFIRM_QUIT_KEYS,
     QUIT_TITLE,
     Binding,
@@ -56,8 +46,18 @@ from .keys import (
     quit_question,
     rescue,
 )
-from .marks import Clock, Marks, earliest
-from .shell import CTRL_C
+from ...screen.marks import Clock, Marks, earliest
+from ...screen.shell import CTRL_C
+from ..rules import (
+    KEEP_GOING_KEY,
+    PLAY_AGAIN_KEY,
+    TRY_AGAIN_KEY,
+    WIN_TITLE,
+    Rules,
+    WinTracker,
+    reached_message,
+)
+from .best_score import load_best, store_best
 
 RESCUE_FILE: Final = "rescued.2048"
 """Where a game goes when the terminal closes and the save file cannot be written."""
@@ -432,7 +432,7 @@ class Controller:
     def _new_game(self) -> None:
         self._history.append(self._turn())
         self._marks.clear()
-        self._seed = next_game_seed(self._seed)
+        self._seed = next_seed(self._seed)
         self._game = self._make_game(self._seed)
         self._tracker.start(self._game.getBoard())
         self._changed(f"New game, seed {self._seed} (u brings the last one back)")

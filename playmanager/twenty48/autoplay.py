@@ -25,8 +25,8 @@ from typing import Final, TextIO
 from gamestate import Config, Direction, GameState
 from gamestate.solver import best_move
 
+from ..progress import ProgressLine, figure, share_bar
 from .autoplay_options import DEFAULT_GAMES
-from .progress import ProgressLine, figure, share_bar
 
 Chooser = Callable[[GameState], Direction | None]
 """Picks the next move of a game, None when there is none."""

@@ -7,7 +7,7 @@ everything goes on a terminal of a given size, from the shared pieces of
 moment, in every game), :mod:`.view` (2048's colours and the app the
 shell runs) and :mod:`.shell` (curses, shared by every game's full
 screen: draws, reads keys and the mouse, restores the terminal).
-:func:`run` wires them; :mod:`playmanager.play2048` builds the game
+:func:`run` wires them; :mod:`playmanager.twenty48.play2048` builds the game
 exactly as the line mode does.
 """
 
@@ -19,11 +19,11 @@ from typing import TextIO
 
 from gamestate import GameState
 
+from ...screen.shell import can_draw_blocks, play
 from .. import savefile
 from ..rules import Rules
 from .best_score import default_path
 from .controller import Controller, GameFactory
-from .shell import can_draw_blocks, play
 from .view import App
 
 
