@@ -36,8 +36,8 @@ from gamestate.forty_thieves.moves import (
 from ..dots import savefile as dots_savefile
 from ..forty_thieves import savefile as ft_savefile
 from ..options import LONG_MAX, LONG_MIN, draw_seed
-from ..rules import MVC, PRESETS, WinTracker
-from ..savefile import format_save, parse_save
+from ..twenty48.rules import MVC, PRESETS, WinTracker
+from ..twenty48.savefile import format_save, parse_save
 
 JSON = dict[str, Any]
 Cell = tuple[int, int]

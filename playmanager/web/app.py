@@ -29,6 +29,7 @@ while the game's lock keeps its other requests waiting.
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from importlib import resources
@@ -43,7 +44,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..messages import cannot_load
-from ..storage import SaveFileError, describe_os_error, header_game
+from ..storage import SaveFileError, describe_os_error, header_game, read_text
 from . import schemas
 from .adapters import (
     GAME_KINDS,
@@ -121,6 +122,31 @@ def load_save(text: str, source: str) -> WebGame:
         fail(422, error.message, error.field)
 
 
+def opening_of(game: str | None, file: str | None) -> Opening | str:
+    """What the command line asks the page to open, or the one line that
+    says why FILE cannot be: as the terminal reads it, never written."""
+    if file is None:
+        return Opening(game=game)
+    if not os.path.exists(file):
+        return (
+            f"playmanager: {file} does not exist; the web page opens save files "
+            "(it saves to downloads and slots)"
+        )
+    try:
+        text = read_text(file)
+        loaded = load_save(text, file)
+    except SaveFileError as error:
+        return cannot_load(error.path, error.detail).strip()
+    except ApiError as error:
+        return error.message
+    if game is not None and game != loaded.kind:
+        return (
+            f"playmanager: {file} holds a game of {loaded.kind}, not {game}; "
+            f"leave out --game or use --game {loaded.kind}"
+        )
+    return Opening(game=loaded.kind, file=file, text=text)
+
+
 def plain_file_name(name: str) -> str:
     """An uploaded file's name fit for a one-line message."""
     base = name.replace("\\", "/").rpartition("/")[2]
@@ -149,7 +175,6 @@ PATTERN_WORDS: Final = {
     "source": "a pile is t0 to t9, f0 to f7, waste or deck",
     "target": "a target is t0 to t9, f0 to f7, waste or home",
     "game_id": "not a game id",
-    "game_id_path": "not a game id",
 }
 ERRORS: Final[dict[int | str, dict[str, Any]]] = {
     status: {"model": schemas.ErrorOut} for status in (400, 404, 409, 413, 422)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Final, NamedTuple
 
@@ -24,19 +23,6 @@ SLOT_NAME_RULE: Final = (
     "a slot name is 1 to 64 letters, digits, spaces, '.', '_' or '-', "
     "starting with a letter or digit, without '..'"
 )
-APP_FOLDER: Final = "gamestate2048"
-
-
-def data_folder(environ: Mapping[str, str]) -> Path:
-    """``$XDG_DATA_HOME/gamestate2048`` (when absolute), else
-    ``~/.local/share/gamestate2048``: the database and default slots."""
-    data_home = environ.get("XDG_DATA_HOME", "")
-    if not os.path.isabs(data_home):
-        home = environ.get("HOME") or str(Path.home())
-        data_home = os.path.join(home, ".local", "share")
-    return Path(data_home) / APP_FOLDER
-
-
 def name_problem(name: str) -> str | None:
     """Why ``name`` is not a plain slot name, or None when it is."""
     if not _NAME.fullmatch(name) or ".." in name or name.endswith((".", " ")):
