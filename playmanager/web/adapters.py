@@ -305,6 +305,7 @@ class Twenty48(WebGame):
     def view(self) -> JSON:
         view = self.dump()
         del view["rng"]
+        view["seed"] = str(self.seed)  # a Java long: more digits than a JS number
         view["goal"] = self.rules.goal
         view["over"] = self.game.isGameOver()
         return view
@@ -450,7 +451,7 @@ class FortyThieves(WebGame):
     def view(self) -> JSON:
         board = self.board
         return {
-            "seed": self.seed,
+            "seed": str(self.seed),
             "tableau": [list(map(_card, board.get_tab(n))) for n in range(TABLEAU_PILES)],
             "foundations": [
                 list(map(_card, board.get_foundation(n)))
@@ -547,7 +548,7 @@ class Dots(WebGame):
         colour, count = game.get_obj()
         level = game.level
         return {
-            "seed": level.seed,
+            "seed": str(level.seed),
             "grid": [[cell.value for cell in row] for row in game.get_boardT()],
             "moves_left": game.get_moves(),
             "moves": level.moves - game.get_moves(),

@@ -188,7 +188,7 @@ function newGameOptions(form) {
   const data = new FormData(form);
   const options = {};
   const seed = String(data.get("seed") || "").trim();
-  if (seed) options.seed = /^[-+]?\d+$/.test(seed) ? Number(seed) : seed;
+  if (seed) options.seed = seed; // a string: a Java long has more digits than a JS number
   if (shell.kind === "2048") {
     options.rows = options.cols = Number(data.get("size"));
     options.rules = data.get("rules");

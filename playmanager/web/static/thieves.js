@@ -178,7 +178,8 @@ export class FortyThieves {
   }
 
   geometry() {
-    const width = this.root.clientWidth;
+    const style = getComputedStyle(this.root);
+    const width = this.root.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     const gap = width < 500 ? 3 : 8;
     const cardW = Math.min(88, Math.floor((width - 9 * gap) / 10));
     this.root.style.setProperty("--card-w", `${cardW}px`);
