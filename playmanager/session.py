@@ -1,0 +1,338 @@
+"""One game being played, for every front end: a line mode, a full screen,
+a web page or a test all drive the same :class:`Session`.
+
+A session holds the model, the seed it was dealt from, where it saves,
+an unlimited undo history and whether the player has play to lose. It
+takes moves as plain *intents* (2048: a ``Direction``; Forty Thieves: a
+move; Dots: a path), hands them to the game's :class:`GameAdapter` and
+keeps what the last move did (its *effects*) for the front end to show.
+
+It knows nothing of terminals, keys or wording: it never prints, never
+reads input and touches no file but the ones it is asked to write
+(:meth:`Session.save`, :meth:`Session.rescue`), always through the atomic
+writer. The rules stay in the game's model; the adapter only calls them.
+
+The data-safety rules live here, once for every game:
+
+* "changed" means there is play to lose: moves made since the game was
+  loaded, saved or dealt. A freshly dealt game with no move is never
+  changed (``--seed`` deals it again), so ``n`` then ``q`` asks nothing;
+  undoing back to the saved position is not changed either.
+* :meth:`Session.save` refuses to replace a file this session did not
+  load or write (or that changed on disk since), unless the caller says
+  the player agreed (``overwrite=True``): see :meth:`Session.would_overwrite`.
+* :meth:`Session.rescue` writes to a new file of its own, never over a save.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from abc import ABC, abstractmethod
+
+from .options import next_seed
+from .storage import write_atomically
+
+# 2048's line mode starts with this module loaded, and typing costs it
+# start-up time (issue 14): the generics are real for type checkers only.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Generic, TypeVar
+
+    M = TypeVar("M")
+    """The game's model (GameState, BoardT, GameBoardT): mutable, copyable."""
+    I = TypeVar("I")
+    """What a player asks for in one move: a plain value, no terminal in it."""
+    E = TypeVar("E")
+    """What a move did, for the front end to show (merged cells, new dots...)."""
+else:
+    M = I = E = None
+
+    class Generic:
+        """At run time ``X[M, I, E]`` is plain ``X``, for every subclass."""
+
+        def __class_getitem__(cls, _parameters: object) -> type:
+            return cls
+
+
+class MoveRefusedError(Exception):
+    """A move the rules refuse; ``str(error)`` is the one-line reason.
+
+    The adapter raises it before changing anything, so a refused move
+    leaves the game as it was.
+    """
+
+
+class WouldOverwriteError(Exception):
+    """A save that would replace a file this session did not load or write.
+
+    Raised by :meth:`Session.save` without ``overwrite=True``; the front
+    end asks the player and saves again with ``overwrite=True`` on a yes.
+    """
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.path = path
+
+
+class GameAdapter(ABC, Generic[M, I, E]):
+    """What a game gives the session: its model operations and save format.
+
+    One small subclass per game (``playmanager/<game>/adapter.py``); it
+    holds no state of a game in play, only settings (a level, rules).
+    """
+
+    name: str
+    """The game's name in :data:`playmanager.games.GAMES`."""
+    rescue_name: str
+    """The file name a hung-up game is rescued to (``rescued.2048``)."""
+
+    @abstractmethod
+    def new_model(self, seed: int) -> M:
+        """A new game dealt from ``seed``."""
+
+    @abstractmethod
+    def copy(self, model: M) -> M:
+        """An independent copy: position, score and random generator."""
+
+    @abstractmethod
+    def play(self, model: M, intent: I) -> E:
+        """Make the move ``intent`` on ``model`` in place; return its effects.
+
+        Raise :class:`MoveRefusedError` (with the reason) and change nothing when
+        the rules do not allow it.
+        """
+
+    @abstractmethod
+    def hint(self, model: M) -> I | None:
+        """A good move for ``model`` (never changing it); None when none is left."""
+
+    @abstractmethod
+    def ended(self, model: M) -> bool:
+        """True when the game is over: won, or no move is left."""
+
+    @abstractmethod
+    def save_text(self, model: M, seed: int) -> str:
+        """The game's save file for ``model``, dealt from ``seed``."""
+
+
+class _Step(Generic[M, I, E]):
+    """One entry of the undo history: everything a move or a new game changes."""
+
+    __slots__ = ("fresh", "model", "seed", "version")
+
+    def __init__(self, model: M, seed: int, fresh: bool, version: int) -> None:
+        self.model = model
+        self.seed = seed
+        self.fresh = fresh
+        self.version = version
+
+
+def _file_mark(path: str) -> tuple[int, int, int, int] | None:
+    """Device, inode, size and time of change of ``path``; None if absent."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
+
+
+class Session(Generic[M, I, E]):
+    """A game in play: ``model`` dealt from ``seed``, saving to ``save_target``.
+
+    Read :attr:`model`, :attr:`seed`, :attr:`save_target`, :attr:`changed`,
+    :attr:`effects`, :attr:`undo_depth` and :attr:`ended`; change the game
+    only through :meth:`play`, :meth:`autoplay_step`, :meth:`undo` and
+    :meth:`new_game`, so that undo and "changed" stay right.
+    """
+
+    def __init__(
+        self,
+        adapter: GameAdapter[M, I, E],
+        model: M,
+        seed: int,
+        save_target: str,
+        *,
+        loaded: bool,
+    ) -> None:
+        """Start with ``model``: loaded from ``save_target`` (``loaded``), or
+        freshly dealt from ``seed`` (then not changed until a move).
+
+        A loaded ``save_target`` is this session's to replace; any other
+        existing file there needs the player's yes (:meth:`would_overwrite`).
+        """
+        self.adapter = adapter
+        self._model = model
+        self._seed = seed
+        self._save_target = save_target
+        self._history: list[_Step[M, I, E]] = []
+        self._versions = itertools.count(1)
+        self._version = 0
+        self._fresh = not loaded
+        self._saved_version: int | None = 0 if loaded else None
+        self._effects: E | None = None
+        self._known_files: dict[str, tuple[int, int, int, int]] = {}
+        if loaded:
+            self._remember_file(save_target)
+
+    # ------------------------------------------------------------ state
+    @property
+    def model(self) -> M:
+        """The game being played; read it, change it only through the session."""
+        return self._model
+
+    @property
+    def seed(self) -> int:
+        """The seed the current game was dealt from (a Java long)."""
+        return self._seed
+
+    @property
+    def save_target(self) -> str:
+        """Where :meth:`save` writes when given no path."""
+        return self._save_target
+
+    @property
+    def effects(self) -> E | None:
+        """What the last move did; None after undo, a new game or none yet."""
+        return self._effects
+
+    @property
+    def undo_depth(self) -> int:
+        """How many steps :meth:`undo` can take back."""
+        return len(self._history)
+
+    @property
+    def changed(self) -> bool:
+        """True when there is play to lose: moves since the game was loaded,
+        saved or dealt. A dealt game with no move is not changed."""
+        return not self._fresh and self._version != self._saved_version
+
+    @property
+    def ended(self) -> bool:
+        """True when the game is won or no move is left."""
+        return self.adapter.ended(self._model)
+
+    # ------------------------------------------------------------ play
+    def play(self, intent: I) -> E:
+        """Make one move; return its effects (also kept in :attr:`effects`).
+
+        Raises :class:`MoveRefusedError` when the rules refuse it; nothing changes.
+        """
+        before = self._step()
+        effects = self.adapter.play(self._model, intent)
+        self._history.append(before)
+        self._version = next(self._versions)
+        self._fresh = False
+        self._effects = effects
+        return effects
+
+    def hint(self) -> I | None:
+        """The adapter's suggested move, or None when no move is left."""
+        return self.adapter.hint(self._model)
+
+    def autoplay_step(self) -> E | None:
+        """Play the hint's move; None (nothing played) when the game has ended
+        or no move is left."""
+        if self.ended:
+            return None
+        intent = self.hint()
+        if intent is None:
+            return None
+        try:
+            return self.play(intent)
+        except MoveRefusedError:
+            return None
+
+    def undo(self) -> bool:
+        """Take back the last move or new game; False when there is none."""
+        if not self._history:
+            return False
+        step = self._history.pop()
+        self._model, self._seed = step.model, step.seed
+        self._fresh, self._version = step.fresh, step.version
+        self._effects = None
+        return True
+
+    def new_game(self, seed: int | None = None) -> int:
+        """Deal a new game from ``seed`` (default: the next seed, wrapped to a
+        Java long); undo brings the old one back. Returns the seed."""
+        self._history.append(self._step())
+        self._seed = next_seed(self._seed) if seed is None else seed
+        self._model = self.adapter.new_model(self._seed)
+        self._version = next(self._versions)
+        self._fresh = True
+        self._effects = None
+        return self._seed
+
+    # ------------------------------------------------------------ files
+    def save_text(self) -> str:
+        """The current game as the game's save file."""
+        return self.adapter.save_text(self._model, self._seed)
+
+    def would_overwrite(self, path: str | None = None) -> bool:
+        """True when saving to ``path`` (default the save target) would
+        replace a file this session neither loaded nor wrote, or one that
+        changed on disk since it did."""
+        target = self._save_target if path is None else path
+        mark = _file_mark(target)
+        if mark is None:
+            return False
+        return self._known_files.get(os.path.abspath(target)) != mark
+
+    def save(self, path: str | None = None, *, overwrite: bool = False) -> str:
+        """Write the game to ``path`` (default the save target; a given path
+        becomes the target) atomically; return the path written.
+
+        Raises :class:`WouldOverwriteError` when :meth:`would_overwrite` and not
+        ``overwrite``, OSError when the file cannot be written; either way
+        the file on disk is as it was.
+        """
+        target = self._save_target if path is None else path
+        if not overwrite and self.would_overwrite(target):
+            raise WouldOverwriteError(target)
+        write_atomically(target, self.save_text())
+        self._remember_file(target)
+        self._save_target = target
+        self._saved_version = self._version
+        return target
+
+    def rescue(self, folder: str) -> str | None:
+        """Write a changed game to a new file in ``folder`` (made if needed),
+        never over an existing file; return it, or None when unchanged.
+
+        For a hang-up: nobody can be asked, so no save is touched. Raises
+        OSError when the file cannot be written.
+        """
+        if not self.changed:
+            return None
+        os.makedirs(folder, exist_ok=True)
+        path = reserve_new_file(folder, self.adapter.rescue_name)
+        write_atomically(path, self.save_text())
+        return path
+
+    # ------------------------------------------------------------ helpers
+    def _step(self) -> _Step[M, I, E]:
+        return _Step(
+            self.adapter.copy(self._model), self._seed, self._fresh, self._version
+        )
+
+    def _remember_file(self, path: str) -> None:
+        mark = _file_mark(path)
+        if mark is not None:
+            self._known_files[os.path.abspath(path)] = mark
+
+
+def reserve_new_file(folder: str, name: str) -> str:
+    """Create ``folder/name`` empty, or ``stem-2.suffix`` (3, 4...) when that
+    exists; return its path. Created exclusively, so two games hanging up
+    at once never pick the same file."""
+    stem, dot, suffix = name.partition(".")
+    for number in itertools.count(1):
+        numbered = name if number == 1 else f"{stem}-{number}{dot}{suffix}"
+        path = os.path.join(folder, numbered)
+        try:
+            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+        except FileExistsError:
+            continue
+        return path
+    raise AssertionError("unreachable")  # pragma: no cover

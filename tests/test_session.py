@@ -1,0 +1,270 @@
+"""The game-agnostic session (playmanager.session) with each game's adapter:
+undo, "changed", effects, seeds, and the rules that keep saves safe."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamestate import Direction, GameState
+from gamestate.dots import Level
+from playmanager.dots import savefile as dots_savefile
+from playmanager.dots.adapter import Dots
+from playmanager.forty_thieves import savefile as ft_savefile
+from playmanager.forty_thieves.adapter import PLAY_SAFE, FortyThieves, ToFoundation
+from playmanager.options import LONG_MAX, LONG_MIN
+from playmanager.session import (
+    MoveRefusedError,
+    Session,
+    WouldOverwriteError,
+    reserve_new_file,
+)
+from playmanager.twenty48.adapter import MoveEffects, Twenty48
+from playmanager.twenty48.play2048 import start_game
+from playmanager.twenty48.savefile import parse_save
+
+
+def make_2048(seed: int) -> GameState:
+    return start_game(4, 4, seed, None)
+
+
+def fresh_2048(
+    target: Path, seed: int = 118
+) -> Session[GameState, Direction, MoveEffects]:
+    adapter = Twenty48(make_2048, solver=lambda game: Direction.LEFT)
+    return Session(adapter, make_2048(seed), seed, str(target), loaded=False)
+
+
+def a_move(session: Session[GameState, Direction, MoveEffects]) -> Direction:
+    """Play the first direction that moves; return it."""
+    for direction in Direction:
+        try:
+            session.play(direction)
+        except MoveRefusedError:
+            continue
+        return direction
+    raise AssertionError("no move")
+
+
+# ------------------------------------------------------------ changed
+def test_a_fresh_game_is_not_changed_until_a_move(tmp_path: Path) -> None:
+    session = fresh_2048(tmp_path / "save.2048")
+    assert not session.changed
+    a_move(session)
+    assert session.changed
+
+
+def test_a_new_game_with_no_move_is_not_changed(tmp_path: Path) -> None:
+    session = fresh_2048(tmp_path / "save.2048")
+    a_move(session)
+    session.new_game()
+    assert not session.changed
+    a_move(session)
+    assert session.changed
+
+
+def test_undo_back_to_the_saved_position_is_not_changed(tmp_path: Path) -> None:
+    session = fresh_2048(tmp_path / "save.2048")
+    a_move(session)
+    session.save()
+    assert not session.changed
+    a_move(session)
+    assert session.changed
+    assert session.undo()
+    assert not session.changed
+    assert session.undo()
+    assert not session.changed  # the fresh deal: --seed deals it again
+
+
+def test_a_loaded_game_then_n_then_q_has_nothing_to_lose(tmp_path: Path) -> None:
+    target = tmp_path / "save.2048"
+    target.write_text("4 4\n0\n2 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 2\n")
+    adapter = Twenty48(make_2048)
+    session = Session(adapter, make_2048(1), 1, str(target), loaded=True)
+    assert not session.changed
+    session.new_game()
+    assert not session.changed
+
+
+# ------------------------------------------------------------ undo and effects
+def test_undo_restores_board_score_generator_and_seed(tmp_path: Path) -> None:
+    session = fresh_2048(tmp_path / "save.2048")
+    board, score = session.model.getBoard(), session.model.getScore()
+    direction = a_move(session)
+    first = session.effects
+    session.new_game()
+    assert session.seed == 119
+    assert session.undo() and session.seed == 118
+    assert session.undo() and session.effects is None
+    assert (session.model.getBoard(), session.model.getScore()) == (board, score)
+    assert session.play(direction) == first  # the same tile drawn again
+    assert session.undo_depth == 1
+
+
+def test_the_effects_of_a_2048_move_name_its_tile_merges_and_points(
+    tmp_path: Path,
+) -> None:
+    session = fresh_2048(tmp_path / "save.2048")
+    session.model.setBoard([[2, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
+    effects = session.play(Direction.LEFT)
+    assert effects.merged == frozenset({(0, 0)})
+    assert effects.gained == 4
+    assert effects.new_tile is not None
+    row, col = effects.new_tile
+    assert session.model.getBoard()[row][col] in (2, 4)
+
+
+def test_a_refused_move_changes_nothing(tmp_path: Path) -> None:
+    session = fresh_2048(tmp_path / "save.2048")
+    session.model.setBoard([[2, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
+    with pytest.raises(MoveRefusedError):
+        session.play(Direction.LEFT)
+    assert session.undo_depth == 0 and not session.changed
+
+
+def test_autoplay_plays_the_hint(tmp_path: Path) -> None:
+    session = fresh_2048(tmp_path / "save.2048")
+    session.model.setBoard([[0, 0, 0, 2], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
+    assert session.hint() is Direction.LEFT
+    assert session.autoplay_step() is not None
+    assert session.model.getBoard()[0][0] == 2
+
+
+# ------------------------------------------------------------ seeds
+@pytest.mark.parametrize(("seed", "after"), [(LONG_MAX, LONG_MIN), (-1, 0), (5, 6)])
+def test_forty_thieves_new_deal_keeps_a_java_long_seed_that_loads(
+    tmp_path: Path, seed: int, after: int
+) -> None:
+    """Issue 21: --seed 9223372036854775807, n, s wrote an unloadable file."""
+    adapter = FortyThieves()
+    target = tmp_path / "save.forty-thieves"
+    session = Session(adapter, adapter.new_model(seed), seed, str(target), loaded=False)
+    assert session.new_game() == after
+    session.save()
+    loaded = ft_savefile.load(str(target))
+    assert loaded.seed == after
+    assert loaded.board == session.model
+
+
+def test_dots_new_game_wraps_too(tmp_path: Path) -> None:
+    adapter = Dots(dots_level()._replace(seed=LONG_MAX))
+    session = Session(adapter, adapter.new_model(LONG_MAX), LONG_MAX, "x", loaded=False)
+    session.new_game()
+    assert session.seed == LONG_MIN == session.model.level.seed
+
+
+# ------------------------------------------------------------ saves
+def test_save_refuses_a_file_it_did_not_load_or_write(tmp_path: Path) -> None:
+    target = tmp_path / "save.2048"
+    target.write_bytes(b"another game\n")
+    session = fresh_2048(target)
+    a_move(session)
+    assert session.would_overwrite()
+    with pytest.raises(WouldOverwriteError):
+        session.save()
+    assert target.read_bytes() == b"another game\n"
+    session.save(overwrite=True)  # the player said yes
+    assert parse_save(target.read_text(), str(target)).score == session.model.getScore()
+    assert not session.would_overwrite()  # written by this session now
+    a_move(session)
+    session.save()
+
+
+def test_save_refuses_a_file_that_changed_on_disk_since(tmp_path: Path) -> None:
+    target = tmp_path / "save.2048"
+    session = fresh_2048(target)
+    session.save()
+    target.write_text("changed by another game, longer than before\n")
+    assert session.would_overwrite()
+
+
+def test_save_to_a_new_path_makes_it_the_target(tmp_path: Path) -> None:
+    session = fresh_2048(tmp_path / "save.2048")
+    other = str(tmp_path / "other.2048")
+    assert session.save(other) == other
+    assert session.save_target == other
+
+
+def test_rescue_never_writes_over_a_file_and_only_when_changed(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    session = fresh_2048(tmp_path / "save.2048")
+    assert session.rescue(str(folder)) is None
+    a_move(session)
+    first = session.rescue(str(folder))
+    second = session.rescue(str(folder))
+    assert first == str(folder / "rescued.2048")
+    assert second == str(folder / "rescued-2.2048")
+    assert Path(first).read_text() == session.save_text() == Path(second).read_text()
+    assert session.changed  # a rescue is not a save
+
+
+def test_reserve_new_file_is_exclusive(tmp_path: Path) -> None:
+    names = {reserve_new_file(str(tmp_path), "rescued.dots") for _ in range(3)}
+    assert names == {
+        str(tmp_path / n) for n in ("rescued.dots", "rescued-2.dots", "rescued-3.dots")
+    }
+    assert all(os.path.getsize(n) == 0 for n in names)
+
+
+# ------------------------------------------------------------ other games' intents
+def test_forty_thieves_intents_and_refusals(tmp_path: Path) -> None:
+    adapter = FortyThieves()
+    session = Session(adapter, adapter.new_model(1), 1, "x", loaded=False)
+    with pytest.raises(MoveRefusedError):
+        session.play(ToFoundation(None))  # no waste yet
+    try:
+        moves = session.play(PLAY_SAFE)
+    except MoveRefusedError:
+        moves = ()
+    assert session.undo_depth == (1 if moves else 0)
+
+
+def test_dots_a_path_reports_its_colour_points_and_fresh_dots() -> None:
+    adapter = Dots(dots_level())
+    session = Session(adapter, adapter.new_model(0), 0, "x", loaded=False)
+    path = adapter.hint(session.model)
+    assert path is not None
+    effects = session.play(path)
+    assert effects.gained == len(path)
+    assert len(effects.fresh) == len(path)
+    assert dots_savefile.parse_save(session.save_text(), "x") == session.model
+
+
+def dots_level() -> Level:
+    from gamestate.dots import GameBoardT
+
+    return GameBoardT().level
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(["move", "undo", "new", "save"]), max_size=25))
+def test_changed_means_moves_the_save_does_not_hold(
+    tmp_path_factory: pytest.TempPathFactory, steps: list[str]
+) -> None:
+    """Whatever is done, ``changed`` is: the position has moves in it since
+    its deal, and differs from the last saved one."""
+    target = tmp_path_factory.mktemp("s") / "save.2048"
+    session = fresh_2048(target)
+    saved: str | None = None
+    for step in steps:
+        if step == "move" and not session.ended:
+            a_move(session)
+        elif step == "undo":
+            session.undo()
+        elif step == "new":
+            session.new_game()
+        else:
+            session.save()
+            saved = session.save_text()
+    if not session.changed:
+        assert (
+            saved == session.save_text()
+            or session.save_text()
+            == session.adapter.save_text(
+                session.adapter.new_model(session.seed), session.seed
+            )
+        )
