@@ -1,56 +1,55 @@
-"""One adapter per game: what the web server asks of a game in play.
+"""The three games as the web server drives them, on the shared sessions.
 
-Each adapter wraps a model of :mod:`gamestate` and the game's own save
-format, and answers in plain JSON-ready values: the state to draw
-(:meth:`view`), an intent played or refused (:meth:`play`), a hint, an
-autoplay step, the save text and a dump to keep in the database. The
-rules stay in the model; an adapter only translates. Undo is the
-database's: every dump is one step of the game's history.
+Each game here wraps a :class:`playmanager.session.Session` with that
+game's own adapter (``playmanager/<game>/adapter.py``), exactly as the
+terminal front ends use them, and answers in plain JSON-ready values: the
+state to draw (:meth:`WebGame.view`), an intent played or refused
+(:meth:`WebGame.play`), a hint, an autoplay step, the save text and a dump
+for the database. The rules stay in the models; this module translates
+the page's intents (pile names, direction words, lists of cells) into
+the sessions' intents and their effects into marks for the page.
 
-Nothing here imports FastAPI, so the adapters are tested on their own.
+The session's undo history lives in memory; the database keeps every
+step too (:mod:`playmanager.web.store`), so undo still works after a
+restart.
+
+Nothing here imports FastAPI, so it is tested on its own.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar, Final, NamedTuple
 
 from gamestate import Config, Direction, GameState
-from gamestate.dots import SIZE, CellT, GameBoardT, Level, RefusedMoveError
-from gamestate.effects import added_tile, slide_effects
+from gamestate.dots import SIZE, CellT, GameBoardT, Level
+from gamestate.effects import slide_effects
 from gamestate.forty_thieves import BoardT, CategoryT, deal
 from gamestate.forty_thieves.board import FOUNDATION_PILES, TABLEAU_PILES
-from gamestate.forty_thieves.moves import (
-    DeckMove,
-    Move,
-    TabMove,
-    WasteMove,
-    apply,
-    describe,
-    foundation_move,
-    why_invalid,
-    why_no_foundation,
-)
+from gamestate.forty_thieves.moves import DeckMove, Move, TabMove, WasteMove, describe
 
 from ..dots import savefile as dots_savefile
+from ..dots.adapter import Dots
 from ..forty_thieves import savefile as ft_savefile
-from ..options import LONG_MAX, LONG_MIN, draw_seed
+from ..forty_thieves.adapter import FortyThieves, ToFoundation
+from ..options import draw_seed
+from ..session import MoveRefusedError, Session
+from ..twenty48.adapter import Twenty48
+from ..twenty48.play2048 import start_game
 from ..twenty48.rules import MVC, PRESETS, WinTracker
-from ..twenty48.savefile import format_save, parse_save
+from ..twenty48.savefile import parse_save
 
 JSON = dict[str, Any]
 Cell = tuple[int, int]
 
 WEB_MAX_SIDE: Final = 12
 """The biggest 2048 board the page draws; bigger saves play in the terminal."""
-FT_HINT_MS: Final = 300
-"""How long a Forty Thieves hint may search, as in the terminal."""
 DB_SOURCE: Final = "the game database"
 """How a dump read back from the database is named if it ever fails."""
 
 
-class Refused(Exception):
+class RefusedError(Exception):
     """An intent the game cannot take: ``field`` names the input at fault,
     ``message`` says why in one line. The game is unchanged."""
 
@@ -93,7 +92,9 @@ def new_seed(seed: int | None) -> int:
 
 
 class WebGame(ABC):
-    """A game in play, as the server drives it."""
+    """A game in play as the server drives it: a :class:`Session` (the
+    model, its seed, undo in memory, hint, save text) and what the page
+    shows beside it (the move count, the last move's marks)."""
 
     kind: ClassVar[str]
     """The game's name in :data:`playmanager.games.GAMES`."""
@@ -101,6 +102,13 @@ class WebGame(ABC):
     """The intent this game takes."""
     extension: ClassVar[str]
     """The suffix of its save files (no dot)."""
+
+    def __init__(self, session: Session[Any, Any, Any], moves: int) -> None:
+        self.session = session
+        self.moves = moves
+        """Moves made in this game (undo takes them back)."""
+        self.last: JSON | None = None
+        """What the last move did, for the page to mark; None after undo."""
 
     @classmethod
     @abstractmethod
@@ -111,7 +119,7 @@ class WebGame(ABC):
     @abstractmethod
     def load(cls, text: str, source: str) -> WebGame:
         """The game a save file's ``text`` holds; raise SaveFileError
-        (the terminal's loader, the terminal's messages) or Refused."""
+        (the terminal's loader, the terminal's messages) or RefusedError."""
 
     @classmethod
     @abstractmethod
@@ -123,46 +131,68 @@ class WebGame(ABC):
         """Everything needed to go on exactly from here (JSON-ready)."""
 
     @abstractmethod
-    def save_text(self) -> str:
-        """The save file the terminal writes for this game."""
-
-    @abstractmethod
     def view(self) -> JSON:
         """What the page draws."""
 
     @abstractmethod
+    def _play(self, intent: Any) -> None:
+        """Play an intent of :attr:`intent_kind` on the session; set
+        :attr:`last`; raise RefusedError."""
+
+    @abstractmethod
+    def _web_intent(self, intent: Any) -> tuple[Intent, str]:
+        """The session's hint as a web intent and its words."""
+
+    def restore_marks(self, dump: JSON) -> None:
+        """Take the page's marks from ``dump`` (after the session's undo)."""
+        self.moves = dump["moves"]
+        self.last = dump["last"]
+
+    def save_text(self) -> str:
+        """The save file the terminal writes for this game."""
+        return self.session.save_text()
+
     def finished(self) -> bool:
         """Whether no move is possible (won, lost or stuck)."""
-
-    @abstractmethod
-    def _play(self, intent: Any) -> None:
-        """Play an intent of :attr:`intent_kind`; raise Refused."""
-
-    @abstractmethod
-    def hint(self) -> tuple[Intent, str] | None:
-        """A good next intent and its words, or None when none is left."""
+        return self.session.ended
 
     def play(self, intent: Intent) -> None:
-        """Play ``intent``; raise Refused (nothing changed) when it cannot be."""
+        """Play ``intent``; raise RefusedError (nothing changed) when it cannot be."""
         if not isinstance(intent, self.intent_kind):
-            raise Refused(
+            raise RefusedError(
                 "intent", f"this game is {self.kind}: it takes a {self.intent_name()}"
             )
         self._play(intent)
+        self.moves += 1
+
+    def undo(self) -> bool:
+        """The session's undo (in memory); False when it has no history
+        (a game read back from the database: the caller restores it)."""
+        return self.session.undo()
 
     @classmethod
     def intent_name(cls) -> str:
         return _INTENT_NAMES[cls.intent_kind]
 
+    def hint(self) -> tuple[Intent, str] | None:
+        """The session's hint as a web intent and its words; None when no
+        move is left."""
+        if self.finished():
+            return None
+        found = self.session.hint()
+        return None if found is None else self._web_intent(found)
+
     def autoplay_step(self) -> tuple[Intent, str] | None:
         """Play the hint; return it, or None (nothing played) when the game
         is over or no move is left."""
-        if self.finished():
-            return None
         found = self.hint()
         if found is not None:
             self.play(found[0])
         return found
+
+
+def refused(error: MoveRefusedError, field: str) -> RefusedError:
+    return RefusedError(field, str(error))
 
 
 _INTENT_NAMES: Final[dict[type, str]] = {
@@ -219,8 +249,9 @@ def tile_motion(
     return motion if [list(row) for row in expected] == slid else []
 
 
-class Twenty48(WebGame):
-    """2048 on :class:`GameState`, with the rules of a preset (java or mvc)."""
+class Twenty48Game(WebGame):
+    """2048 on a :class:`Session` of :class:`GameState`, with the rules of
+    a preset (java or mvc) and their win."""
 
     kind = "2048"
     intent_kind = Slide
@@ -229,33 +260,40 @@ class Twenty48(WebGame):
     def __init__(
         self, game: GameState, seed: int, rules: str, reached: bool, moves: int
     ) -> None:
-        self.game = game
-        self.seed = seed
         self.rules = PRESETS[rules]
+        rows, cols = len(game.getBoard()), len(game.getBoard()[0])
+        two_prob = self.rules.two_prob
+
+        def make_game(seed: int) -> GameState:
+            return start_game(rows, cols, seed, two_prob)
+
+        super().__init__(
+            Session(Twenty48(make_game), game, seed, "", loaded=False), moves
+        )
         self.tracker = WinTracker(self.rules.goal, reached)
-        self.moves = moves
-        self.last: JSON | None = None
+
+    @property
+    def game(self) -> GameState:
+        model: GameState = self.session.model
+        return model
 
     @classmethod
-    def new(cls, options: JSON) -> Twenty48:
+    def new(cls, options: JSON) -> Twenty48Game:
         seed = new_seed(options.get("seed"))
         rules = PRESETS[options.get("rules") or MVC.name]
-        game = GameState(
-            options.get("rows", 4), options.get("cols", 4), seed=seed,
-            two_prob=rules.two_prob,
+        game = start_game(
+            options.get("rows", 4), options.get("cols", 4), seed, rules.two_prob
         )
-        for _ in range(Config.INITIAL_TILE_COUNT):
-            game.addTile()
         made = cls(game, seed, rules.name, False, 0)
         made.tracker.start(game.getBoard())
         return made
 
     @classmethod
-    def load(cls, text: str, source: str) -> Twenty48:
+    def load(cls, text: str, source: str) -> Twenty48Game:
         data = parse_save(text, source)
         rows, cols = len(data.board), len(data.board[0])
         if max(rows, cols) > WEB_MAX_SIDE:
-            raise Refused(
+            raise RefusedError(
                 "text",
                 f"{source}: the board is {rows}x{cols}; the page shows boards up "
                 f"to {WEB_MAX_SIDE}x{WEB_MAX_SIDE}: play it in the terminal",
@@ -269,7 +307,7 @@ class Twenty48(WebGame):
         return made
 
     @classmethod
-    def restore(cls, dump: JSON) -> Twenty48:
+    def restore(cls, dump: JSON) -> Twenty48Game:
         rules = PRESETS[dump["rules"]]
         game = GameState(
             dump["rows"], dump["cols"], seed=dump["seed"], two_prob=rules.two_prob
@@ -281,6 +319,10 @@ class Twenty48(WebGame):
         made.last = dump["last"]
         return made
 
+    def restore_marks(self, dump: JSON) -> None:
+        super().restore_marks(dump)
+        self.tracker.reached = dump["reached"]
+
     def dump(self) -> JSON:
         board = self.game.getBoard()
         return {
@@ -289,23 +331,17 @@ class Twenty48(WebGame):
             "board": board,
             "score": self.game.getScore(),
             "rng": self.game.rng.getstate(),
-            "seed": self.seed,
+            "seed": self.session.seed,
             "rules": self.rules.name,
             "reached": self.tracker.reached,
             "moves": self.moves,
             "last": self.last,
         }
 
-    def save_text(self) -> str:
-        return format_save(self.game)
-
-    def finished(self) -> bool:
-        return self.game.isGameOver()
-
     def view(self) -> JSON:
         view = self.dump()
         del view["rng"]
-        view["seed"] = str(self.seed)  # a Java long: more digits than a JS number
+        view["seed"] = str(self.session.seed)  # a Java long: too long for a JS number
         view["goal"] = self.rules.goal
         view["over"] = self.game.isGameOver()
         return view
@@ -313,30 +349,25 @@ class Twenty48(WebGame):
     def _play(self, intent: Slide) -> None:
         direction = DIRECTIONS.get(intent.direction)
         if direction is None:
-            raise Refused("direction", "the direction must be up, down, left or right")
+            raise RefusedError(
+                "direction", "the direction must be up, down, left or right"
+            )
         before = self.game.getBoard()
-        effects = slide_effects(before, direction)
-        if not self.game.move(direction):
-            raise Refused("direction", f"nothing moves {intent.direction}")
-        after = self.game.getBoard()
-        new_tile = added_tile(effects.board, after)
-        self.moves += 1
+        try:
+            effects = self.session.play(direction)
+        except MoveRefusedError as error:
+            raise refused(error, "direction") from None
         self.last = {
             "direction": intent.direction,
             "motion": [[*a, *b] for a, b in tile_motion(before, direction)],
             "merged": sorted([r, c] for r, c in effects.merged),
-            "new_tile": None if new_tile is None else list(new_tile),
+            "new_tile": None if effects.new_tile is None else list(effects.new_tile),
             "gained": effects.gained,
-            "won": self.tracker.check(after),
+            "won": self.tracker.check(self.game.getBoard()),
         }
 
-    def hint(self) -> tuple[Intent, str] | None:
-        from gamestate.solver import best_move  # only when asked: it is big
-
-        direction = best_move(self.game)
-        if direction is None:
-            return None
-        name = direction.name.lower()
+    def _web_intent(self, intent: Direction) -> tuple[Intent, str]:
+        name = intent.name.lower()
         return Slide(name), f"move {name}"
 
 
@@ -352,13 +383,15 @@ def _pile_of(text: str, field: str) -> tuple[CategoryT, int]:
     if text == "deck":
         return CategoryT.Deck, 0
     kind, number = text[:1], text[1:]
-    limits = {"t": (CategoryT.Tableau, TABLEAU_PILES), "f": (CategoryT.Foundation,
-                                                            FOUNDATION_PILES)}
+    limits = {
+        "t": (CategoryT.Tableau, TABLEAU_PILES),
+        "f": (CategoryT.Foundation, FOUNDATION_PILES),
+    }
     if kind in limits and number.isdigit() and len(number) == 1:
         category, count = limits[kind]
         if int(number) < count:
             return category, int(number)
-    raise Refused(
+    raise RefusedError(
         field,
         f"{field} must be t0 to t9, f0 to f7, waste or deck"
         + (" (or home)" if field == "target" else ""),
@@ -370,29 +403,23 @@ def _pile_name(category: CategoryT, n: int) -> str:
         return f"t{n}"
     if category is CategoryT.Foundation:
         return f"f{n}"
-    return category.value
+    return str(category.value)
 
 
-def _move_of(board: BoardT, intent: CardMove) -> Move:
-    """The model's move for an intent; Refused when it names no move."""
+def _session_intent(intent: CardMove) -> Move | ToFoundation:
+    """The session's intent for a card move; RefusedError when it names none."""
     source, n0 = _pile_of(intent.source, "source")
     if source is CategoryT.Deck:
         if intent.target != "waste":
-            raise Refused("target", "a card from the deck goes to the waste")
+            raise RefusedError("target", "a card from the deck goes to the waste")
         return DeckMove()
     if source is CategoryT.Foundation:
-        raise Refused("source", "a card on a foundation stays there")
+        raise RefusedError("source", "a card on a foundation stays there")
     if intent.target == "home":
-        move = foundation_move(board, None if source is CategoryT.Waste else n0)
-        if move is None:
-            raise Refused(
-                "target",
-                why_no_foundation(board, None if source is CategoryT.Waste else n0),
-            )
-        return move
+        return ToFoundation(None if source is CategoryT.Waste else n0)
     target, n1 = _pile_of(intent.target, "target")
     if target not in (CategoryT.Tableau, CategoryT.Foundation):
-        raise Refused("target", "a card goes to a tableau pile or a foundation")
+        raise RefusedError("target", "a card goes to a tableau pile or a foundation")
     if source is CategoryT.Waste:
         return WasteMove(target, n1)
     return TabMove(target, n0, n1)
@@ -406,83 +433,73 @@ def _move_names(move: Move) -> CardMove:
     return CardMove("waste", _pile_name(move.c, move.n))
 
 
-class FortyThieves(WebGame):
-    """Forty Thieves on :class:`BoardT`, its deal's seed and a move count."""
+class FortyThievesGame(WebGame):
+    """Forty Thieves on a :class:`Session` of :class:`BoardT`."""
 
     kind = "forty-thieves"
     intent_kind = CardMove
     extension = "forty-thieves"
 
     def __init__(self, board: BoardT, seed: int, moves: int) -> None:
-        self.board = board
-        self.seed = seed
-        self.moves = moves
-        self.last: JSON | None = None
+        super().__init__(Session(FortyThieves(), board, seed, "", loaded=False), moves)
+
+    @property
+    def board(self) -> BoardT:
+        model: BoardT = self.session.model
+        return model
 
     @classmethod
-    def new(cls, options: JSON) -> FortyThieves:
+    def new(cls, options: JSON) -> FortyThievesGame:
         seed = new_seed(options.get("seed"))
         return cls(BoardT(deal(seed)), seed, 0)
 
     @classmethod
-    def load(cls, text: str, source: str) -> FortyThieves:
+    def load(cls, text: str, source: str) -> FortyThievesGame:
         saved = ft_savefile.loads(text, source)
         return cls(saved.board, saved.seed, 0)
 
     @classmethod
-    def restore(cls, dump: JSON) -> FortyThieves:
+    def restore(cls, dump: JSON) -> FortyThievesGame:
         made = cls.load(dump["save"], DB_SOURCE)
-        made.moves = dump["moves"]
-        made.last = dump["last"]
+        made.restore_marks(dump)
         return made
 
     def dump(self) -> JSON:
         return {"save": self.save_text(), "moves": self.moves, "last": self.last}
 
-    def save_text(self) -> str:
-        return ft_savefile.dumps(self.board, self.seed)
-
-    def won(self) -> bool:
-        return self.board.is_win_state()
-
-    def finished(self) -> bool:
-        return self.won() or not self.board.valid_mv_exists()
-
     def view(self) -> JSON:
         board = self.board
+        won = board.is_win_state()
         return {
-            "seed": str(self.seed),
-            "tableau": [list(map(_card, board.get_tab(n))) for n in range(TABLEAU_PILES)],
+            "seed": str(self.session.seed),
+            "tableau": [list(map(str, board.get_tab(n))) for n in range(TABLEAU_PILES)],
             "foundations": [
-                list(map(_card, board.get_foundation(n)))
-                for n in range(FOUNDATION_PILES)
+                list(map(str, board.get_foundation(n))) for n in range(FOUNDATION_PILES)
             ],
             "deck": board.get_deck().size(),
-            "waste": list(map(_card, board.get_waste())),
+            "waste": list(map(str, board.get_waste())),
             "moves": self.moves,
-            "won": self.won(),
-            "stuck": not self.won() and not board.valid_mv_exists(),
+            "won": won,
+            "stuck": not won and not board.valid_mv_exists(),
             "last": self.last,
         }
 
     def _play(self, intent: CardMove) -> None:
-        move = _move_of(self.board, intent)
-        reason = why_invalid(self.board, move)
-        if reason is not None:
-            raise Refused("target", reason)
-        words = describe(move, self.board)
-        apply(self.board, move)
-        self.moves += 1
+        before = self.board.copy()
+        try:
+            moves = self.session.play(_session_intent(intent))
+        except MoveRefusedError as error:
+            raise refused(error, "target") from None
+        move = moves[-1]
         names = _move_names(move)
-        self.last = {"source": names.source, "target": names.target, "words": words}
+        self.last = {
+            "source": names.source,
+            "target": names.target,
+            "words": describe(move, before),
+        }
 
-    def hint(self) -> tuple[Intent, str] | None:
-        from gamestate.forty_thieves.solver import hint  # only when asked: it is big
-
-        move = hint(self.board, budget_ms=FT_HINT_MS)
-        if move is None:
-            return None
-        return _move_names(move), describe(move, self.board)
+    def _web_intent(self, intent: Move) -> tuple[Intent, str]:
+        return _move_names(intent), describe(intent, self.board)
 
 
 # ---------------------------------------------------------------- Dots
@@ -501,19 +518,24 @@ def fall_distances(cleared: frozenset[Cell]) -> list[list[int]]:
     return fall
 
 
-class Dots(WebGame):
-    """Dots on :class:`GameBoardT`."""
+class DotsGame(WebGame):
+    """Dots on a :class:`Session` of :class:`GameBoardT`."""
 
     kind = "dots"
     intent_kind = DotsPath
     extension = "dots"
 
-    def __init__(self, game: GameBoardT) -> None:
-        self.game = game
-        self.last: JSON | None = None
+    def __init__(self, game: GameBoardT, moves: int) -> None:
+        session = Session(Dots(game.level), game, game.level.seed, "", loaded=False)
+        super().__init__(session, moves)
+
+    @property
+    def game(self) -> GameBoardT:
+        model: GameBoardT = self.session.model
+        return model
 
     @classmethod
-    def new(cls, options: JSON) -> Dots:
+    def new(cls, options: JSON) -> DotsGame:
         level = Level(
             seed=new_seed(options.get("seed")),
             random_board=options.get("random_board", True),
@@ -521,72 +543,67 @@ class Dots(WebGame):
             objective=(CellT(options.get("colour", "R")), options.get("objective", 20)),
             squares=options.get("squares", True),
         )
-        return cls(GameBoardT(**level._asdict()))
+        return cls(GameBoardT(**level._asdict()), 0)
 
     @classmethod
-    def load(cls, text: str, source: str) -> Dots:
-        return cls(dots_savefile.parse_save(text, source))
+    def load(cls, text: str, source: str) -> DotsGame:
+        game = dots_savefile.parse_save(text, source)
+        return cls(game, game.level.moves - game.get_moves())
 
     @classmethod
-    def restore(cls, dump: JSON) -> Dots:
+    def restore(cls, dump: JSON) -> DotsGame:
         made = cls.load(dump["save"], DB_SOURCE)
-        made.last = dump["last"]
+        made.restore_marks(dump)
         return made
 
     def dump(self) -> JSON:
-        return {"save": self.save_text(), "last": self.last}
-
-    def save_text(self) -> str:
-        return dots_savefile.format_save(self.game)
+        return {"save": self.save_text(), "moves": self.moves, "last": self.last}
 
     def finished(self) -> bool:
-        game = self.game
-        return game.is_win() or game.game_over() or not game.has_path()
+        return self.session.ended or not self.game.has_path()
 
     def view(self) -> JSON:
         game = self.game
         colour, count = game.get_obj()
         level = game.level
+        won, over = game.is_win(), game.game_over()
         return {
             "seed": str(level.seed),
             "grid": [[cell.value for cell in row] for row in game.get_boardT()],
             "moves_left": game.get_moves(),
-            "moves": level.moves - game.get_moves(),
+            "moves": self.moves,
             "level_moves": level.moves,
-            "objective": {"colour": colour.value, "left": max(count, 0),
-                          "total": level.objective[1]},
+            "objective": {
+                "colour": colour.value,
+                "left": max(count, 0),
+                "total": level.objective[1],
+            },
             "score": game.get_score(),
             "squares": game.squares,
-            "won": game.is_win(),
-            "over": game.game_over() and not game.is_win(),
-            "stuck": not game.is_win() and not game.game_over()
-            and not game.has_path(),
+            "won": won,
+            "over": over and not won,
+            "stuck": not won and not over and not game.has_path(),
             "last": self.last,
         }
 
     def _play(self, intent: DotsPath) -> None:
         path = intent.path
+        cleared = self.game.cleared_by(path) if _on_board(path) else frozenset()
         try:
-            cleared = self.game.cleared_by(path) if _on_board(path) else frozenset()
-            self.game.move(path)
-        except RefusedMoveError as error:
-            raise Refused("path", str(error)) from None
+            effects = self.session.play(path)
+        except MoveRefusedError as error:
+            raise refused(error, "path") from None
         self.last = {
             "path": [list(cell) for cell in path],
             "cleared": sorted([r, c] for r, c in cleared),
             "fall": fall_distances(cleared),
+            "gained": effects.gained,
+            "square": effects.square,
         }
 
-    def hint(self) -> tuple[Intent, str] | None:
-        from gamestate.dots.hint import hint
-
-        if self.finished():
-            return None
-        path = hint(self.game)
-        if path is None:
-            return None
-        words = " ".join(f"({r},{c})" for r, c in path)
-        return DotsPath(tuple(path)), f"join {words}"
+    def _web_intent(self, intent: tuple[Cell, ...]) -> tuple[Intent, str]:
+        words = " ".join(f"({r},{c})" for r, c in intent)
+        return DotsPath(tuple(intent)), f"join {words}"
 
 
 def _on_board(path: Sequence[Cell]) -> bool:
@@ -594,10 +611,6 @@ def _on_board(path: Sequence[Cell]) -> bool:
 
 
 GAME_KINDS: Final[dict[str, type[WebGame]]] = {
-    kind.kind: kind for kind in (Twenty48, FortyThieves, Dots)
+    kind.kind: kind for kind in (Twenty48Game, FortyThievesGame, DotsGame)
 }
 """The games the web plays, by name (the names of playmanager.games)."""
-
-SEED_RANGE: Final = (LONG_MIN, LONG_MAX)
-
-Loader = Callable[[str, str], WebGame]

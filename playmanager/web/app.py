@@ -37,13 +37,15 @@ from pathlib import Path
 from typing import Annotated, Any, Final, NoReturn
 
 import anyio
-from fastapi import Body, Depends, FastAPI, Path as PathParam, Request, Response
+from fastapi import Body, Depends, FastAPI, Request, Response
+from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..messages import cannot_load
+from ..session import WouldOverwriteError
 from ..storage import SaveFileError, describe_os_error, header_game, read_text
 from . import schemas
 from .adapters import (
@@ -51,13 +53,13 @@ from .adapters import (
     CardMove,
     DotsPath,
     Intent,
-    Refused,
+    RefusedError,
     Slide,
-    Twenty48,
+    Twenty48Game,
     WebGame,
 )
 from .guard import LOOPBACK_NAMES, Guard
-from .live import LiveGame, LiveGames, NoSuchGame
+from .live import LiveGame, LiveGames, NoSuchGameError
 from .slots import SLOT_NAME_RULE, Slots
 from .store import Store
 
@@ -108,7 +110,7 @@ def kind_of_save(text: str) -> type[WebGame]:
     """The game a save file's text holds, as the terminal decides: the
     header's game, else 2048 (whose loader then says what is wrong)."""
     first = text[:_FIRST_LINE_CHARS].split("\n", 1)[0]
-    return GAME_KINDS.get(header_game(first) or "", Twenty48)
+    return GAME_KINDS.get(header_game(first) or "", Twenty48Game)
 
 
 def load_save(text: str, source: str) -> WebGame:
@@ -118,7 +120,7 @@ def load_save(text: str, source: str) -> WebGame:
         return kind.load(text, source)
     except SaveFileError as error:
         fail(422, cannot_load(error.path, error.detail).strip(), "text")
-    except Refused as error:
+    except RefusedError as error:
         fail(422, error.message, error.field)
 
 
@@ -154,7 +156,9 @@ def plain_file_name(name: str) -> str:
     return shown or "upload"
 
 
-def _intent(body: schemas.SlideIntent | schemas.CardIntent | schemas.PathIntent) -> Intent:
+def _intent(
+    body: schemas.SlideIntent | schemas.CardIntent | schemas.PathIntent,
+) -> Intent:
     if isinstance(body, schemas.SlideIntent):
         return Slide(body.direction)
     if isinstance(body, schemas.CardIntent):
@@ -240,13 +244,13 @@ def create_app(config: WebConfig) -> FastAPI:
     def live_game(token: str, game_id: str) -> LiveGame:
         try:
             return games.get(token, game_id)
-        except NoSuchGame:
+        except NoSuchGameError:
             fail(404, "no such game in this browser", "id")
 
     def out(live: LiveGame, **extra: Any) -> schemas.GameOut:
         game = live.game
         score = None
-        if isinstance(game, Twenty48):
+        if isinstance(game, Twenty48Game):
             score = game.game.getScore()
             if score > best.setdefault(live.client, store.best_2048(live.client)):
                 best[live.client] = score
@@ -275,7 +279,9 @@ def create_app(config: WebConfig) -> FastAPI:
         return _error(422, *_first_problem(error.errors()))
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+    async def http_error(
+        request: Request, error: StarletteHTTPException
+    ) -> JSONResponse:
         return _error(error.status_code, str(error.detail), None)
 
     @app.exception_handler(Exception)
@@ -321,7 +327,7 @@ def create_app(config: WebConfig) -> FastAPI:
         async with live.lock:
             try:
                 live.game.play(_intent(intent))
-            except Refused as refused:
+            except RefusedError as refused:
                 fail(409, refused.message, refused.field)
             games.record(live)
             return out(live)
@@ -341,7 +347,9 @@ def create_app(config: WebConfig) -> FastAPI:
         live = live_game(token, game_id)
         async with live.lock:
             game = live.game
-            found = None if game.finished() else await anyio.to_thread.run_sync(game.hint)
+            found = (
+                None if game.finished() else await anyio.to_thread.run_sync(game.hint)
+            )
         if found is None:
             return schemas.HintOut(hint=None, words="no move is left")
         return schemas.HintOut(hint=_intent_json(found[0]), words=found[1])
@@ -393,18 +401,24 @@ def create_app(config: WebConfig) -> FastAPI:
 
     @app.post("/api/slots", status_code=201, response_model=schemas.SlotOut)
     async def save_slot(token: Reader, body: schemas.SlotSave) -> schemas.SlotOut:
-        """Save a game in a slot; 409 when the slot exists and overwrite is off."""
-        game = live_game(token, body.game_id).game
-        path = _slot_path(slots, body.name, game.extension)
-        if path.exists() and not body.overwrite:
-            fail(409, f"the slot {body.name} exists; save again to replace it", "name")
-        try:
-            slots.write(body.name, game.extension, game.save_text())
-        except OSError as error:
-            fail(409, f"cannot save {body.name}: {describe_os_error(error)}", "name")
-        size = path.stat().st_size
+        """Save a game in a slot (the session's save: atomic, and 409 when
+        it would replace a slot this game did not write, unless overwrite)."""
+        live = live_game(token, body.game_id)
+        path = _slot_path(slots, body.name, live.game.extension)
+        async with live.lock:
+            try:
+                slots.folder.mkdir(parents=True, exist_ok=True)
+                live.game.session.save(str(path), overwrite=body.overwrite)
+            except WouldOverwriteError:
+                fail(409, f"the slot {body.name} exists; replace it?", "name")
+            except OSError as error:
+                fail(409, f"cannot save {body.name}: {describe_os_error(error)}", "name")
+        found = path.stat()
         return schemas.SlotOut(
-            name=body.name, game=game.kind, size=size, modified=path.stat().st_mtime  # type: ignore[arg-type]
+            name=body.name,
+            game=live.kind,  # type: ignore[arg-type]  # a GameName by GAME_KINDS
+            size=found.st_size,
+            modified=found.st_mtime,
         )
 
     @app.post("/api/slots/open", status_code=201, response_model=schemas.GameOut)
@@ -457,7 +471,9 @@ def _slot_path(slots: Slots, name: str, extension: str) -> Path:
 
 
 def _kind_of_extension(extension: str) -> str:
-    return next(kind for kind, game in GAME_KINDS.items() if game.extension == extension)
+    return next(
+        kind for kind, game in GAME_KINDS.items() if game.extension == extension
+    )
 
 
 def _error(status: int, message: str, field: str | None) -> JSONResponse:
@@ -477,4 +493,3 @@ def _first_problem(errors: Any) -> tuple[str, str]:
             message = PATTERN_WORDS[field]
         return f"{'.'.join(location) or 'body'}: {message}", field
     return "the request is not valid", "body"
-

@@ -26,6 +26,10 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from ..data_folder import data_folder
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from fastapi import FastAPI
 from ..options import EXIT_OK, EXIT_USAGE
 
 DEFAULT_HOST: Final = "127.0.0.1"
@@ -50,20 +54,26 @@ def build_parser() -> argparse.ArgumentParser:
         "file", nargs="?", metavar="FILE", help="a save file the page opens first"
     )
     parser.add_argument(
-        "--game", choices=GAME_NAMES, metavar="NAME",
+        "--game",
+        choices=GAME_NAMES,
+        metavar="NAME",
         help="the game the page starts: " + ", ".join(GAME_NAMES),
     )
     parser.add_argument(
-        "--host", default=DEFAULT_HOST,
+        "--host",
+        default=DEFAULT_HOST,
         help=f"the address to listen on (default {DEFAULT_HOST}, this computer "
         "only; 0.0.0.0 opens the games to the network)",
     )
     parser.add_argument(
-        "--port", type=_port, default=DEFAULT_PORT,
+        "--port",
+        type=_port,
+        default=DEFAULT_PORT,
         help=f"the port, 1 to 65535 (default {DEFAULT_PORT})",
     )
     parser.add_argument(
-        "--saves", metavar="DIR",
+        "--saves",
+        metavar="DIR",
         help="the folder of the named save slots (default: "
         f"$XDG_DATA_HOME/gamestate2048/{SAVES})",
     )
@@ -144,7 +154,7 @@ def main(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
 
 
 def serve(
-    app: object, sock: socket.socket, args: argparse.Namespace, stdout: TextIO
+    app: FastAPI, sock: socket.socket, args: argparse.Namespace, stdout: TextIO
 ) -> int:
     import uvicorn
 
@@ -157,7 +167,10 @@ def serve(
     if not args.no_browser:
         webbrowser.open(url)
     config = uvicorn.Config(
-        app, log_level="warning", access_log=False, lifespan="on",
+        app,
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
     )
     uvicorn.Server(config).run(sockets=[sock])
     return EXIT_OK

@@ -79,7 +79,11 @@ class Guard:
         if self.allowed_hosts is not None:
             host = host_name(headers.get(b"host", b"").decode("latin-1"))
             if host not in self.allowed_hosts:
-                return 400, "the Host header must name this computer (127.0.0.1)", "host"
+                return (
+                    400,
+                    "the Host header must name this computer (127.0.0.1)",
+                    "host",
+                )
         length = headers.get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
             return 413, self._too_big(), None

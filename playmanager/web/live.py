@@ -23,7 +23,7 @@ GAMES_PER_CLIENT: Final = 100
 """A client's oldest games beyond this are deleted (one browser needs few)."""
 
 
-class NoSuchGame(LookupError):
+class NoSuchGameError(LookupError):
     """No game with this id belongs to this client."""
 
 
@@ -87,7 +87,7 @@ class LiveGames:
         else:
             self.cache.move_to_end(game_id)
         if live.client != client:
-            raise NoSuchGame(game_id)
+            raise NoSuchGameError(game_id)
         return live
 
     def list(self, client: str) -> list[tuple[str, str, float]]:
@@ -104,13 +104,16 @@ class LiveGames:
             return False
         dump = self.store.pop_step(live.id, live.steps)
         live.steps -= 1
-        live.game = GAME_KINDS[live.kind].restore(dump)
+        if live.game.undo():
+            live.game.restore_marks(dump)
+        else:  # read back from the database: the session has no history
+            live.game = GAME_KINDS[live.kind].restore(dump)
         return True
 
     def _read(self, game_id: str) -> LiveGame:
         stored = self.store.game(game_id)
         if stored is None:
-            raise NoSuchGame(game_id)
+            raise NoSuchGameError(game_id)
         game = GAME_KINDS[stored.kind].restore(stored.dump)
         live = LiveGame(game_id, stored.client, game, stored.steps)
         self._remember(live)

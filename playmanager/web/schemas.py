@@ -74,9 +74,9 @@ class CardIntent(Strict):
 
 class PathIntent(Strict):
     kind: Literal["path"]
-    path: list[tuple[Annotated[int, Field(ge=0, le=5)], Annotated[int, Field(ge=0, le=5)]]] = (
-        Field(min_length=1, max_length=64, description="(row, col) dots, row 0 on top")
-    )
+    path: list[
+        tuple[Annotated[int, Field(ge=0, le=5)], Annotated[int, Field(ge=0, le=5)]]
+    ] = Field(min_length=1, max_length=64, description="(row, col) dots, row 0 on top")
 
 
 Intent = Annotated[SlideIntent | CardIntent | PathIntent, Field(discriminator="kind")]

@@ -4,8 +4,8 @@ A slot is ``NAME.EXT``: a plain name the player chose and the game's save
 suffix (``2048``, ``forty-thieves``, ``dots``). A name is letters, digits,
 spaces, ``.``, ``_`` and ``-``, starting with a letter or digit, at most
 64 characters, without ``..``: never a path, so nothing is written outside
-the folder. Writing is atomic (:func:`playmanager.storage.write_atomically`)
-and an existing slot is replaced only when the caller says so.
+the folder. A game saves into a slot through its session (atomic, and never over a
+file it did not write without the player's yes).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 from typing import Final, NamedTuple
 
-from ..storage import read_text, write_atomically
+from ..storage import read_text
 
 NAME_PATTERN: Final = r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$"
 _NAME: Final = re.compile(NAME_PATTERN)
@@ -23,6 +23,8 @@ SLOT_NAME_RULE: Final = (
     "a slot name is 1 to 64 letters, digits, spaces, '.', '_' or '-', "
     "starting with a letter or digit, without '..'"
 )
+
+
 def name_problem(name: str) -> str | None:
     """Why ``name`` is not a plain slot name, or None when it is."""
     if not _NAME.fullmatch(name) or ".." in name or name.endswith((".", " ")):
@@ -66,15 +68,6 @@ class Slots:
                 stat = entry.stat()
                 slots.append(Slot(name, extension, stat.st_size, stat.st_mtime))
         return sorted(slots, key=lambda slot: (-slot.modified, slot.name))
-
-    def exists(self, name: str, extension: str) -> bool:
-        return self.path(name, extension).exists()
-
-    def write(self, name: str, extension: str, text: str) -> None:
-        """Write the slot; raise OSError (and an old slot stays)."""
-        path = self.path(name, extension)
-        self.folder.mkdir(parents=True, exist_ok=True)
-        write_atomically(str(path), text)
 
     def read(self, name: str, extension: str) -> str:
         """The slot's text; SaveFileError as the terminal's loader reports."""
