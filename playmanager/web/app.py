@@ -28,9 +28,7 @@ while the game's lock keeps its other requests waiting.
 
 from __future__ import annotations
 
-import contextlib
 import os
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -43,6 +41,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from ..messages import cannot_load
 from ..session import WouldOverwriteError
@@ -225,13 +224,7 @@ def create_app(config: WebConfig) -> FastAPI:
     slots = Slots(config.saves, tuple(kind.extension for kind in GAME_KINDS.values()))
     best: dict[str, int] = {}
 
-    @contextlib.asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        yield
-        store.close()
-
     app = FastAPI(
-        lifespan=lifespan,
         title="playmanager web",
         summary="2048, Forty Thieves and Dots: intents in, states out",
         docs_url=None,
@@ -282,7 +275,11 @@ def create_app(config: WebConfig) -> FastAPI:
     async def http_error(
         request: Request, error: StarletteHTTPException
     ) -> JSONResponse:
-        return _error(error.status_code, str(error.detail), None)
+        response = _error(error.status_code, str(error.detail), None)
+        response.headers.update(error.headers or {})
+        if error.status_code == 405:  # every method of the path, not one route's
+            response.headers["allow"] = _allowed_methods(app, request.scope)
+        return response
 
     @app.exception_handler(Exception)
     async def crashed(request: Request, error: Exception) -> JSONResponse:
@@ -367,8 +364,8 @@ def create_app(config: WebConfig) -> FastAPI:
 
     @app.get(
         "/api/games/{game_id}/save",
-        response_class=PlainTextResponse,
-        responses={200: {"content": {"text/plain": {}}}},
+        response_model=None,
+        responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}}}},
     )
     async def download(token: Reader, game_id: GameId) -> PlainTextResponse:
         """The game as the save file the terminal writes."""
@@ -412,7 +409,9 @@ def create_app(config: WebConfig) -> FastAPI:
             except WouldOverwriteError:
                 fail(409, f"the slot {body.name} exists; replace it?", "name")
             except OSError as error:
-                fail(409, f"cannot save {body.name}: {describe_os_error(error)}", "name")
+                fail(
+                    409, f"cannot save {body.name}: {describe_os_error(error)}", "name"
+                )
         found = path.stat()
         return schemas.SlotOut(
             name=body.name,
@@ -461,6 +460,15 @@ def create_app(config: WebConfig) -> FastAPI:
         allowed_hosts=LOOPBACK_NAMES if config.loopback else None,
     )
     return app
+
+
+def _allowed_methods(app: FastAPI, scope: Any) -> str:
+    methods: set[str] = set()
+    for route in app.router.routes:
+        match, _ = route.matches(scope)
+        if match is not Match.NONE:
+            methods |= getattr(route, "methods", None) or set()
+    return ", ".join(sorted(methods))
 
 
 def _slot_path(slots: Slots, name: str, extension: str) -> Path:

@@ -170,7 +170,10 @@ def serve(
         app,
         log_level="warning",
         access_log=False,
-        lifespan="on",
+        lifespan="off",
     )
-    uvicorn.Server(config).run(sockets=[sock])
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        app.state.store.close()
     return EXIT_OK

@@ -7,18 +7,57 @@ here: a well-formed intent may still be refused by the game (409).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+)
 
-from ..options import LONG_MAX, LONG_MIN
+from gamestate.java_random import to_int64
+
 from .adapters import WEB_MAX_SIDE
 from .slots import NAME_PATTERN
 
+
+def _integral(value: object) -> object:
+    """5.0 is the JSON number 5 (JSON Schema says so); 5.5, "5" and true
+    stay what they are, for the strict int to refuse."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+Whole = Annotated[StrictInt, BeforeValidator(_integral)]
+"""An integer, written 5 or 5.0 (never "5" or true)."""
+
+JS_SAFE: Final = (1 << 53) - 1
+"""The biggest integer a page's JavaScript number holds exactly; bigger
+seeds travel as their digits."""
+
+
+def _java_long(value: int | str | None) -> int | None:
+    """A seed as a Java long: a number or its digits, wrapped as Java's
+    ``(long)`` cast wraps (every 19-digit string is a seed)."""
+    return None if value is None else to_int64(int(value))
+
+
 Seed = Annotated[
-    int | None,
-    Field(ge=LONG_MIN, le=LONG_MAX, description="a Java long; none: a random one"),
+    Annotated[Whole, Field(ge=-JS_SAFE, le=JS_SAFE)]
+    | Annotated[str, Field(pattern=r"^[+-]?[0-9]{1,19}$")]
+    | None,
+    AfterValidator(_java_long),
+    Field(
+        description="a number, or up to 19 digits as a string, wrapped to a "
+        "Java long; none: a random one"
+    ),
 ]
+Cell = Annotated[Whole, Field(ge=0, le=5)]
 GameName = Literal["2048", "forty-thieves", "dots"]
 GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
 PILE_PATTERN = r"^(t[0-9]|f[0-7]|waste|deck)$"
@@ -32,8 +71,8 @@ class Strict(BaseModel):
 
 class New2048(Strict):
     game: Literal["2048"]
-    rows: int = Field(4, ge=2, le=WEB_MAX_SIDE)
-    cols: int = Field(4, ge=2, le=WEB_MAX_SIDE)
+    rows: Whole = Field(4, ge=2, le=WEB_MAX_SIDE)
+    cols: Whole = Field(4, ge=2, le=WEB_MAX_SIDE)
     rules: Literal["java", "mvc"] = Field(
         "mvc", description="java: 70% twos, no win; mvc: 90% twos, win at 2048"
     )
@@ -48,11 +87,11 @@ class NewFortyThieves(Strict):
 class NewDots(Strict):
     game: Literal["dots"]
     seed: Seed = None
-    moves: int = Field(20, ge=1, le=999)
+    moves: Whole = Field(20, ge=1, le=999)
     colour: Literal["R", "O", "G", "B"] = "R"
-    objective: int = Field(20, ge=1, le=999)
-    random_board: bool = True
-    squares: bool = True
+    objective: Whole = Field(20, ge=1, le=999)
+    random_board: StrictBool = True
+    squares: StrictBool = True
 
 
 NewGame = Annotated[New2048 | NewFortyThieves | NewDots, Field(discriminator="game")]
@@ -74,9 +113,9 @@ class CardIntent(Strict):
 
 class PathIntent(Strict):
     kind: Literal["path"]
-    path: list[
-        tuple[Annotated[int, Field(ge=0, le=5)], Annotated[int, Field(ge=0, le=5)]]
-    ] = Field(min_length=1, max_length=64, description="(row, col) dots, row 0 on top")
+    path: list[tuple[Cell, Cell]] = Field(
+        min_length=1, max_length=64, description="(row, col) dots, row 0 on top"
+    )
 
 
 Intent = Annotated[SlideIntent | CardIntent | PathIntent, Field(discriminator="kind")]
@@ -92,7 +131,7 @@ class Upload(Strict):
 class SlotSave(Strict):
     name: str = Field(pattern=NAME_PATTERN, max_length=64)
     game_id: str = Field(pattern=GAME_ID_PATTERN)
-    overwrite: bool = Field(False, description="replace a slot of that name")
+    overwrite: StrictBool = Field(False, description="replace a slot of that name")
 
 
 class SlotOpen(Strict):
