@@ -491,13 +491,31 @@ def _error(status: int, message: str, field: str | None) -> JSONResponse:
 def _first_problem(errors: Any) -> tuple[str, str]:
     """The first validation error as (one line, the field it is about)."""
     for error in errors:
-        location = [str(part) for part in error.get("loc", ()) if part != "body"]
-        names = [part for part in location if not part.isdigit()]
+        names = [str(part) for part in error.get("loc", ()) if _is_field(part)]
         field = names[-1] if names else "body"
+        if error.get("type") in ("union_tag_invalid", "union_tag_not_found"):
+            field = str(error.get("ctx", {}).get("discriminator", field)).strip("'")
         if error.get("type") == "json_invalid":
             return "the body is not valid JSON", "body"
         message = str(error.get("msg", "invalid")).replace("\n", " ")
         if error.get("type") == "string_pattern_mismatch" and field in PATTERN_WORDS:
             message = PATTERN_WORDS[field]
-        return f"{'.'.join(location) or 'body'}: {message}", field
+        return f"{field}: {message}", field
     return "the request is not valid", "body"
+
+
+_TYPE_LABELS: Final = frozenset(
+    {"int", "str", "none", "float", "bool", "list", "tuple"}
+)
+
+
+def _is_field(part: object) -> bool:
+    """Whether a part of a pydantic error location names a field (not the
+    body, a list index, a union member's tag or type)."""
+    text = str(part)
+    return (
+        isinstance(part, str)
+        and text.isidentifier()
+        and text not in _TYPE_LABELS
+        and text not in ("body", "query", "path_params")
+    )
