@@ -12,14 +12,14 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the web extra: pip install '.[web]'")
 
-from fastapi.testclient import TestClient  # noqa: E402
+from fastapi.testclient import TestClient
 
-from playmanager import cli  # noqa: E402
-from playmanager.dots import savefile as dots_savefile  # noqa: E402
-from playmanager.forty_thieves import savefile as ft_savefile  # noqa: E402
-from playmanager.twenty48 import savefile as t48_savefile  # noqa: E402
-from playmanager.web.app import COOKIE, WebConfig, create_app  # noqa: E402
-from playmanager.web.guard import CONTENT_SECURITY_POLICY  # noqa: E402
+from playmanager import cli
+from playmanager.dots import savefile as dots_savefile
+from playmanager.forty_thieves import savefile as ft_savefile
+from playmanager.twenty48 import savefile as t48_savefile
+from playmanager.web.app import COOKIE, WebConfig, create_app
+from playmanager.web.guard import CONTENT_SECURITY_POLICY
 
 SAVES = Path(__file__).resolve().parent.parent / "saves"
 LOCAL = "http://127.0.0.1"

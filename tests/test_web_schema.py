@@ -11,11 +11,10 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra: pip install '.[web]'")
 schemathesis = pytest.importorskip("schemathesis")
 
-from hypothesis import HealthCheck, settings  # noqa: E402
+from hypothesis import HealthCheck, settings
+from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from schemathesis.specs.openapi.checks import positive_data_acceptance  # noqa: E402
-
-from playmanager.web.app import WebConfig, create_app  # noqa: E402
+from playmanager.web.app import WebConfig, create_app
 
 _FOLDER = Path(__import__("tempfile").mkdtemp(prefix="web-schema-"))
 APP = create_app(WebConfig(_FOLDER / "web.sqlite3", _FOLDER / "saves", loopback=False))
