@@ -23,6 +23,8 @@ export async function api(method, path, body) {
   }
   const type = response.headers.get("content-type") || "";
   const data = type.includes("json") ? await response.json() : await response.text();
+  // Counts answers, so that a test (or a curious player) can wait for one.
+  document.body.dataset.answers = String(Number(document.body.dataset.answers || 0) + 1);
   if (!response.ok) {
     const message = data && data.error ? data.error : `the server said ${response.status}`;
     throw new ApiError(response.status, message, data && data.field);
