@@ -249,8 +249,7 @@ def test_forty_thieves_by_drag_and_drop_click_and_double_click(page: Page) -> No
     assert_ft_shows_server(page)
     after_answer(page, lambda: page.click('[data-pile="deck"]'))  # deal by a click
     assert len(assert_ft_shows_server(page)["state"]["waste"]) == 1
-    moves = 0
-    for _ in range(3):  # drag the hinted card to its pile
+    for moves in range(3):  # drag the hinted card to its pile
         move = hint(page, out["id"])
         if move["source"] == "deck":
             after_answer(page, lambda: page.click('[data-pile="deck"]'))
@@ -264,7 +263,6 @@ def test_forty_thieves_by_drag_and_drop_click_and_double_click(page: Page) -> No
             )
         now = assert_ft_shows_server(page)
         assert now["state"]["moves"] == moves + 2
-        moves += 1
         marked = page.locator(".card.marked")
         assert marked.count() == 1
         assert marked.get_attribute("data-card") == piles(page)[move["target"]][-1]
@@ -391,6 +389,7 @@ def test_a_downloaded_save_loads_in_the_terminal_and_uploads_back(
     LOADERS[kind](str(path))  # the terminal's loader takes it
     shown = subprocess.run(  # and the terminal plays it: a line-mode board
         [sys.executable, "-m", "playmanager", str(path)],
+        check=False,
         cwd=tmp_path,
         input="q\n" if kind != "2048" else "q\nn\n",
         capture_output=True,
