@@ -195,7 +195,7 @@ def known_client(request: Request) -> str | None:
     return None
 
 
-def client(request: Request, response: Response) -> str:
+async def client(request: Request, response: Response) -> str:
     """This browser's token; a new one (and its cookie) if it has none."""
     token = known_client(request)
     if token is None:
@@ -206,7 +206,7 @@ def client(request: Request, response: Response) -> str:
     return str(token)
 
 
-def reader(request: Request) -> str:
+async def reader(request: Request) -> str:
     """This browser's token; 404 when it has none (so it has no game)."""
     token = known_client(request)
     if token is None:
