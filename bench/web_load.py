@@ -1,8 +1,10 @@
 """Load on one web server process (issue 22): simulated players on 127.0.0.1.
 
 Starts ``python -m playmanager --web`` on a free loopback port with its
-own data folder, then, with an asyncio client (httpx, one client and
-cookie per player):
+own data folder, then, with asyncio clients (one connection and cookie per
+player: a minimal keep-alive HTTP/1.1 client for the timed phases, since
+httpx costs more per request than the server on two shared cores; httpx
+for the kill -9 phase):
 
 1. **Players**: PLAYERS players each start a 2048 game and make MOVES
    slides at RATE moves a second (a fast human), scheduled on a clock so a
@@ -33,6 +35,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import itertools
+import json
 import os
 import signal
 import socket
@@ -116,64 +119,112 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+class Connection:
+    """One keep-alive HTTP/1.1 connection with a cookie: a few lines of
+    asyncio streams, because at a thousand moves a second on two shared
+    cores httpx's own cost per request (more than the server's) would be
+    measured instead of the server."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.cookie = b""
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def post(self, path: str, body: bytes) -> tuple[int, bytes]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(
+                "127.0.0.1", self.port
+            )
+        assert self.reader is not None
+        self.writer.write(
+            b"POST " + path.encode() + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: application/json\r\nContent-Length: "
+            + str(len(body)).encode()
+            + b"\r\n"
+            + self.cookie
+            + b"\r\n"
+            + body
+        )
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status = int(head[9:12])
+        length = 0
+        for line in head.split(b"\r\n")[1:]:
+            name, _, value = line.partition(b":")
+            if name.lower() == b"content-length":
+                length = int(value)
+            elif name.lower() == b"set-cookie":
+                self.cookie = b"Cookie: " + value.strip().split(b";")[0] + b"\r\n"
+        return status, await self.reader.readexactly(length)
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
 def limits() -> httpx.Limits:
     return httpx.Limits(max_connections=1, max_keepalive_connections=1)
 
 
-async def new_game(client: httpx.AsyncClient, seed: int) -> str:
-    answer = await client.post("/api/games", json={"game": "2048", "seed": seed})
-    answer.raise_for_status()
-    game_id: str = answer.json()["id"]
+SLIDES = {d: json.dumps({"kind": "slide", "direction": d}).encode() for d in DIRECTIONS}
+
+
+async def new_game(connection: Connection, seed: int) -> str:
+    status, body = await connection.post(
+        "/api/games", json.dumps({"game": "2048", "seed": seed}).encode()
+    )
+    assert status == 201, body
+    game_id: str = json.loads(body)["id"]
     return game_id
 
 
 async def slide(
-    client: httpx.AsyncClient, game_id: str, direction: str
-) -> tuple[int, float, Any]:
-    """(status, seconds, state or None); status 0 for a failed request."""
+    connection: Connection, game_id: str, direction: str
+) -> tuple[int, float]:
+    """(status, seconds); status 0 for a failed request."""
     start = time.perf_counter()
     try:
-        answer = await client.post(
-            f"/api/games/{game_id}/intent",
-            json={"kind": "slide", "direction": direction},
+        status, _ = await connection.post(
+            f"/api/games/{game_id}/intent", SLIDES[direction]
         )
-    except httpx.HTTPError:
-        return 0, time.perf_counter() - start, None
-    took = time.perf_counter() - start
-    body = answer.json() if answer.status_code == 200 else None
-    return answer.status_code, took, body
+    except (OSError, asyncio.IncompleteReadError):
+        status = 0
+    return status, time.perf_counter() - start
 
 
 # ---------------------------------------------------------------- 1. players
 async def player(
-    base: str,
+    port: int,
     seed: int,
     moves: int,
     rate: float,
     latencies: list[float],
     errors: list[int],
 ) -> None:
-    async with httpx.AsyncClient(base_url=base, limits=limits(), timeout=30) as client:
-        game_id = await new_game(client, seed)
+    connection = Connection(port)
+    try:
+        game_id = await new_game(connection, seed)
         start = time.perf_counter() + (seed % 100) / 100 / rate  # spread the starts
         for n, direction in zip(range(moves), itertools.cycle(DIRECTIONS)):
             delay = start + n / rate - time.perf_counter()
             if delay > 0:
                 await asyncio.sleep(delay)
-            status, took, _ = await slide(client, game_id, direction)
+            status, took = await slide(connection, game_id, direction)
             latencies.append(took)
             if status not in OK:
                 errors.append(status)
             elif status == 409:  # nothing moved: a new game keeps the load real
-                game_id = await new_game(client, seed + n)
+                game_id = await new_game(connection, seed + n)
+    finally:
+        await connection.close()
 
 
-async def players(base: str, count: int, moves: int, rate: float) -> float:
+async def players(port: int, count: int, moves: int, rate: float) -> float:
     latencies: list[float] = []
     errors: list[int] = []
     began = time.perf_counter()
     await asyncio.gather(
-        *(player(base, seed, moves, rate, latencies, errors) for seed in range(count))
+        *(player(port, seed, moves, rate, latencies, errors) for seed in range(count))
     )
     took = time.perf_counter() - began
     ms = [x * 1000 for x in latencies]
@@ -187,23 +238,26 @@ async def players(base: str, count: int, moves: int, rate: float) -> float:
 
 
 # ---------------------------------------------------------------- 2. throughput
-async def flat_out(base: str, seed: int, until: float, counts: list[int]) -> None:
-    async with httpx.AsyncClient(base_url=base, limits=limits(), timeout=30) as client:
-        game_id = await new_game(client, seed)
+async def flat_out(port: int, seed: int, until: float, counts: list[int]) -> None:
+    connection = Connection(port)
+    try:
+        game_id = await new_game(connection, seed)
         for n, direction in enumerate(itertools.cycle(DIRECTIONS)):
             if time.perf_counter() >= until:
                 return
-            status, _, _ = await slide(client, game_id, direction)
+            status, _ = await slide(connection, game_id, direction)
             counts.append(status)
             if status == 409:
-                game_id = await new_game(client, seed * 1000 + n)
+                game_id = await new_game(connection, seed * 1000 + n)
+    finally:
+        await connection.close()
 
 
-async def throughput(base: str, concurrent: int, seconds: float) -> float:
+async def throughput(port: int, concurrent: int, seconds: float) -> float:
     counts: list[int] = []
     began = time.perf_counter()
     until = began + seconds
-    await asyncio.gather(*(flat_out(base, s, until, counts) for s in range(concurrent)))
+    await asyncio.gather(*(flat_out(port, s, until, counts) for s in range(concurrent)))
     rate = len(counts) / (time.perf_counter() - began)
     bad = sum(status not in OK for status in counts)
     print(
@@ -216,10 +270,11 @@ async def throughput(base: str, concurrent: int, seconds: float) -> float:
 # ---------------------------------------------------------------- 3. memory
 async def memory(server: Server, games: int) -> None:
     before = server.rss_kib()
-    async with httpx.AsyncClient(base_url=server.base, timeout=30) as client:
-        for seed in range(games):
-            game_id = await new_game(client, 10_000 + seed)
-            await slide(client, game_id, "left")
+    connection = Connection(server.port)
+    for seed in range(games):
+        game_id = await new_game(connection, 10_000 + seed)
+        await slide(connection, game_id, "left")
+    await connection.close()
     after = server.rss_kib()
     print(
         f"3. memory: {games} more live games: resident {before / 1024:.1f} -> "
@@ -253,17 +308,25 @@ async def mover(
     base: str, seed: int, acknowledged: dict[str, Any], stop: asyncio.Event
 ) -> None:
     async with httpx.AsyncClient(base_url=base, limits=limits(), timeout=5) as client:
-        game_id = await new_game(client, seed)
+        answer = await client.post("/api/games", json={"game": "2048", "seed": seed})
+        game_id = answer.json()["id"]
         for direction in itertools.cycle(DIRECTIONS):
             if stop.is_set():
                 return
-            status, _, body = await slide(client, game_id, direction)
-            if status == 200:
-                acknowledged[game_id] = body
-            elif status == 0:
+            try:
+                answer = await client.post(
+                    f"/api/games/{game_id}/intent",
+                    json={"kind": "slide", "direction": direction},
+                )
+            except httpx.HTTPError:
                 return  # the server is gone
-            elif status == 409:
-                game_id = await new_game(client, seed + 7)
+            if answer.status_code == 200:
+                acknowledged[game_id] = answer.json()
+            elif answer.status_code == 409:
+                answer = await client.post(
+                    "/api/games", json={"game": "2048", "seed": seed + 7}
+                )
+                game_id = answer.json()["id"]
 
 
 async def kill_nine(server: Server, count: int) -> None:
@@ -301,8 +364,8 @@ async def kill_nine(server: Server, count: int) -> None:
 
 
 async def main_async(args: argparse.Namespace, server: Server) -> tuple[float, float]:
-    p50 = await players(server.base, args.players, args.moves, args.rate)
-    rate = await throughput(server.base, args.concurrent, args.seconds)
+    p50 = await players(server.port, args.players, args.moves, args.rate)
+    rate = await throughput(server.port, args.concurrent, args.seconds)
     await memory(server, args.games)
     await kill_nine(server, args.concurrent)
     return p50, rate
