@@ -292,6 +292,9 @@ function wire() {
     if (event.key === "u" || event.key === "z") {
       event.preventDefault();
       undo();
+    } else if (event.key === "?") {
+      event.preventDefault();
+      hint();
     } else if (shell.view && shell.view.key(event.key)) {
       event.preventDefault();
       if (shell.autoplaying) stopAutoplay();
@@ -313,6 +316,7 @@ async function start() {
   }
   const params = new URLSearchParams(location.search);
   const asked = params.get("game") || opening.game;
+  history.replaceState(null, "", "/"); // a reload resumes the last game shown
   await resume(GAMES[asked] ? asked : remembered().last || "2048");
 }
 
