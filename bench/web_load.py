@@ -322,25 +322,22 @@ async def mover(
     base: str, seed: int, acknowledged: dict[str, Any], stop: asyncio.Event
 ) -> None:
     async with httpx.AsyncClient(base_url=base, limits=limits(), timeout=5) as client:
-        answer = await client.post("/api/games", json={"game": "2048", "seed": seed})
-        game_id = answer.json()["id"]
-        for direction in itertools.cycle(DIRECTIONS):
-            if stop.is_set():
-                return
-            try:
+        game = {"game": "2048", "seed": seed}
+        try:
+            game_id = (await client.post("/api/games", json=game)).json()["id"]
+            for direction in itertools.cycle(DIRECTIONS):
+                if stop.is_set():
+                    return
                 answer = await client.post(
                     f"/api/games/{game_id}/intent",
                     json={"kind": "slide", "direction": direction},
                 )
-            except httpx.HTTPError:
-                return  # the server is gone
-            if answer.status_code == 200:
-                acknowledged[game_id] = answer.json()
-            elif answer.status_code == 409:
-                answer = await client.post(
-                    "/api/games", json={"game": "2048", "seed": seed + 7}
-                )
-                game_id = answer.json()["id"]
+                if answer.status_code == 200:
+                    acknowledged[game_id] = answer.json()
+                elif answer.status_code == 409:
+                    game_id = (await client.post("/api/games", json=game)).json()["id"]
+        except httpx.HTTPError:
+            return  # the server is gone
 
 
 async def kill_nine(server: Server, count: int) -> None:
