@@ -221,13 +221,14 @@ def play_autoplay(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
 
 
 def play_full_screen(
-    game: GameBoardT, save_target: str, greeting: str, stderr: TextIO
+    game: GameBoardT, save_target: str, loaded: bool, greeting: str, stderr: TextIO
 ) -> int:
     from . import tui
 
     return tui.run(
         game,
         save_target=save_target,
+        loaded=loaded,
         greeting=greeting,
         environ=os.environ,
         stderr=stderr,
@@ -241,6 +242,7 @@ def main(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
         return args
     if args.autoplay:
         return play_autoplay(args, stdout, stderr)
+    loaded = args.file is not None and os.path.exists(args.file)
     try:
         game, save_target, greeting = start(args)
     except SaveFileError as error:
@@ -248,15 +250,24 @@ def main(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
         stderr.write(shared_messages.cannot_load(error.path, error.detail))
         return EXIT_USAGE
     if args.tui:
-        return play_full_screen(game, save_target, greeting, stderr)
+        return play_full_screen(game, save_target, loaded, greeting, stderr)
+    from ..data_folder import data_folder, other_rescue
+    from ..session import Session
+    from .adapter import Dots
     from .loop import LineGame
 
+    adapter = Dots(game.level)
+    session = Session(adapter, game, game.level.seed, save_target, loaded=loaded)
+    folder = data_folder(os.environ)
+    rescued = other_rescue(folder, adapter.rescue_name, args.file)
+    if rescued is not None:
+        stdout.write(shared_messages.rescued_game(rescued) + "\n")
     line_game = LineGame(
-        game,
-        save_target=save_target,
+        session,
         stdin=stdin,
         stdout=stdout,
         stderr=stderr,
+        rescue_folder=folder,
         palette=palette_for(os.environ, stdout),
     )
     return line_game.play(greeting)

@@ -22,18 +22,20 @@ import enum
 import os
 from typing import TextIO
 
-from gamestate.forty_thieves.moves import Move
+from gamestate.forty_thieves import BoardT
 
 from .. import messages
+from ..data_folder import data_folder, other_rescue
 from ..games import FORTY_THIEVES, add_game_option, refuse_mismatch
 from ..options import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, RANDOM_SEED, draw_seed
 from ..options import seed as seed_option
 from ..parser import Parser
+from ..session import Session
 from ..storage import SaveFileError
 from . import savefile, solve_options, text
+from .adapter import Effects, FortyThieves, Intent
 from .commands import HELP_ROWS
 from .line_mode import LineGame
-from .session import HINT_BUDGET_MS, Session
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -109,21 +111,27 @@ class Origin(enum.Enum):
     LOADED = "FILE, loaded"
 
 
-def start(args: argparse.Namespace) -> tuple[Session, Origin]:
+FortySession = Session[BoardT, Intent, Effects]
+
+
+def start(args: argparse.Namespace) -> tuple[FortySession, Origin]:
     """The session the options ask for, and where it comes from.
 
     Raises SaveFileError when FILE exists and cannot be loaded.
     """
+    adapter = FortyThieves()
     seed = draw_seed() if args.seed in (None, RANDOM_SEED) else int(args.seed)
-    if args.file is None:
-        return Session.new(seed, FORTY_THIEVES.default_save), Origin.NEW
-    if not os.path.exists(args.file):
-        return Session.new(seed, args.file), Origin.NEW_FILE
-    board, saved_seed = savefile.load(args.file)
-    return Session(board, saved_seed, args.file, saved=True), Origin.LOADED
+    if args.file is not None and os.path.exists(args.file):
+        board, saved_seed = savefile.load(args.file)
+        return Session(
+            adapter, board, saved_seed, args.file, loaded=True
+        ), Origin.LOADED
+    target = FORTY_THIEVES.default_save if args.file is None else args.file
+    origin = Origin.NEW if args.file is None else Origin.NEW_FILE
+    return Session(adapter, adapter.new_model(seed), seed, target, loaded=False), origin
 
 
-def line_greeting(session: Session, origin: Origin) -> str:
+def line_greeting(session: FortySession, origin: Origin) -> str:
     """The line mode's first lines."""
     path, seed = session.save_target, session.seed
     if origin is Origin.LOADED:
@@ -133,21 +141,14 @@ def line_greeting(session: Session, origin: Origin) -> str:
     return text.new_deal(seed)
 
 
-def screen_greeting(session: Session, origin: Origin) -> str:
+def screen_greeting(session: FortySession, origin: Origin) -> str:
     """The full screen's first status line (the title shows the deal)."""
     path = session.save_target
     if origin is Origin.LOADED:
         return f"Loaded {path}; ? lists the keys"
     if origin is Origin.NEW_FILE:
-        return f"{path} does not exist yet: new deal, s saves there; ? lists the keys"
-    return f"New deal; s saves to {path}; ? lists the keys"
-
-
-def solver_hint(session: Session) -> Move | None:
-    """The solver's hint for the session's board, within HINT_BUDGET_MS."""
-    from gamestate.forty_thieves.solver import hint  # only when asked: it is big
-
-    return hint(session.board, budget_ms=HINT_BUDGET_MS)
+        return f"{path} does not exist yet: new deal, o saves there; ? lists the keys"
+    return f"New deal; o saves to {path}; ? lists the keys"
 
 
 def play(
@@ -164,15 +165,20 @@ def play(
         from . import tui  # here, not at the top: the line mode starts fast
 
         greeting = screen_greeting(session, origin)
-        return tui.run(
-            session, greeting, hinter=solver_hint, environ=os.environ, stderr=stderr
-        )
-    stdout.write(line_greeting(session, origin))
+        return tui.run(session, greeting, environ=os.environ, stderr=stderr)
+    folder = data_folder(os.environ)
+    rescued = other_rescue(folder, session.adapter.rescue_name, args.file)
+    if rescued is not None:
+        stdout.write(messages.rescued_game(rescued) + "\n")
     card_text = text.card_style(stdout, os.environ)
+    adapter = session.adapter
+    assert isinstance(adapter, FortyThieves)
+    adapter.card_text = card_text
     game = LineGame(
-        session, stdin, stdout, stderr, card_text=card_text, hinter=solver_hint
+        session, stdin=stdin, stdout=stdout, stderr=stderr, rescue_folder=folder
     )
-    return game.play()
+    game.card_text = card_text
+    return game.play(line_greeting(session, origin).rstrip("\n"))
 
 
 def solve_deals(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:

@@ -27,6 +27,7 @@ from types import SimpleNamespace
 
 from gamestate import Config, GameState
 
+from .. import messages as shared_messages
 from ..games import TWENTY_FORTY_EIGHT, add_game_option, mismatch, refuse_mismatch
 from ..options import (
     EXIT_INTERRUPTED,
@@ -281,6 +282,7 @@ def play_full_screen(
         seed=seed,
         new_game=game_maker(game, rules),
         save_target=save_target,
+        loaded=args.file is not None and os.path.exists(args.file),
         environ=os.environ,
         stderr=stderr,
         greeting=tui_greeting(args.file, save_target),
@@ -290,10 +292,10 @@ def play_full_screen(
 def tui_greeting(file: str | None, save_target: str) -> str:
     """The first status line of the full-screen game: where the game is from."""
     if file is None:
-        return f"New game; o saves to {save_target}"
+        return f"New game; {Config.SAVE_KEY} saves to {save_target}"
     if os.path.exists(file):
         return f"Loaded {file}"
-    return f"{file} does not exist yet; new game, o saves there"
+    return f"{file} does not exist yet; new game, {Config.SAVE_KEY} saves there"
 
 
 def play_autoplay(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
@@ -313,6 +315,17 @@ def play_autoplay(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
     return EXIT_INTERRUPTED if report.interrupted else EXIT_OK
 
 
+def tell_of_a_rescued_game(file: str | None, stderr: TextIO) -> None:
+    """A game rescued at a hang-up: say where it is, on stderr (stdout
+    stays Java's)."""
+    from ..data_folder import data_folder, other_rescue
+    from .adapter import Twenty48
+
+    rescued = other_rescue(data_folder(os.environ), Twenty48.rescue_name, file)
+    if rescued is not None:
+        stderr.write(shared_messages.rescued_game(rescued) + "\n")
+
+
 def play(args: SimpleNamespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     """Start the game the options ask for and play it; return the status."""
     if args.autoplay:
@@ -329,6 +342,7 @@ def play(args: SimpleNamespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -
         seed = Config.RANDOM_SEED
     if args.tui:
         return play_full_screen(args, game, seed, save_target, stderr)
+    tell_of_a_rescued_game(args.file, stderr)
     rules = game_rules(args)
     if rules.goal is None:
         return LineGame(game, save_target, stdin, stdout, stderr).play()

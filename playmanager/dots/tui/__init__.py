@@ -16,9 +16,11 @@ from typing import TextIO
 
 from gamestate.dots import GameBoardT
 
-from ...data_folder import data_folder
+from ...data_folder import data_folder, other_rescue
 from ...screen.shell import can_draw_blocks, play
-from ..savefile import save
+from ...session import Session
+from ..adapter import Dots
+from ..savefile import load
 from .app import App
 from .controller import Controller
 
@@ -27,25 +29,36 @@ def run(
     game: GameBoardT,
     *,
     save_target: str,
+    loaded: bool,
     environ: Mapping[str, str],
     stderr: TextIO,
     greeting: str = "",
 ) -> int:
-    """Play ``game`` full screen until the player quits; return 0.
+    """Play ``game`` (``loaded`` from ``save_target``) full screen until the
+    player quits; return 0.
 
-    ``o`` saves to ``save_target``; when the terminal closes, unsaved
-    progress goes there too (or, failing that, beside the 2048 best score
-    in the user's data folder). NO_COLOR turns colours off. Without a
-    usable terminal: one line on ``stderr``, 2.
+    ``o`` saves to ``save_target`` (asking before replacing a file this
+    game did not load). When the terminal closes, unsaved play goes to a
+    rescue file of its own in the data folder (XDG_DATA_HOME, HOME); a
+    game rescued there is offered at the next launch. NO_COLOR turns
+    colours off. Without a usable terminal: one line on ``stderr``, 2.
     """
+    adapter = Dots(game.level)
+    folder = data_folder(environ)
+    rescued = other_rescue(folder, adapter.rescue_name, save_target)
+
+    def load_rescued(path: str) -> tuple[GameBoardT, int]:
+        model = load(path)
+        return model, model.level.seed
 
     def make_app() -> App:
+        session = Session(adapter, game, game.level.seed, save_target, loaded=loaded)
         controller = Controller(
-            game,
-            save_target=save_target,
-            save=save,
-            rescue_folder=data_folder(environ),
+            session,
+            rescue_folder=folder,
+            load=load_rescued,
             greeting=greeting,
+            rescued=rescued,
         )
         return App(controller, round_dots=can_draw_blocks(sys.stdout))
 
