@@ -20,6 +20,7 @@ from playmanager.forty_thieves import savefile as ft_savefile
 from playmanager.twenty48 import savefile as t48_savefile
 from playmanager.web.app import COOKIE, WebConfig, create_app
 from playmanager.web.guard import CONTENT_SECURITY_POLICY
+from playmanager.web.live import HISTORY_IN_MEMORY
 
 SAVES = Path(__file__).resolve().parent.parent / "saves"
 LOCAL = "http://127.0.0.1"
@@ -365,6 +366,26 @@ def test_undo_in_memory_and_undo_from_the_database_agree(config: WebConfig) -> N
         client.cookies[COOKIE] = cookie
         database = client.post(f"/api/games/{game['id']}/undo").json()
     assert database == memory
+
+
+def test_a_long_game_keeps_a_short_history_in_memory_and_undoes_it_all(
+    config: WebConfig,
+) -> None:
+    app = create_app(config)
+    with TestClient(app, base_url=LOCAL) as client:
+        game = new(client, "forty-thieves", seed=12)
+        for _ in range(HISTORY_IN_MEMORY + 8):
+            intent(
+                client,
+                game["id"],
+                {"kind": "cards", "source": "deck", "target": "waste"},
+            )
+        live = app.state.games.get(client.cookies[COOKIE], game["id"])
+        assert live.game.session.undo_depth <= HISTORY_IN_MEMORY
+        for _ in range(HISTORY_IN_MEMORY + 8):
+            assert client.post(f"/api/games/{game['id']}/undo").status_code == 200
+        back = client.get(f"/api/games/{game['id']}").json()
+        assert back["state"] == game["state"] and not back["can_undo"]
 
 
 # ------------------------------------------------------------ security

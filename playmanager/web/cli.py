@@ -136,7 +136,7 @@ def main(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     if isinstance(opening, str):
         stderr.write(f"{opening}\n")
         return EXIT_USAGE
-    folder = data_folder(os.environ)
+    folder = Path(data_folder(os.environ))
     saves = Path(args.saves) if args.saves else folder / SAVES
     try:
         sock = listen(args.host, args.port)

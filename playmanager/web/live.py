@@ -19,6 +19,9 @@ from .store import Store
 
 CACHE_SIZE: Final = 20_000
 """Games kept in memory; beyond it the least recently used is dropped."""
+HISTORY_IN_MEMORY: Final = 32
+"""Steps of undo a game keeps in its session's memory; older ones are read
+back from the database, so a long game does not grow the server."""
 GAMES_PER_CLIENT: Final = 100
 """A client's oldest games beyond this are deleted (one browser needs few)."""
 
@@ -95,8 +98,11 @@ class LiveGames:
 
     def record(self, live: LiveGame) -> None:
         """Commit the move just made on ``live.game`` as its next step."""
-        self.store.push_step(live.id, live.steps + 1, live.game.dump())
+        dump = live.game.dump()
+        self.store.push_step(live.id, live.steps + 1, dump)
         live.steps += 1
+        if live.game.session.undo_depth > HISTORY_IN_MEMORY:
+            live.game = GAME_KINDS[live.kind].restore(dump)  # a fresh session
 
     def undo(self, live: LiveGame) -> bool:
         """Go back one step; False when the game is at its first."""
