@@ -17,9 +17,9 @@ from typing import Final
 from .adapters import GAME_KINDS, WebGame
 from .store import Store
 
-CACHE_SIZE: Final = 20_000
+CACHE_SIZE: Final = 10_000
 """Games kept in memory; beyond it the least recently used is dropped."""
-HISTORY_IN_MEMORY: Final = 32
+HISTORY_IN_MEMORY: Final = 16
 """Steps of undo a game keeps in its session's memory; older ones are read
 back from the database, so a long game does not grow the server."""
 GAMES_PER_CLIENT: Final = 100
