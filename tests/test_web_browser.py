@@ -426,3 +426,38 @@ def test_a_hostile_slot_name_and_an_oversize_upload_show_one_line(
     after_answer(page, lambda: page.click("#slot-save"))
     assert message.text_content() == "Saved in slot good one"
     page.wait_for_selector('#slot-list option:has-text("good one")', state="attached")
+
+
+def test_2048_win_overlay_keeps_going_and_game_over_tries_again(page: Page) -> None:
+    open_game(page, "2048")
+    page.click("#saves-toggle")
+    after_answer(
+        page,
+        lambda: page.set_input_files(
+            "#upload", str(SAVES / "one_merge_from_2048.2048")
+        ),
+    )
+    overlay = page.locator("#board-2048 .overlay")
+    assert overlay.is_hidden()
+    for key in ["a", "d"]:  # one of them merges the two 1024s
+        after_answer(page, lambda key=key: page.keyboard.press(key))
+        if 2048 in [v for row in board_2048(page) for v in row]:
+            break
+    assert_2048_shows_server(page)
+    assert (
+        overlay.is_visible()
+        and overlay.locator(".overlay-text").text_content() == "You win!"
+    )
+    overlay.locator(".keep-going").click()
+    assert overlay.is_hidden()
+    after_answer(
+        page, lambda: page.set_input_files("#upload", str(SAVES / "lost.2048"))
+    )
+    lost = state(page)
+    assert overlay.is_visible()
+    assert overlay.locator(".overlay-text").text_content() == "Game over!"
+    assert overlay.locator(".keep-going").is_hidden()
+    after_answer(page, lambda: overlay.locator(".try-again").click())
+    fresh = assert_2048_shows_server(page)
+    assert fresh["id"] != lost["id"] and fresh["state"]["moves"] == 0
+    assert overlay.is_hidden()
