@@ -157,7 +157,7 @@ export class FortyThieves {
     node.classList.add("dragging");
     Object.assign(node.style, { left: `${box.left}px`, top: `${box.top}px`,
       width: `${box.width}px`, height: `${box.height}px` });
-    document.body.append(node);
+    this.root.append(node); // inside .ft: its card size applies to the copy
     card.classList.add("lifted");
     return { node, card, x, y };
   }
