@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from ..data_folder import data_folder
+from ..games import GAMES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ DEFAULT_HOST: Final = "127.0.0.1"
 DEFAULT_PORT: Final = 8048
 DATABASE: Final = "web.sqlite3"
 SAVES: Final = "saves"
-GAME_NAMES: Final = ("2048", "forty-thieves", "dots")
+GAME_NAMES: Final = tuple(GAMES)
 NEEDS_EXTRA: Final = (
     "playmanager: --web needs the web extra: pip install '.[web]' "
     "(FastAPI and uvicorn)\n"
