@@ -19,6 +19,7 @@ from gamestate.dots import CellT, GameBoardT, Level
 from gamestate.dots.board import MAX_MOVES, MAX_OBJECTIVE
 
 from .. import messages as shared_messages
+from ..controls import keys_line
 from ..games import DOTS, add_game_option, refuse_mismatch
 from ..options import (
     EXIT_INTERRUPTED,
@@ -73,9 +74,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="playmanager --game dots",
         description="Play Dots (spec 003): join neighbouring dots of one colour "
         "to clear the objective's dots within the moves.",
-        epilog=f"A path is {FORMAT_HELP}: row 0 is the top row. In the line "
-        "mode, help lists the commands (hint, undo, save, new, quit); in the "
-        "full screen (--tui), ? lists the keys.",
+        epilog=f"A path is {FORMAT_HELP}: row 0 is the top row. The keys, "
+        f"{keys_line()}; the full screen draws paths with the arrows (or h j k "
+        "l) and Space, or the mouse.",
     )
     add_game_option(parser, DOTS)
     parser.add_argument(

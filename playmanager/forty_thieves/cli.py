@@ -25,6 +25,7 @@ from typing import TextIO
 from gamestate.forty_thieves import BoardT
 
 from .. import messages
+from ..controls import keys_line
 from ..data_folder import data_folder, other_rescue
 from ..games import FORTY_THIEVES, add_game_option, refuse_mismatch
 from ..options import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, RANDOM_SEED, draw_seed
@@ -46,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play Forty Thieves solitaire (two decks, 10 tableau piles "
         "building down in suit, 8 foundations building up from the Ace, the deck "
         "dealt once). Type a command and Enter.",
-        epilog=f"commands: {commands}".replace("%", "%%"),
+        epilog=f"commands: {commands}; {keys_line()}".replace("%", "%%"),
     )
     add_game_option(parser, FORTY_THIEVES)
     parser.add_argument(

@@ -319,9 +319,9 @@ def tell_of_a_rescued_game(file: str | None, stderr: TextIO) -> None:
     """A game rescued at a hang-up: say where it is, on stderr (stdout
     stays Java's)."""
     from ..data_folder import data_folder, other_rescue
-    from .adapter import Twenty48
+    from . import RESCUE_NAME
 
-    rescued = other_rescue(data_folder(os.environ), Twenty48.rescue_name, file)
+    rescued = other_rescue(data_folder(os.environ), RESCUE_NAME, file)
     if rescued is not None:
         stderr.write(shared_messages.rescued_game(rescued) + "\n")
 

@@ -22,7 +22,6 @@ from gamestate import GameState
 from ...data_folder import data_folder, other_rescue
 from ...screen.shell import can_draw_blocks, play
 from ...session import Session
-from .. import savefile
 from ..adapter import Twenty48
 from ..rules import Rules
 from .best_score import default_path
@@ -49,12 +48,9 @@ def run(
     HOME); a rescued game found there is offered first. NO_COLOR turns
     colours off. Without a usable terminal: one line on ``stderr``, 2.
     """
-    adapter = Twenty48(new_game)
+    adapter = Twenty48(new_game, load_seed=seed, two_prob=rules.two_prob)
     folder = data_folder(environ)
     rescued = other_rescue(folder, adapter.rescue_name, save_target)
-
-    def load(path: str) -> tuple[GameState, int]:
-        return savefile.load(path, seed=seed, two_prob=rules.two_prob), seed
 
     def make_app() -> App:
         session = Session(adapter, game, seed, save_target, loaded=loaded)
@@ -63,7 +59,6 @@ def run(
             rules=rules,
             best_path=default_path(environ),
             rescue_folder=folder,
-            load=load,
             greeting=greeting,
             rescued=rescued,
         )
