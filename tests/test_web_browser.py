@@ -450,6 +450,10 @@ def test_2048_win_overlay_keeps_going_and_game_over_tries_again(page: Page) -> N
     )
     overlay.locator(".keep-going").click()
     assert overlay.is_hidden()
+    page.reload()  # a seen win is not shown again
+    page.wait_for_selector("#board-2048 .tile")
+    assert_2048_shows_server(page)
+    assert overlay.is_hidden()
     after_answer(
         page, lambda: page.set_input_files("#upload", str(SAVES / "lost.2048"))
     )

@@ -10,6 +10,7 @@ const KEYS = {
 };
 const SLIDE_MS = 100;
 const SWIPE_PX = 24;
+const KEPT_GOING = "playmanager.keptGoing";
 
 function element(tag, className, text) {
   const made = document.createElement(tag);
@@ -21,7 +22,8 @@ function element(tag, className, text) {
 export class Twenty48 {
   constructor(main, shell) {
     this.shell = shell;
-    this.keptGoing = new Set();
+    // Games whose win the player has seen: a reload does not show it again.
+    this.keptGoing = new Set(JSON.parse(sessionStorage.getItem(KEPT_GOING) || "[]"));
     this.root = element("div", "t48");
     this.root.innerHTML = `
       <div class="t48-head">
@@ -53,6 +55,7 @@ export class Twenty48 {
     this.root.querySelector(".try-again").addEventListener("click", () => this.tryAgain());
     this.root.querySelector(".keep-going").addEventListener("click", () => {
       this.keptGoing.add(this.out.id);
+      sessionStorage.setItem(KEPT_GOING, JSON.stringify([...this.keptGoing].slice(-50)));
       this.root.querySelector(".overlay").hidden = true;
     });
     this.swipe();
