@@ -48,7 +48,7 @@ def _java_long(value: int | str | None) -> int | None:
 
 
 Seed = Annotated[
-    Annotated[Whole, Field(ge=-JS_SAFE, le=JS_SAFE)]
+    Annotated[StrictInt, Field(ge=-JS_SAFE, le=JS_SAFE), BeforeValidator(_integral)]
     | Annotated[str, Field(pattern=r"^[+-]?[0-9]{1,19}$")]
     | None,
     AfterValidator(_java_long),
@@ -57,7 +57,9 @@ Seed = Annotated[
         "Java long; none: a random one"
     ),
 ]
-Cell = Annotated[Whole, Field(ge=0, le=5)]
+Cell = Annotated[StrictInt, Field(ge=0, le=5), BeforeValidator(_integral)]
+"""A row or a column of Dots (the bounds before the validator: that order
+puts them in the schema as minimum and maximum)."""
 GameName = Literal["2048", "forty-thieves", "dots"]
 GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
 PILE_PATTERN = r"^(t[0-9]|f[0-7]|waste|deck)$"
@@ -113,7 +115,7 @@ class CardIntent(Strict):
 
 class PathIntent(Strict):
     kind: Literal["path"]
-    path: list[tuple[Cell, Cell]] = Field(
+    path: list[Annotated[list[Cell], Field(min_length=2, max_length=2)]] = Field(
         min_length=1, max_length=64, description="(row, col) dots, row 0 on top"
     )
 
