@@ -342,12 +342,13 @@ def test_dots_by_a_mouse_drag_along_the_hinted_path(page: Page) -> None:
     assert_dots_shows_server(page)
     for _ in range(2):
         path = hint(page, out["id"])["path"]
-        centres = []
-        for r, c in path:
-            box = page.locator(
-                f'#board-dots .dot[data-row="{r}"][data-col="{c}"]'
-            ).bounding_box()
-            centres.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+        # Aim at the grid, not at the dots: they may still be falling in.
+        board = page.locator("#board-dots").bounding_box()
+        cell = board["width"] / 6
+        centres = [
+            (board["x"] + (c + 0.5) * cell, board["y"] + (r + 0.5) * cell)
+            for r, c in path
+        ]
 
         def drag(centres: list[tuple[float, float]] = centres) -> None:
             page.mouse.move(*centres[0])
