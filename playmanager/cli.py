@@ -53,6 +53,19 @@ def _silence_closed_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
+WEB_OPTION = "--web"
+WEB_FRONT_END = "playmanager.web.cli"
+
+
+def _front_end(arguments: list[str]) -> str:
+    """The module to hand the command line to: the web server for
+    ``--web`` (before any ``--``), else the chosen game's front end."""
+    options = arguments[: arguments.index("--")] if "--" in arguments else arguments
+    if WEB_OPTION in options:
+        return WEB_FRONT_END
+    return games.choose(arguments).front_end
+
+
 def main(
     argv: list[str] | None = None,
     stdin: TextIO | None = None,
@@ -74,7 +87,7 @@ def main(
 
             if statistics_command.wanted(arguments):
                 return statistics_command.run_from(arguments, out, err)
-        front_end = importlib.import_module(games.choose(arguments).front_end)
+        front_end = importlib.import_module(_front_end(arguments))
         status: int = front_end.main(
             arguments, stdin if stdin is not None else _console_input(), out, err
         )

@@ -1,0 +1,180 @@
+"""The JSON the API takes and gives (pydantic models: the OpenAPI schema).
+
+Every field is bounded: numbers by range, strings by length and pattern,
+lists by length; unknown fields are refused. The game rules are not
+here: a well-formed intent may still be refused by the game (409).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Final, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+)
+
+from gamestate.java_random import to_int64
+
+from .adapters import WEB_MAX_SIDE
+from .slots import NAME_PATTERN
+
+
+def _integral(value: object) -> object:
+    """5.0 is the JSON number 5 (JSON Schema says so); 5.5, "5" and true
+    stay what they are, for the strict int to refuse."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+Whole = Annotated[StrictInt, BeforeValidator(_integral)]
+"""An integer, written 5 or 5.0 (never "5" or true)."""
+
+JS_SAFE: Final = (1 << 53) - 1
+"""The biggest integer a page's JavaScript number holds exactly; bigger
+seeds travel as their digits."""
+
+
+def _java_long(value: int | str | None) -> int | None:
+    """A seed as a Java long: a number or its digits, wrapped as Java's
+    ``(long)`` cast wraps (every 19-digit string is a seed)."""
+    return None if value is None else to_int64(int(value))
+
+
+Seed = Annotated[
+    Annotated[StrictInt, Field(ge=-JS_SAFE, le=JS_SAFE), BeforeValidator(_integral)]
+    | Annotated[str, Field(pattern=r"^[+-]?[0-9]{1,19}$")]
+    | None,
+    AfterValidator(_java_long),
+    Field(
+        description="a number, or up to 19 digits as a string, wrapped to a "
+        "Java long; none: a random one"
+    ),
+]
+Cell = Annotated[StrictInt, Field(ge=0, le=5), BeforeValidator(_integral)]
+"""A row or a column of Dots (the bounds before the validator: that order
+puts them in the schema as minimum and maximum)."""
+GameName = Literal["2048", "forty-thieves", "dots"]
+GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
+PILE_PATTERN = r"^(t[0-9]|f[0-7]|waste|deck)$"
+MAX_SAVE_CHARS = 200_000
+"""The longest save text the API takes (a 12x12 2048 save is far less)."""
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class New2048(Strict):
+    game: Literal["2048"]
+    rows: Whole = Field(4, ge=2, le=WEB_MAX_SIDE)
+    cols: Whole = Field(4, ge=2, le=WEB_MAX_SIDE)
+    rules: Literal["java", "mvc"] = Field(
+        "mvc", description="java: 70% twos, no win; mvc: 90% twos, win at 2048"
+    )
+    seed: Seed = None
+
+
+class NewFortyThieves(Strict):
+    game: Literal["forty-thieves"]
+    seed: Seed = None
+
+
+class NewDots(Strict):
+    game: Literal["dots"]
+    seed: Seed = None
+    moves: Whole = Field(20, ge=1, le=999)
+    colour: Literal["R", "O", "G", "B"] = "R"
+    objective: Whole = Field(20, ge=1, le=999)
+    random_board: StrictBool = True
+    squares: StrictBool = True
+
+
+NewGame = Annotated[New2048 | NewFortyThieves | NewDots, Field(discriminator="game")]
+
+
+class SlideIntent(Strict):
+    kind: Literal["slide"]
+    direction: Literal["up", "down", "left", "right"]
+
+
+class CardIntent(Strict):
+    kind: Literal["cards"]
+    source: str = Field(pattern=PILE_PATTERN, description="t0-t9, f0-f7, waste, deck")
+    target: str = Field(
+        pattern=r"^(t[0-9]|f[0-7]|waste|home)$",
+        description="t0-t9, f0-f7, waste (from the deck) or home (a foundation)",
+    )
+
+
+class PathIntent(Strict):
+    kind: Literal["path"]
+    path: list[Annotated[list[Cell], Field(min_length=2, max_length=2)]] = Field(
+        min_length=1, max_length=64, description="(row, col) dots, row 0 on top"
+    )
+
+
+Intent = Annotated[SlideIntent | CardIntent | PathIntent, Field(discriminator="kind")]
+
+
+class Upload(Strict):
+    text: str = Field(max_length=MAX_SAVE_CHARS, description="a save file's text")
+    filename: str = Field(
+        "upload", max_length=255, description="its name, for messages only"
+    )
+
+
+class SlotSave(Strict):
+    name: str = Field(pattern=NAME_PATTERN, max_length=64)
+    game_id: str = Field(pattern=GAME_ID_PATTERN)
+    overwrite: StrictBool = Field(False, description="replace a slot of that name")
+
+
+class SlotOpen(Strict):
+    name: str = Field(pattern=NAME_PATTERN, max_length=64)
+    game: GameName
+
+
+class GameOut(BaseModel):
+    id: str
+    game: GameName
+    state: dict[str, Any] = Field(description="what the page draws; see the README")
+    can_undo: bool
+    finished: bool
+    best: int | None = Field(None, description="2048: this browser's best score")
+    played: dict[str, Any] | None = Field(None, description="autoplay: the intent")
+    words: str | None = Field(None, description="autoplay: the move in words")
+
+
+class GameSummary(BaseModel):
+    id: str
+    game: GameName
+    updated: float
+
+
+class HintOut(BaseModel):
+    hint: dict[str, Any] | None = Field(description="an intent; none: no move left")
+    words: str
+
+
+class SlotOut(BaseModel):
+    name: str
+    game: GameName
+    size: int
+    modified: float
+
+
+class Opening(BaseModel):
+    game: GameName | None = Field(description="the game the command line named")
+    file: str | None = Field(description="the save FILE it opened, if any")
+
+
+class ErrorOut(BaseModel):
+    error: str = Field(description="one line")
+    field: str | None = Field(None, description="the input at fault")

@@ -1,0 +1,210 @@
+// Dots: press on a dot and drag across neighbouring dots of its colour;
+// the path is drawn in that colour as it grows, and releasing plays it.
+// Back over the previous dot takes the last step back; reaching the first
+// dot again after four or more closes a square. The server checks the
+// path and answers the board after the dots fell in.
+
+const SIZE = 6;
+const NAMES = { R: "red", O: "orange", G: "green", B: "blue" };
+const SVG = "http://www.w3.org/2000/svg";
+
+function element(tag, className, text) {
+  const made = document.createElement(tag);
+  if (className) made.className = className;
+  if (text !== undefined) made.textContent = text;
+  return made;
+}
+
+const neighbours = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
+const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
+
+export class Dots {
+  constructor(main, shell) {
+    this.shell = shell;
+    this.path = [];
+    this.closed = false;
+    this.root = element("div", "dots");
+    this.root.innerHTML = `
+      <div class="dots-head">
+        <div class="stat"><span>moves</span><b id="dots-moves">0</b></div>
+        <div class="stat goal"><span class="goal-dot"></span><b id="dots-objective">0</b>
+          <small id="dots-goal-text"></small></div>
+        <div class="stat"><span>score</span><b id="dots-score">0</b></div>
+      </div>
+      <div class="dots-board" id="board-dots" aria-label="dots board">
+        <svg class="dots-path" aria-hidden="true"><polyline fill="none" stroke-linecap="round" stroke-linejoin="round"/></svg>
+        <div class="overlay" hidden>
+          <p class="overlay-text"></p>
+          <div><button type="button" class="dots-undo">Undo</button>
+          <button type="button" class="dots-new">Play again</button></div>
+        </div>
+      </div>
+      <p class="how">Press on a dot and drag across neighbouring dots of its colour,
+      then let go to clear them. <span class="square-rule">Close a square to clear every dot of its colour.</span></p>`;
+    main.append(this.root);
+    this.board = this.root.querySelector(".dots-board");
+    this.line = this.root.querySelector("polyline");
+    this.dots = [];
+    for (let r = 0; r < SIZE; r++) {
+      const row = [];
+      for (let c = 0; c < SIZE; c++) {
+        const dot = element("div", "dot");
+        dot.dataset.row = r;
+        dot.dataset.col = c;
+        this.board.append(dot);
+        row.push(dot);
+      }
+      this.dots.push(row);
+    }
+    this.root.querySelector(".dots-new").addEventListener("click", () => this.playAgain());
+    this.root.querySelector(".dots-undo").addEventListener("click", () => this.shell.undo());
+    this.pointer();
+    this.onResize = () => this.out && this.render(this.out, {});
+    window.addEventListener("resize", this.onResize);
+  }
+
+  destroy() {
+    window.removeEventListener("resize", this.onResize);
+    this.root.remove();
+  }
+
+  key() {
+    return false;
+  }
+
+  playAgain() {
+    const s = this.out.state;
+    this.shell.start({ moves: s.level_moves, objective: s.objective.total,
+      colour: s.objective.colour, squares: s.squares });
+  }
+
+  // The dot under (x, y) when the pointer is near its centre, else null.
+  cellAt(x, y, reach) {
+    const box = this.board.getBoundingClientRect();
+    const cell = box.width / SIZE;
+    const col = Math.floor((x - box.left) / cell);
+    const row = Math.floor((y - box.top) / cell);
+    if (row < 0 || col < 0 || row >= SIZE || col >= SIZE) return null;
+    const dx = x - box.left - (col + 0.5) * cell;
+    const dy = y - box.top - (row + 0.5) * cell;
+    return Math.hypot(dx, dy) <= reach * cell ? [row, col] : null;
+  }
+
+  colour([r, c]) {
+    return this.out.state.grid[r][c];
+  }
+
+  pointer() {
+    this.board.addEventListener("pointerdown", (event) => {
+      if (event.button !== 0 || !this.out || this.out.finished) return;
+      if (event.target.closest("button")) return;
+      const cell = this.cellAt(event.clientX, event.clientY, 0.5);
+      if (!cell) return;
+      this.board.setPointerCapture(event.pointerId);
+      this.path = [cell];
+      this.closed = false;
+      this.draw();
+    });
+    this.board.addEventListener("pointermove", (event) => {
+      if (!this.path.length) return;
+      const cell = this.cellAt(event.clientX, event.clientY, 0.36);
+      if (cell) this.extend(cell);
+      this.draw(event);
+    });
+    this.board.addEventListener("pointerup", () => {
+      const path = this.path;
+      this.path = [];
+      this.closed = false;
+      this.draw();
+      if (path.length >= 2) this.shell.play({ kind: "path", path });
+    });
+    this.board.addEventListener("pointercancel", () => {
+      this.path = [];
+      this.draw();
+    });
+  }
+
+  extend(cell) {
+    const path = this.path;
+    const lastCell = path[path.length - 1];
+    if (same(cell, lastCell)) return;
+    if (this.closed) {
+      if (!same(cell, path[0])) this.closed = false;
+      return;
+    }
+    if (same(cell, path[path.length - 2])) {
+      path.pop();
+    } else if (path.length >= 4 && same(cell, path[0]) && neighbours(cell, lastCell)) {
+      this.closed = true;
+    } else if (neighbours(cell, lastCell) && this.colour(cell) === this.colour(path[0])
+      && !path.some((p) => same(p, cell))) {
+      path.push(cell);
+    }
+  }
+
+  centre([r, c]) {
+    const cell = this.board.clientWidth / SIZE;
+    return [(c + 0.5) * cell, (r + 0.5) * cell];
+  }
+
+  draw(event) {
+    for (const dot of this.board.querySelectorAll(".in-path")) dot.classList.remove("in-path");
+    this.board.classList.toggle("closed", this.closed);
+    if (!this.path.length) {
+      this.line.setAttribute("points", "");
+      return;
+    }
+    const points = this.path.map((cell) => this.centre(cell));
+    if (this.closed) points.push(this.centre(this.path[0]));
+    else if (event) {
+      const box = this.board.getBoundingClientRect();
+      points.push([event.clientX - box.left, event.clientY - box.top]);
+    }
+    this.line.setAttribute("points", points.map((p) => p.join(",")).join(" "));
+    this.line.setAttribute("class", `colour-${this.colour(this.path[0])}`);
+    for (const [r, c] of this.path) this.dots[r][c].classList.add("in-path");
+  }
+
+  render(out, { animate }) {
+    const fresh = !this.out || this.out.id !== out.id;
+    this.out = out;
+    const state = out.state;
+    const side = Math.min(440, this.root.clientWidth);
+    this.board.style.width = this.board.style.height = `${side}px`;
+    this.line.style.strokeWidth = `${side / SIZE / 7}px`;
+    const fall = animate && !fresh && state.last ? state.last.fall : null;
+    const cell = side / SIZE;
+    state.grid.forEach((row, r) => row.forEach((colour, c) => {
+      const dot = this.dots[r][c];
+      dot.dataset.colour = colour;
+      dot.className = `dot colour-${colour}`;
+      dot.style.left = `${c * cell}px`;
+      dot.style.top = `${r * cell}px`;
+      dot.style.width = dot.style.height = `${cell}px`;
+      if (fall && fall[r][c]) {
+        dot.animate([{ transform: `translateY(${-fall[r][c] * cell}px)`, opacity: 0.4 },
+          { transform: "none", opacity: 1 }],
+        { duration: 140 + 25 * fall[r][c], easing: "cubic-bezier(.4,0,.6,1.4)" });
+      }
+    }));
+    this.root.querySelector("#dots-moves").textContent = state.moves_left;
+    this.root.querySelector("#dots-score").textContent = state.score;
+    this.root.querySelector("#dots-objective").textContent = state.objective.left;
+    this.root.querySelector(".goal-dot").className = `goal-dot colour-${state.objective.colour}`;
+    this.root.querySelector("#dots-goal-text").textContent =
+      `${NAMES[state.objective.colour]} to clear`;
+    this.root.querySelector(".square-rule").hidden = !state.squares;
+    const overlay = this.root.querySelector(".overlay");
+    overlay.hidden = !(state.won || state.over || state.stuck);
+    overlay.classList.toggle("won", state.won);
+    this.root.querySelector(".overlay-text").textContent = state.won
+      ? `You win! Score ${state.score}` : state.over ? "Out of moves" : "No path left";
+    this.root.querySelector(".dots-undo").hidden = state.won;
+  }
+
+  showHint(intent) {
+    const dots = intent.path.map(([r, c]) => this.dots[r][c]);
+    dots.forEach((dot) => dot.classList.add("hinted"));
+    setTimeout(() => dots.forEach((dot) => dot.classList.remove("hinted")), 1500);
+  }
+}

@@ -1,0 +1,239 @@
+// Forty Thieves: two decks of cards, ten piles, eight foundations, the deck
+// and the waste. Drag a card to a pile, or click it and then the pile;
+// double-click sends it home; a click on the deck deals. The server says
+// whether a move is allowed and what the board is after it.
+
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const RED = new Set(["H", "D"]);
+const DRAG_PX = 5;
+
+function element(tag, className, text) {
+  const made = document.createElement(tag);
+  if (className) made.className = className;
+  if (text !== undefined) made.textContent = text;
+  return made;
+}
+
+export function cardNode(text) {
+  const rank = text.slice(0, -1);
+  const suit = text.slice(-1);
+  const node = element("div", `card ${RED.has(suit) ? "red" : "black"}`);
+  node.dataset.card = text;
+  const corner = `${rank}${SUITS[suit]}`;
+  node.append(element("span", "corner", corner), element("span", "pip", SUITS[suit]),
+    element("span", "corner bottom", corner));
+  node.setAttribute("aria-label", text);
+  return node;
+}
+
+export class FortyThieves {
+  constructor(main, shell) {
+    this.shell = shell;
+    this.selected = null;
+    this.root = element("div", "ft");
+    this.root.innerHTML = `
+      <div class="ft-top">
+        <div class="pile deck" data-pile="deck" title="deal a card"></div>
+        <div class="pile waste" data-pile="waste"></div>
+        <div class="ft-status">moves <span id="ft-moves">0</span></div>
+        <div class="foundations"></div>
+      </div>
+      <div class="tableau"></div>
+      <div class="overlay" hidden>
+        <p class="overlay-text"></p>
+        <div><button type="button" class="ft-undo">Undo</button>
+        <button type="button" class="ft-new">New deal</button></div>
+      </div>`;
+    main.append(this.root);
+    const foundations = this.root.querySelector(".foundations");
+    for (let n = 0; n < 8; n++) {
+      foundations.append(Object.assign(element("div", "pile foundation"), { title: "foundation" }));
+      foundations.lastChild.dataset.pile = `f${n}`;
+    }
+    const tableau = this.root.querySelector(".tableau");
+    for (let n = 0; n < 10; n++) {
+      tableau.append(element("div", "pile tableau-pile"));
+      tableau.lastChild.dataset.pile = `t${n}`;
+    }
+    this.root.querySelector(".ft-new").addEventListener("click", () => this.shell.start({}));
+    this.root.querySelector(".ft-undo").addEventListener("click", () => this.shell.undo());
+    this.pointer();
+    this.root.addEventListener("dblclick", (event) => {
+      const pile = this.movablePile(event.target);
+      if (pile) {
+        this.select(null);
+        this.shell.play({ kind: "cards", source: pile, target: "home" });
+      }
+    });
+    this.onResize = () => this.out && this.render(this.out, {});
+    window.addEventListener("resize", this.onResize);
+  }
+
+  destroy() {
+    window.removeEventListener("resize", this.onResize);
+    this.root.remove();
+  }
+
+  key(name) {
+    if (name === " " || name === "Enter") {
+      this.shell.play({ kind: "cards", source: "deck", target: "waste" });
+      return true;
+    }
+    if (name === "Escape") {
+      this.select(null);
+      return true;
+    }
+    return false;
+  }
+
+  pile(id) {
+    return this.root.querySelector(`[data-pile="${id}"]`);
+  }
+
+  // The pile whose top card is under ``target``, if it is a card that moves.
+  movablePile(target) {
+    const card = target.closest && target.closest(".card");
+    const pile = card && card.closest("[data-pile]");
+    if (!pile || !/^(t\d|waste)$/.test(pile.dataset.pile)) return null;
+    return card === pile.querySelector(".card:last-child") ? pile.dataset.pile : null;
+  }
+
+  pileAt(x, y) {
+    for (const node of document.elementsFromPoint(x, y)) {
+      const pile = node.closest && node.closest("[data-pile]");
+      if (pile && this.root.contains(pile)) return pile.dataset.pile;
+    }
+    return null;
+  }
+
+  select(pile) {
+    for (const node of this.root.querySelectorAll(".selected")) node.classList.remove("selected");
+    this.selected = pile;
+    if (pile) {
+      const card = this.pile(pile).querySelector(".card:last-child");
+      if (card) card.classList.add("selected");
+    }
+  }
+
+  pointer() {
+    let press = null;
+    this.root.addEventListener("pointerdown", (event) => {
+      if (event.button !== 0 || event.target.closest("button")) return;
+      press = { x: event.clientX, y: event.clientY, source: this.movablePile(event.target),
+        pile: event.target.closest("[data-pile]"), drag: null };
+    });
+    this.root.addEventListener("pointermove", (event) => {
+      if (!press || !press.source) return;
+      const dx = event.clientX - press.x;
+      const dy = event.clientY - press.y;
+      if (!press.drag && Math.hypot(dx, dy) < DRAG_PX) return;
+      if (!press.drag) press.drag = this.lift(press.source, press.x, press.y);
+      press.drag.node.style.transform = `translate(${dx}px, ${dy}px)`;
+    });
+    const end = (event) => {
+      if (!press) return;
+      const done = press;
+      press = null;
+      if (done.drag) {
+        done.drag.node.remove();
+        done.drag.card.classList.remove("lifted");
+        const target = event.type === "pointerup" ? this.pileAt(event.clientX, event.clientY) : null;
+        if (target && target !== done.source) {
+          this.select(null);
+          this.shell.play({ kind: "cards", source: done.source, target });
+        }
+        return;
+      }
+      if (event.type === "pointerup") this.click(done.pile ? done.pile.dataset.pile : null, done.source);
+    };
+    this.root.addEventListener("pointerup", end);
+    this.root.addEventListener("pointercancel", end);
+  }
+
+  lift(source, x, y) {
+    const card = this.pile(source).querySelector(".card:last-child");
+    const box = card.getBoundingClientRect();
+    const node = card.cloneNode(true);
+    node.classList.add("dragging");
+    Object.assign(node.style, { left: `${box.left}px`, top: `${box.top}px`,
+      width: `${box.width}px`, height: `${box.height}px` });
+    this.root.append(node); // inside .ft: its card size applies to the copy
+    card.classList.add("lifted");
+    return { node, card, x, y };
+  }
+
+  click(pile, movable) {
+    if (pile === "deck") {
+      this.select(null);
+      this.shell.play({ kind: "cards", source: "deck", target: "waste" });
+    } else if (this.selected && pile && pile !== this.selected) {
+      const source = this.selected;
+      this.select(null);
+      this.shell.play({ kind: "cards", source, target: pile });
+    } else if (this.selected && pile === this.selected) {
+      this.select(null);
+    } else if (movable) {
+      this.select(movable);
+    }
+  }
+
+  geometry() {
+    const style = getComputedStyle(this.root);
+    const width = this.root.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const gap = width < 500 ? 3 : 8;
+    const cardW = Math.min(88, Math.floor((width - 9 * gap) / 10));
+    this.root.style.setProperty("--card-w", `${cardW}px`);
+    this.root.style.setProperty("--card-h", `${Math.round(cardW * 1.4)}px`);
+    this.root.style.setProperty("--gap", `${gap}px`);
+    this.root.classList.toggle("small", cardW < 50);
+    return { cardW, cardH: Math.round(cardW * 1.4) };
+  }
+
+  render(out) {
+    this.out = out;
+    const state = out.state;
+    const geo = this.geometry();
+    this.select(null);
+    const last = state.last;
+    const marked = last ? last.target : null;
+    this.fill(this.pile("deck"), [], state.deck);
+    this.fill(this.pile("waste"), state.waste.slice(-3), state.waste.length, state.waste);
+    state.foundations.forEach((cards, n) => this.fill(this.pile(`f${n}`), cards.slice(-1), cards.length, cards));
+    state.tableau.forEach((cards, n) => {
+      const pile = this.pile(`t${n}`);
+      this.fill(pile, cards, cards.length, cards);
+      const step = cards.length > 1 ? Math.min(geo.cardH * 0.3, (geo.cardH * 3.2) / (cards.length - 1)) : 0;
+      pile.querySelectorAll(".card").forEach((card, i) => { card.style.top = `${i * step}px`; });
+      pile.style.height = `${geo.cardH + step * Math.max(0, cards.length - 1)}px`;
+    });
+    if (marked && marked !== "home") {
+      const top = this.pile(marked).querySelector(".card:last-child");
+      if (top) top.classList.add("marked");
+    }
+    this.root.querySelector("#ft-moves").textContent = state.moves;
+    const overlay = this.root.querySelector(".overlay");
+    overlay.hidden = !(state.won || state.stuck);
+    overlay.classList.toggle("won", state.won);
+    this.root.querySelector(".overlay-text").textContent = state.won
+      ? `You won in ${state.moves} moves!` : "No move left";
+    this.root.querySelector(".ft-undo").hidden = state.won;
+  }
+
+  // Draw ``shown`` cards in ``pile``; its data attributes hold every card.
+  fill(pile, shown, count, cards = []) {
+    pile.replaceChildren();
+    pile.dataset.count = count;
+    pile.dataset.cards = cards.join(" ");
+    if (pile.dataset.pile === "deck") {
+      if (count) pile.append(element("div", "card back", String(count)));
+      return;
+    }
+    shown.forEach((text) => pile.append(cardNode(text)));
+  }
+
+  showHint(intent) {
+    const nodes = [this.pile(intent.source), this.pile(intent.target === "home" ? "f0" : intent.target)];
+    for (const node of nodes) if (node) node.classList.add("hinted");
+    setTimeout(() => nodes.forEach((node) => node && node.classList.remove("hinted")), 1500);
+  }
+}

@@ -1,0 +1,144 @@
+"""The web's game objects on the shared sessions, without a server: what
+they send the page agrees with the models, and a dump restores a game
+exactly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gamestate import Direction, GameState
+from gamestate.dots import GameBoardT
+from gamestate.effects import slide_effects
+from playmanager.web.adapters import (
+    GAME_KINDS,
+    CardMove,
+    DotsGame,
+    DotsPath,
+    FortyThievesGame,
+    RefusedError,
+    Slide,
+    Twenty48Game,
+    fall_distances,
+    tile_motion,
+)
+
+SAVES = Path(__file__).resolve().parent.parent / "saves"
+tiles = st.sampled_from([0, 0, 0, 2, 2, 4, 4, 8, 16])
+boards = st.integers(1, 6).flatmap(
+    lambda rows: st.integers(1, 6).flatmap(
+        lambda cols: st.lists(
+            st.lists(tiles, min_size=cols, max_size=cols), min_size=rows, max_size=rows
+        )
+    )
+)
+
+
+@given(boards, st.sampled_from(list(Direction)))
+def test_the_slide_animation_lands_every_tile_where_the_model_puts_it(
+    board: list[list[int]], direction: Direction
+) -> None:
+    motion = tile_motion(board, direction)
+    landed = [[0] * len(board[0]) for _ in board]
+    for (fr, fc), (tr, tc) in motion:
+        landed[tr][tc] += board[fr][fc]
+    assert landed == [list(row) for row in slide_effects(board, direction).board]
+    assert len(motion) == sum(value != 0 for row in board for value in row)
+
+
+@given(st.integers(0, 2**40), st.booleans())
+def test_dots_fall_distances_say_where_each_dot_came_from(
+    seed: int, squares: bool
+) -> None:
+    game = DotsGame.new({"seed": seed, "squares": squares, "moves": 5})
+    found = game.hint()
+    if found is None:
+        return
+    before = game.game.get_boardT()
+    game.play(found[0])
+    assert game.last is not None
+    after = game.game.get_boardT()
+    fall = game.last["fall"]
+    cleared = {tuple(cell) for cell in game.last["cleared"]}
+    assert fall == fall_distances(frozenset(cleared))
+    for r in range(6):
+        for c in range(6):
+            origin = r - fall[r][c]
+            if origin >= 0:  # an old dot that fell: the same colour
+                assert (origin, c) not in cleared
+                assert after[r][c] == before[origin][c]
+
+
+@pytest.mark.parametrize("kind", list(GAME_KINDS))
+def test_a_dump_restores_the_game_exactly_and_goes_on_alike(kind: str) -> None:
+    game = GAME_KINDS[kind].new({"seed": 42})
+    for _ in range(3):
+        game.autoplay_step()
+    copy = GAME_KINDS[kind].restore(game.dump())
+    assert copy.view() == game.view() and copy.save_text() == game.save_text()
+    for _ in range(2):  # the same random draws afterwards
+        assert game.autoplay_step() == copy.autoplay_step()
+    assert copy.dump() == game.dump()
+
+
+def test_undo_is_the_sessions_and_takes_back_the_marks() -> None:
+    game = Twenty48Game.new({"seed": 8})
+    start = game.dump()
+    game.autoplay_step()
+    assert game.session.undo_depth == 1
+    assert game.undo()
+    game.restore_marks(start)
+    assert game.dump() == start
+    assert not game.undo()
+
+
+@pytest.mark.parametrize(
+    ("game", "intent", "field", "message"),
+    [
+        (Twenty48Game, DotsPath(((0, 0), (0, 1))), "intent", "this game is 2048"),
+        (Twenty48Game, Slide("sideways"), "direction", "the direction must be"),
+        (FortyThievesGame, CardMove("f0", "t1"), "source", "stays there"),
+        (FortyThievesGame, CardMove("deck", "t1"), "target", "goes to the waste"),
+        (FortyThievesGame, CardMove("t1", "deck"), "target", "tableau pile or a"),
+        (FortyThievesGame, CardMove("t12", "t1"), "source", "t0 to t9"),
+        (DotsGame, DotsPath(((0, 0),)), "path", "at least 2 dots"),
+        (DotsGame, DotsPath(((0, 0), (0, 9))), "path", "(0,9)"),
+    ],
+)
+def test_refusals_name_the_field_and_change_nothing(
+    game: type, intent: object, field: str, message: str
+) -> None:
+    made = game.new({"seed": 3})
+    before = made.dump()
+    with pytest.raises(RefusedError) as refused:
+        made.play(intent)
+    assert refused.value.field == field and message in refused.value.message
+    assert made.dump() == before
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["midgame.2048", "in_progress.forty-thieves", "square_ready.dots", "fresh.dots"],
+)
+def test_a_save_loads_and_saves_back_as_the_terminal_writes_it(name: str) -> None:
+    text = (SAVES / name).read_text()
+    kind = next(k for k in GAME_KINDS.values() if name.endswith("." + k.extension))
+    assert kind.load(text, name).save_text() == text
+
+
+def test_a_2048_save_loads_with_the_terminals_seed() -> None:
+    text = (SAVES / "midgame.2048").read_text()
+    game = Twenty48Game.load(text, "midgame.2048")
+    expected = GameState(4, 4, seed=118)
+    assert (
+        game.session.seed == 118 and game.game.rng.getstate() == expected.rng.getstate()
+    )
+
+
+def test_a_dots_load_counts_the_moves_already_made() -> None:
+    game = DotsGame.load((SAVES / "last_move.dots").read_text(), "last_move.dots")
+    model: GameBoardT = game.game
+    assert game.moves == model.level.moves - model.get_moves()
