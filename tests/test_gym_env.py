@@ -242,7 +242,7 @@ def test_vector_env_metadata_render_and_errors() -> None:
 # ---------------------------------------------------------------- README
 def gym_section_blocks() -> list[str]:
     text = README.read_text(encoding="utf-8")
-    section = text.split("## Gymnasium", 1)[1].split("\n## ", 1)[0]
+    section = re.split(r"\n#{1,3} ", text.split("\n### Gymnasium", 1)[1], maxsplit=1)[0]
     return re.findall(r"```python\n(.*?)```", section, re.DOTALL)
 
 

@@ -343,7 +343,7 @@ def test_key_names(key: int | str, name: str) -> None:
 
 def test_the_readme_screen_is_what_the_game_draws(tmp_path: Path) -> None:
     readme = (Path(__file__).parent.parent / "README.md").read_text()
-    section = readme.split("## The full-screen game (--tui)", 1)[1]
+    section = readme.split("### 2048: the full screen (--tui)", 1)[1]
     shown = section.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
     game = start_game(4, 4, None, None)
     controller = new_controller(
