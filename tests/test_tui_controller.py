@@ -432,6 +432,22 @@ def test_terminal_closing_without_progress_writes_nothing(tmp_path: Path) -> Non
     assert not (tmp_path / "data" / "rescued.2048").exists()
 
 
+def test_quitting_a_saved_game_keeps_no_second_copy(tmp_path: Path) -> None:
+    controller = make(tmp_path)
+    press(controller, "d", "o", "q")
+    assert controller.finished
+    assert (tmp_path / "save.2048").exists()
+    assert not (tmp_path / "data" / "rescued.2048").exists()
+
+
+def test_quitting_an_unsaved_game_keeps_it_to_resume(tmp_path: Path) -> None:
+    controller = make(tmp_path)
+    press(controller, "d", "q", "n")
+    assert controller.finished
+    assert not (tmp_path / "save.2048").exists()
+    assert (tmp_path / "data" / "rescued.2048").exists()
+
+
 def test_terminal_closing_when_no_rescue_works_says_why(tmp_path: Path) -> None:
     controller = make(tmp_path)
     (tmp_path / "data").write_text("a file where the folder should be")

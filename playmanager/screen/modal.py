@@ -522,10 +522,16 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self._finished = True
 
     def _keep_unfinished(self) -> bool:
-        """Keep a game left unfinished, with moves made in this run, in the
-        rescue folder (never over a save): over the file it was resumed
-        from, else in a new one. The next launch offers to resume it."""
+        """Keep a game left unfinished, with moves made in this run, to
+        resume: its statistics wait for it, and unless the player saved it
+        (then it is in their file) it goes to the rescue folder, never over
+        a save: over the file it was resumed from, else a new one. The next
+        launch offers to resume it."""
         if self.session.ended or not self._moved_since_deal:
+            return False
+        if self._statistics is not None:
+            self._statistics.keep(self.game_score())
+        if not self.session.changed:
             return False
         try:
             os.makedirs(self._rescue_folder, exist_ok=True)
@@ -536,8 +542,6 @@ class ModalController(ABC, Generic[M, I, E, A]):
         except OSError:
             return False  # only a copy: the player was asked about the save
         self._resumed_from = None
-        if self._statistics is not None:
-            self._statistics.keep(self.game_score())
         return True
 
     def follow(self, statistics: Tracker) -> None:
