@@ -1,4 +1,5 @@
-"""What every game's command line shares: exit statuses and option values.
+"""What every game's command line shares: exit statuses, option values
+and the steps of every game's ``main`` (:func:`run_command_line`).
 
 Each game builds its own parser (see :mod:`playmanager.games`); the types
 here read a seed, a bounded number or a percentage the same way for all
@@ -7,13 +8,25 @@ of them, with one-line errors that name the value.
 
 from __future__ import annotations
 
+import contextlib
 import os
+from types import SimpleNamespace
 
-from .storage import whole_number
+from .messages import cannot_load
+from .storage import SaveFileError, whole_number
 
 TYPE_CHECKING = False  # typing costs start-up time (issue 14)
 if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable
     from typing import Final, TextIO
+
+    from .games import Launch
+
+    Check = Callable[[argparse.ArgumentParser, SimpleNamespace], None]
+    """Refuse options that make no sense together (with ``parser.error``)."""
+    Play = Callable[[SimpleNamespace, Launch], int]
+    """Play what the options ask for; return the exit status."""
 
 EXIT_OK: Final = 0
 EXIT_USAGE: Final = 2
@@ -101,3 +114,50 @@ def next_seed(seed: int) -> int:
     first seed; wrapped, so that it stays a seed every save file accepts.
     """
     return (seed + 1 - LONG_MIN) % (1 << 64) + LONG_MIN
+
+
+def parse_options(
+    launch: Launch,
+    build_parser: Callable[[], argparse.ArgumentParser],
+    check: Check,
+) -> SimpleNamespace | int:
+    """The options of ``launch.argv``, or the exit status of ``--help``
+    (its text on ``launch.stdout``) or of a usage error (one line on
+    ``launch.stderr``): a bad option, a FILE that holds another game, or
+    options ``check`` refuses together."""
+    parser = build_parser()
+    out, err = launch.stdout, launch.stderr
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            args = parser.parse_args(launch.argv, namespace=SimpleNamespace())
+            launch.refuse_mismatch(parser, args.file)
+            check(parser, args)
+        except SystemExit as done:
+            return done.code if isinstance(done.code, int) else EXIT_USAGE
+    return args
+
+
+def run_command_line(
+    launch: Launch,
+    *,
+    build_parser: Callable[[], argparse.ArgumentParser],
+    check: Check,
+    play: Play,
+    without_parser: SimpleNamespace | None = None,
+) -> int:
+    """Every game's ``main``: parse the options (``without_parser``, when
+    given, are the options of a command line that needs no parser), then
+    play. A FILE that cannot be loaded (:class:`SaveFileError` while the
+    game starts) is one line on stderr and exit status 2."""
+    args = without_parser
+    if args is None:
+        parsed = parse_options(launch, build_parser, check)
+        if isinstance(parsed, int):
+            return parsed
+        args = parsed
+    try:
+        return play(args, launch)
+    except SaveFileError as error:
+        launch.stdout.flush()
+        launch.stderr.write(cannot_load(error.path, error.detail))
+        return EXIT_USAGE

@@ -11,25 +11,22 @@ that cannot be loaded.
 
 from __future__ import annotations
 
-import contextlib
 import os
 from types import SimpleNamespace
 
 from gamestate.dots import CellT, GameBoardT, Level
 from gamestate.dots.board import MAX_MOVES, MAX_OBJECTIVE
 
-from .. import messages as shared_messages
-from ..games import DOTS, add_game_option, refuse_mismatch
+from ..games import DOTS, Launch, add_game_option
 from ..options import (
     EXIT_INTERRUPTED,
     EXIT_OK,
-    EXIT_USAGE,
     bad_value,
     bounded,
     draw_seed,
+    run_command_line,
 )
 from ..options import seed as seed_option
-from ..storage import SaveFileError
 from . import autoplay_options
 from .paths import FORMAT_HELP
 from .view import NAMES, palette_for
@@ -122,7 +119,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 def check_combinations(parser: argparse.ArgumentParser, args: SimpleNamespace) -> None:
     """Reject options that make no sense together (argparse exits with 2)."""
-    refuse_mismatch(parser, DOTS, args.file)
     problems = (
         autoplay_options.misused_option(args),
         _autoplay_conflict(args),
@@ -152,20 +148,6 @@ def _level_conflict(args: SimpleNamespace) -> str | None:
     )
 
 
-def parse_arguments(
-    argv: list[str], stdout: TextIO, stderr: TextIO
-) -> SimpleNamespace | int:
-    """The options, or the exit status of --help or a usage error."""
-    parser = build_parser()
-    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-        try:
-            args = parser.parse_args(argv, namespace=SimpleNamespace())
-            check_combinations(parser, args)
-        except SystemExit as done:
-            return done.code if isinstance(done.code, int) else EXIT_USAGE
-    return args
-
-
 def level_of(args: SimpleNamespace, seed: int) -> Level:
     """The level the options ask for, the MIS's where they are silent."""
     level = Level(seed=seed, random_board=args.random_board, squares=args.squares)
@@ -181,7 +163,7 @@ def seed_of(args: SimpleNamespace) -> int:
     return draw_seed() if args.seed in (None, "random") else int(args.seed)
 
 
-def start(args: SimpleNamespace) -> tuple[GameBoardT, str, str]:
+def start(args: SimpleNamespace, launch: Launch) -> tuple[GameBoardT, str, str]:
     """(the game, where it saves, a first line saying where it came from).
 
     Raises SaveFileError when FILE exists and cannot be loaded.
@@ -199,9 +181,10 @@ def start(args: SimpleNamespace) -> tuple[GameBoardT, str, str]:
             args.file,
             f"{args.file} does not exist yet: a new game, saved there.",
         )
-    from .savefile import load
+    from .savefile import parse_save
 
-    return load(args.file), args.file, f"Loaded {args.file}."
+    game = parse_save(launch.files.text(args.file), args.file)
+    return game, args.file, f"Loaded {args.file}."
 
 
 def play_autoplay(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
@@ -220,43 +203,37 @@ def play_autoplay(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
     return EXIT_INTERRUPTED if report.interrupted else EXIT_OK
 
 
-def play_full_screen(
-    game: GameBoardT, save_target: str, greeting: str, stderr: TextIO
-) -> int:
-    from . import tui
-
-    return tui.run(
-        game,
-        save_target=save_target,
-        greeting=greeting,
-        environ=os.environ,
-        stderr=stderr,
-    )
-
-
-def main(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    """Parse ``argv`` as Dots' command line and play; return the status."""
-    args = parse_arguments(argv, stdout, stderr)
-    if isinstance(args, int):
-        return args
+def play(args: SimpleNamespace, launch: Launch) -> int:
+    """Start the game the options ask for and play it; return the status."""
     if args.autoplay:
-        return play_autoplay(args, stdout, stderr)
-    try:
-        game, save_target, greeting = start(args)
-    except SaveFileError as error:
-        stdout.flush()
-        stderr.write(shared_messages.cannot_load(error.path, error.detail))
-        return EXIT_USAGE
+        return play_autoplay(args, launch.stdout, launch.stderr)
+    game, save_target, greeting = start(args, launch)
     if args.tui:
-        return play_full_screen(game, save_target, greeting, stderr)
+        from . import tui
+
+        return tui.run(
+            game,
+            save_target=save_target,
+            greeting=greeting,
+            terminal=launch.terminal,
+            environ=launch.environ,
+            stderr=launch.stderr,
+        )
     from .loop import LineGame
 
     line_game = LineGame(
         game,
         save_target=save_target,
-        stdin=stdin,
-        stdout=stdout,
-        stderr=stderr,
-        palette=palette_for(os.environ, stdout),
+        stdin=launch.stdin,
+        stdout=launch.stdout,
+        stderr=launch.stderr,
+        palette=palette_for(launch.terminal),
     )
     return line_game.play(greeting)
+
+
+def main(launch: Launch) -> int:
+    """Play Dots' command line; return the exit status."""
+    return run_command_line(
+        launch, build_parser=build_parser, check=check_combinations, play=play
+    )

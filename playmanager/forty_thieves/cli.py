@@ -17,19 +17,24 @@ that every deal can be played again. Exit status: 0 when the game ends,
 from __future__ import annotations
 
 import argparse
-import contextlib
 import enum
 import os
+from types import SimpleNamespace
 from typing import TextIO
 
 from gamestate.forty_thieves.moves import Move
 
-from .. import messages
-from ..games import FORTY_THIEVES, add_game_option, refuse_mismatch
-from ..options import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, RANDOM_SEED, draw_seed
+from ..games import FORTY_THIEVES, Launch, add_game_option
+from ..options import (
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+    RANDOM_SEED,
+    draw_seed,
+    run_command_line,
+)
 from ..options import seed as seed_option
 from ..parser import Parser
-from ..storage import SaveFileError
 from . import savefile, solve_options, text
 from .commands import HELP_ROWS
 from .line_mode import LineGame
@@ -72,11 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def check_combinations(
-    parser: argparse.ArgumentParser, args: argparse.Namespace
-) -> None:
+def check_combinations(parser: argparse.ArgumentParser, args: SimpleNamespace) -> None:
     """Reject options that make no sense together (argparse exits with 2)."""
-    refuse_mismatch(parser, FORTY_THIEVES, args.file)
     misused = solve_options.misused_option(args)
     if misused is not None:
         parser.error(misused)
@@ -84,21 +86,6 @@ def check_combinations(
         parser.error(
             f"--seed only chooses a new deal, but {args.file} exists and holds a game"
         )
-
-
-def parse_arguments(
-    argv: list[str], stdout: TextIO, stderr: TextIO
-) -> argparse.Namespace | int:
-    """The options, or the exit status of --help or a usage error (whose
-    text goes to ``stdout`` or ``stderr``, not the process's streams)."""
-    parser = build_parser()
-    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-        try:
-            args = parser.parse_args(argv)
-            check_combinations(parser, args)
-        except SystemExit as done:
-            return done.code if isinstance(done.code, int) else EXIT_USAGE
-    return args
 
 
 class Origin(enum.Enum):
@@ -109,7 +96,7 @@ class Origin(enum.Enum):
     LOADED = "FILE, loaded"
 
 
-def start(args: argparse.Namespace) -> tuple[Session, Origin]:
+def start(args: SimpleNamespace, launch: Launch) -> tuple[Session, Origin]:
     """The session the options ask for, and where it comes from.
 
     Raises SaveFileError when FILE exists and cannot be loaded.
@@ -119,7 +106,7 @@ def start(args: argparse.Namespace) -> tuple[Session, Origin]:
         return Session.new(seed, FORTY_THIEVES.default_save), Origin.NEW
     if not os.path.exists(args.file):
         return Session.new(seed, args.file), Origin.NEW_FILE
-    board, saved_seed = savefile.load(args.file)
+    board, saved_seed = savefile.loads(launch.files.text(args.file), args.file)
     return Session(board, saved_seed, args.file, saved=True), Origin.LOADED
 
 
@@ -150,32 +137,35 @@ def solver_hint(session: Session) -> Move | None:
     return hint(session.board, budget_ms=HINT_BUDGET_MS)
 
 
-def play(
-    args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
-) -> int:
+def play(args: SimpleNamespace, launch: Launch) -> int:
     """Start the game the options ask for and play it; return the status."""
-    try:
-        session, origin = start(args)
-    except SaveFileError as error:
-        stdout.flush()
-        stderr.write(messages.cannot_load(error.path, error.detail))
-        return EXIT_USAGE
+    if args.solve:
+        return solve_deals(args, launch.stdout, launch.stderr)
+    session, origin = start(args, launch)
     if args.tui:
         from . import tui  # here, not at the top: the line mode starts fast
 
-        greeting = screen_greeting(session, origin)
         return tui.run(
-            session, greeting, hinter=solver_hint, environ=os.environ, stderr=stderr
+            session,
+            screen_greeting(session, origin),
+            hinter=solver_hint,
+            terminal=launch.terminal,
+            environ=launch.environ,
+            stderr=launch.stderr,
         )
-    stdout.write(line_greeting(session, origin))
-    card_text = text.card_style(stdout, os.environ)
+    launch.stdout.write(line_greeting(session, origin))
     game = LineGame(
-        session, stdin, stdout, stderr, card_text=card_text, hinter=solver_hint
+        session,
+        launch.stdin,
+        launch.stdout,
+        launch.stderr,
+        card_text=text.card_style(launch.terminal),
+        hinter=solver_hint,
     )
     return game.play()
 
 
-def solve_deals(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+def solve_deals(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
     """Solve the deals --solve asks for; 130 when Ctrl-C cut them short,
     2 when the --jsonl file cannot be read."""
     from . import solve_batch  # here, not at the top: the solver is big
@@ -208,11 +198,8 @@ def solve_deals(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int
     return EXIT_INTERRUPTED if report.interrupted else EXIT_OK
 
 
-def main(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    """Parse ``argv`` as Forty Thieves' command line and play; return the status."""
-    args = parse_arguments(argv, stdout, stderr)
-    if isinstance(args, int):
-        return args
-    if args.solve:
-        return solve_deals(args, stdout, stderr)
-    return play(args, stdin, stdout, stderr)
+def main(launch: Launch) -> int:
+    """Play Forty Thieves' command line; return the exit status."""
+    return run_command_line(
+        launch, build_parser=build_parser, check=check_combinations, play=play
+    )

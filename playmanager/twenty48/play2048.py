@@ -20,25 +20,23 @@ checkers.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
 from types import SimpleNamespace
 
 from gamestate import Config, GameState
 
-from ..games import TWENTY_FORTY_EIGHT, add_game_option, mismatch, refuse_mismatch
+from ..games import TWENTY_FORTY_EIGHT, Files, Launch, add_game_option
 from ..options import (
     EXIT_INTERRUPTED,
     EXIT_OK,
-    EXIT_USAGE,
     bad_value,
     bounded,
     chosen_seed,
     percent,
+    run_command_line,
 )
 from ..options import seed as seed_option
-from ..storage import SaveFileError
 from . import autoplay_options, messages
 from .commands import described_keys
 from .loop import LineGame, WinRound
@@ -168,7 +166,6 @@ def check_combinations(parser: argparse.ArgumentParser, args: SimpleNamespace) -
     """Reject options that make no sense together (argparse exits with 2)."""
     if args.size is not None and (args.rows is not None or args.cols is not None):
         parser.error("--size cannot be combined with --rows or --cols")
-    refuse_mismatch(parser, TWENTY_FORTY_EIGHT, args.file)
     misused = autoplay_options.misused_option(args)
     if misused is not None:
         parser.error(misused)
@@ -182,33 +179,18 @@ def check_combinations(parser: argparse.ArgumentParser, args: SimpleNamespace) -
         )
 
 
-def without_options(argv: list[str]) -> SimpleNamespace | None:
+def without_options(
+    argv: list[str], files: Files | None = None
+) -> SimpleNamespace | None:
     """The options of a command line that has none (at most a FILE that
     holds no other game), without a parser; None for any other."""
     if len(argv) > 1 or any(arg.startswith("-") for arg in argv):
         return None
     file = argv[0] if argv else None
-    if mismatch(TWENTY_FORTY_EIGHT, file) is not None:
+    files = Files() if files is None else files
+    if files.mismatch(TWENTY_FORTY_EIGHT, file) is not None:
         return None  # the parser reports it
     return SimpleNamespace(**NO_OPTIONS, file=file)
-
-
-def parse_arguments(
-    argv: list[str], stdout: TextIO, stderr: TextIO
-) -> SimpleNamespace | int:
-    """Parse ``argv``; return the options, or the exit status of --help or
-    a usage error (whose text goes to ``stdout`` or ``stderr``)."""
-    plain = without_options(argv)
-    if plain is not None:
-        return plain
-    parser = build_parser()
-    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-        try:
-            args = parser.parse_args(argv, namespace=SimpleNamespace())
-            check_combinations(parser, args)
-        except SystemExit as done:
-            return done.code if isinstance(done.code, int) else EXIT_USAGE
-    return args
 
 
 def choose_seed(args: SimpleNamespace, stdout: TextIO) -> int | None:
@@ -235,7 +217,7 @@ def board_shape(args: SimpleNamespace) -> tuple[int, int]:
 
 
 def new_game(
-    args: SimpleNamespace, stdout: TextIO, seed: int | None
+    args: SimpleNamespace, launch: Launch, stdout: TextIO, seed: int | None
 ) -> tuple[GameState, str]:
     """Build the game as PlayManager.java does; return (game, save target).
 
@@ -254,7 +236,8 @@ def new_game(
     if os.path.exists(args.file):
         from . import savefile  # here: see the module docstring
 
-        game = savefile.load(args.file, seed=seed, two_prob=two_prob)
+        text = launch.files.text(args.file)
+        game = savefile.load_text(text, args.file, seed=seed, two_prob=two_prob)
     return game, args.file
 
 
@@ -269,7 +252,7 @@ def play_full_screen(
     game: GameState,
     seed: int,
     save_target: str,
-    stderr: TextIO,
+    launch: Launch,
 ) -> int:
     """Run the --tui game on the process's terminal; return the status."""
     from . import tui  # here, not at the top: start-up of the line mode stays fast
@@ -281,8 +264,9 @@ def play_full_screen(
         seed=seed,
         new_game=game_maker(game, rules),
         save_target=save_target,
-        environ=os.environ,
-        stderr=stderr,
+        terminal=launch.terminal,
+        environ=launch.environ,
+        stderr=launch.stderr,
         greeting=tui_greeting(args.file, save_target),
     )
 
@@ -313,22 +297,18 @@ def play_autoplay(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
     return EXIT_INTERRUPTED if report.interrupted else EXIT_OK
 
 
-def play(args: SimpleNamespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+def play(args: SimpleNamespace, launch: Launch) -> int:
     """Start the game the options ask for and play it; return the status."""
+    stdin, stdout, stderr = launch.stdin, launch.stdout, launch.stderr
     if args.autoplay:
         return play_autoplay(args, stdout, stderr)
     start_out = io.StringIO() if args.tui else stdout  # the screen shows it
-    try:
-        seed = choose_seed(args, start_out)
-        game, save_target = new_game(args, start_out, seed)
-    except SaveFileError as error:
-        stdout.flush()
-        stderr.write(messages.cannot_load(error.path, error.detail))
-        return EXIT_USAGE
+    seed = choose_seed(args, start_out)
+    game, save_target = new_game(args, launch, start_out, seed)
     if seed is None:
         seed = Config.RANDOM_SEED
     if args.tui:
-        return play_full_screen(args, game, seed, save_target, stderr)
+        return play_full_screen(args, game, seed, save_target, launch)
     rules = game_rules(args)
     if rules.goal is None:
         return LineGame(game, save_target, stdin, stdout, stderr).play()
@@ -336,9 +316,12 @@ def play(args: SimpleNamespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -
     return LineGame(game, save_target, stdin, stdout, stderr, win=win).play()
 
 
-def main(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    """Parse ``argv`` as 2048's command line and play; return the status."""
-    args = parse_arguments(argv, stdout, stderr)
-    if isinstance(args, int):
-        return args
-    return play(args, stdin, stdout, stderr)
+def main(launch: Launch) -> int:
+    """Play 2048's command line; return the exit status."""
+    return run_command_line(
+        launch,
+        build_parser=build_parser,
+        check=check_combinations,
+        play=play,
+        without_parser=without_options(launch.argv, launch.files),
+    )

@@ -10,14 +10,14 @@ no curses) and :mod:`.app` (the colours, and the app that the shared shell
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
 from typing import TextIO
 
 from gamestate.dots import GameBoardT
 
 from ...data_folder import data_folder
-from ...screen.shell import can_draw_blocks, play
+from ...screen.shell import play
+from ...terminal import Terminal
 from ..savefile import save
 from .app import App
 from .controller import Controller
@@ -27,6 +27,7 @@ def run(
     game: GameBoardT,
     *,
     save_target: str,
+    terminal: Terminal,
     environ: Mapping[str, str],
     stderr: TextIO,
     greeting: str = "",
@@ -35,7 +36,7 @@ def run(
 
     ``o`` saves to ``save_target``; when the terminal closes, unsaved
     progress goes there too (or, failing that, beside the 2048 best score
-    in the user's data folder). NO_COLOR turns colours off. Without a
+    in the user's data folder). ``terminal`` says what it shows. Without a
     usable terminal: one line on ``stderr``, 2.
     """
 
@@ -47,6 +48,6 @@ def run(
             rescue_folder=data_folder(environ),
             greeting=greeting,
         )
-        return App(controller, round_dots=can_draw_blocks(sys.stdout))
+        return App(controller, round_dots=terminal.unicode)
 
-    return play(make_app, environ, stderr)
+    return play(make_app, terminal, environ, stderr)

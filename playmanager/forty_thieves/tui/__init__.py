@@ -9,14 +9,14 @@ on the session, a screen description out; no curses), :mod:`.layout`
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
 from typing import TextIO
 
 from ...data_folder import data_folder
 from ...screen.shell import play
+from ...terminal import Terminal
 from ..session import Session
-from ..text import can_show_symbols
+from ..text import card_style
 from .controller import Controller, Hinter
 from .view import App
 
@@ -26,6 +26,7 @@ def run(
     greeting: str,
     *,
     hinter: Hinter,
+    terminal: Terminal,
     environ: Mapping[str, str],
     stderr: TextIO,
 ) -> int:
@@ -42,7 +43,8 @@ def run(
             hinter=hinter,
             rescue_folder=data_folder(environ),
             greeting=greeting,
+            card_text=card_style(terminal),
         )
-        return App(controller, symbols=can_show_symbols(sys.stdout, environ))
+        return App(controller)
 
-    return play(make_app, environ, stderr)
+    return play(make_app, terminal, environ, stderr)

@@ -13,13 +13,13 @@ exactly as the line mode does.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
 from typing import TextIO
 
 from gamestate import GameState
 
-from ...screen.shell import can_draw_blocks, play
+from ...screen.shell import play
+from ...terminal import Terminal
 from .. import savefile
 from ..rules import Rules
 from .best_score import default_path
@@ -34,6 +34,7 @@ def run(
     seed: int,
     new_game: GameFactory,
     save_target: str,
+    terminal: Terminal,
     environ: Mapping[str, str],
     stderr: TextIO,
     greeting: str = "",
@@ -41,8 +42,8 @@ def run(
     """Play ``game`` full screen until the player quits; return 0.
 
     Arguments as in :class:`~.controller.Controller`; the best score file
-    is found from ``environ`` (XDG_DATA_HOME, HOME) and NO_COLOR turns
-    colours off. Without a usable terminal: one line on ``stderr``, 2.
+    is found from ``environ`` (XDG_DATA_HOME, HOME); ``terminal`` says
+    what it shows. Without a usable terminal: one line on ``stderr``, 2.
     """
 
     def make_app() -> App:
@@ -56,6 +57,6 @@ def run(
             best_path=default_path(environ),
             greeting=greeting,
         )
-        return App(controller, blocks=can_draw_blocks(sys.stdout))
+        return App(controller, blocks=terminal.unicode)
 
-    return play(make_app, environ, stderr)
+    return play(make_app, terminal, environ, stderr)
