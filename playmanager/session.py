@@ -264,6 +264,15 @@ class Session(Generic[M, I, E]):
         self._effects = None
         return self._seed
 
+    def resume(self, model: M, seed: int) -> None:
+        """Play on ``model`` (a rescued game, say) instead; undo brings the
+        current game back. Its play is changed until it is saved."""
+        self._history.append(self._step())
+        self._model, self._seed = model, seed
+        self._version = next(self._versions)
+        self._fresh = False
+        self._effects = None
+
     # ------------------------------------------------------------ files
     def save_text(self) -> str:
         """The current game as the game's save file."""
@@ -274,10 +283,9 @@ class Session(Generic[M, I, E]):
         replace a file this session neither loaded nor wrote, or one that
         changed on disk since it did."""
         target = self._save_target if path is None else path
-        mark = _file_mark(target)
-        if mark is None:
-            return False
-        return self._known_files.get(os.path.abspath(target)) != mark
+        if not os.path.isfile(target):
+            return False  # nothing there to lose (a folder: the write says why)
+        return self._known_files.get(os.path.abspath(target)) != _file_mark(target)
 
     def save(self, path: str | None = None, *, overwrite: bool = False) -> str:
         """Write the game to ``path`` (default the save target; a given path
@@ -305,10 +313,7 @@ class Session(Generic[M, I, E]):
         """
         if not self.changed:
             return None
-        os.makedirs(folder, exist_ok=True)
-        path = reserve_new_file(folder, self.adapter.rescue_name)
-        write_atomically(path, self.save_text())
-        return path
+        return write_rescue(folder, self.adapter.rescue_name, self.save_text())
 
     # ------------------------------------------------------------ helpers
     def _step(self) -> _Step[M, I, E]:
@@ -320,6 +325,15 @@ class Session(Generic[M, I, E]):
         mark = _file_mark(path)
         if mark is not None:
             self._known_files[os.path.abspath(path)] = mark
+
+
+def write_rescue(folder: str, name: str, text: str) -> str:
+    """Write ``text`` to a new file ``name`` (numbered if taken) in
+    ``folder``, made if needed; return its path. Raises OSError."""
+    os.makedirs(folder, exist_ok=True)
+    path = reserve_new_file(folder, name)
+    write_atomically(path, text)
+    return path
 
 
 def reserve_new_file(folder: str, name: str) -> str:

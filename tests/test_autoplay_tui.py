@@ -13,10 +13,17 @@ import pytest
 
 from gamestate import Direction, GameState
 from gamestate.solver import best_move
-from playmanager.twenty48 import savefile
+from playmanager.controls import Control
+from playmanager.screen.modal import CONTROL_KEYS
 from playmanager.twenty48.play2048 import start_game
 from playmanager.twenty48.rules import JAVA
-from playmanager.twenty48.tui.controller import PLAYING_KEYS, Action, Controller, Solver
+from playmanager.twenty48.tui.controller import (
+    Action,
+    Controller,
+    Solver,
+    new_controller,
+    playing_keys,
+)
 from tests.test_tui_end_to_end import playmanager, terminal
 
 RULES = JAVA._replace(goal=2048)
@@ -28,13 +35,12 @@ def quick(game: GameState) -> Direction | None:
 
 
 def make(tmp_path: Path, game: GameState, solver: Solver = quick) -> Controller:
-    return Controller(
+    return new_controller(
         game,
         rules=RULES,
         seed=118,
         new_game=lambda seed: start_game(4, 4, seed, None),
         save_target=str(tmp_path / "save.2048"),
-        save=savefile.save,
         best_path=tmp_path / "best-score",
         solver=solver,
     )
@@ -45,9 +51,11 @@ def snapshot(game: GameState) -> tuple[list[list[int]], int, int]:
 
 
 def test_the_keys_are_in_the_one_key_table() -> None:
-    actions = {key: b.action for b in PLAYING_KEYS for key in b.keys}
-    assert actions["H"] is Action.HINT
-    assert actions["A"] is Action.AUTOPLAY
+    controls = {key: b.action for b in CONTROL_KEYS for key in b.keys}
+    assert controls["H"] is Control.HINT
+    assert controls["A"] is Control.AUTOPLAY
+    actions = {key: b.action for b in playing_keys() for key in b.keys}
+    assert "H" not in actions and "A" not in actions
     assert actions["h"] is Action.LEFT  # vim's left stays a move
 
 

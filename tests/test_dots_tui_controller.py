@@ -8,20 +8,30 @@ import pytest
 
 from gamestate.dots import CellT, GameBoardT
 from gamestate.dots.hint import hint
-from playmanager.dots.savefile import load, save
-from playmanager.dots.tui.controller import Controller, Mode
+from playmanager.dots.adapter import Dots
+from playmanager.dots.savefile import load
+from playmanager.dots.tui.controller import Controller
+from playmanager.screen.modal import Mode
 from playmanager.screen.shell import CTRL_C, ESCAPE
+from playmanager.session import Session
 
 UP, DOWN, LEFT, RIGHT = "KEY_UP", "KEY_DOWN", "KEY_LEFT", "KEY_RIGHT"
 FIVE_R = [(1, 3), (1, 2), (0, 2), (0, 1), (1, 1)]
 
 
 def make(tmp_path: Path, game: GameBoardT | None = None) -> Controller:
+    game = game or GameBoardT(seed=5)
+    session = Session(
+        Dots(game.level),
+        game,
+        game.level.seed,
+        str(tmp_path / "save.dots"),
+        loaded=False,
+    )
     return Controller(
-        game or GameBoardT(seed=5),
-        save_target=str(tmp_path / "save.dots"),
-        save=save,
-        rescue_folder=tmp_path / "data",
+        session,
+        rescue_folder=str(tmp_path / "data"),
+        load=lambda path: (load(path), 0),
     )
 
 
@@ -157,7 +167,7 @@ def test_undo_and_new_game_history(tmp_path: Path) -> None:
     assert c.game.level.seed == 5 and c.game.get_score() == 5
     press(c, "u")
     assert c.game == GameBoardT(seed=5)
-    assert c.screen().status == "Undone; 0 more turns to undo"
+    assert c.screen().status == "Undone; 0 more to undo"
 
 
 def test_save_and_quit_without_asking_when_saved(tmp_path: Path) -> None:
@@ -191,6 +201,8 @@ def test_a_failed_save_says_why_and_keeps_playing(tmp_path: Path) -> None:
     (tmp_path / "save.dots").mkdir()
     c = make(tmp_path)
     press(c, "H", "\n", "q", "y")
+    assert c.screen().overlay is not None  # replace what is there?
+    press(c, "y")
     assert not c.finished
     assert c.screen().status.startswith(f"Not saved to {tmp_path / 'save.dots'}: ")
 
@@ -206,14 +218,31 @@ def test_help_opens_and_any_key_closes_it(tmp_path: Path) -> None:
     assert c.screen().cursor == (3, 3)
 
 
-def test_hang_up_saves_unsaved_progress(tmp_path: Path) -> None:
+def test_hang_up_rescues_unsaved_play_and_touches_no_save(tmp_path: Path) -> None:
+    """Issue 21: the rescue went over ./save.dots."""
+    (tmp_path / "save.dots").write_bytes(b"someone's game")
     c = make(tmp_path)
     assert c.hang_up("Terminal closed") == "Terminal closed; nothing to save."
     c = make(tmp_path)
     press(c, "H", "\n")
     message = c.hang_up("Terminal closed")
-    assert message == f"Terminal closed; game saved to {tmp_path / 'save.dots'}"
-    assert load(str(tmp_path / "save.dots")).get_score() == 5
+    rescue = tmp_path / "data" / "rescued.dots"
+    assert message == f"Terminal closed; game rescued to {rescue} (no save was touched)"
+    assert load(str(rescue)).get_score() == 5
+    assert (tmp_path / "save.dots").read_bytes() == b"someone's game"
+
+
+def test_o_asks_before_replacing_a_save_it_did_not_load(tmp_path: Path) -> None:
+    """Issue 21: o replaced an existing ./save.dots holding another game."""
+    (tmp_path / "save.dots").write_bytes(b"someone's game")
+    c = make(tmp_path)
+    press(c, "H", "\n", "o")
+    overlay = c.screen().overlay
+    assert overlay is not None and overlay.title == "Replace a file?"
+    press(c, "n")
+    assert (tmp_path / "save.dots").read_bytes() == b"someone's game"
+    press(c, "o", "y")
+    assert load(str(tmp_path / "save.dots")) == c.game
 
 
 # ------------------------------------------------------------ the mouse
@@ -265,16 +294,16 @@ def test_the_mouse_does_nothing_under_an_overlay(tmp_path: Path, key: str) -> No
     c.mouse_release((0, 1))
     assert c.game.get_score() == 5
     assert c.screen().path == ()
-    assert c._mode in (Mode.HELP, Mode.CONFIRM_QUIT)
+    assert c.mode in (Mode.HELP, Mode.CONFIRM_QUIT)
 
 
 def test_the_new_dots_are_marked_for_a_moment(tmp_path: Path) -> None:
     now = [100.0]
+    game = GameBoardT(seed=5)
     c = Controller(
-        GameBoardT(seed=5),
-        save_target=str(tmp_path / "s.dots"),
-        save=save,
-        rescue_folder=tmp_path,
+        Session(Dots(game.level), game, 5, str(tmp_path / "s.dots"), loaded=False),
+        rescue_folder=str(tmp_path),
+        load=lambda path: (load(path), 0),
         clock=lambda: now[0],
     )
     assert c.wake_at() is None

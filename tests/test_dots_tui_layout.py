@@ -8,20 +8,23 @@ from pathlib import Path
 import pytest
 
 from gamestate.dots import SIZE, CellT, GameBoardT
-from playmanager.dots.savefile import save
+from playmanager.dots.adapter import Dots
+from playmanager.dots.savefile import load
 from playmanager.dots.tui.app import styles
 from playmanager.dots.tui.controller import Controller, Screen
 from playmanager.dots.tui.layout import grid_for, minimum_size, render, role_value
 from playmanager.screen.shell import Span
 from playmanager.screen.widgets import Grid
+from playmanager.session import Session
 
 
 def screen_of(tmp_path: Path, game: GameBoardT | None = None, *keys: str) -> Screen:
+    game = game or GameBoardT(seed=5)
+    session = Session(
+        Dots(game.level), game, game.level.seed, str(tmp_path / "s.dots"), loaded=False
+    )
     controller = Controller(
-        game or GameBoardT(seed=5),
-        save_target=str(tmp_path / "s.dots"),
-        save=save,
-        rescue_folder=tmp_path,
+        session, rescue_folder=str(tmp_path), load=lambda path: (load(path), 0)
     )
     for key in keys:
         controller.press(key)

@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 
 from gamestate.forty_thieves import BoardT, CategoryT, deal
 from gamestate.forty_thieves.moves import DeckMove, Move, TabMove, WasteMove
-from playmanager import terminal
+from playmanager import messages, terminal
 from playmanager.cli import main
 from playmanager.forty_thieves import text
+from playmanager.forty_thieves.adapter import NO_SAFE_CARD, FortyThieves
 from playmanager.forty_thieves.commands import (
     Action,
     FromFoundation,
@@ -28,7 +29,7 @@ from playmanager.forty_thieves.commands import (
 )
 from playmanager.forty_thieves.line_mode import LineGame
 from playmanager.forty_thieves.savefile import load
-from playmanager.forty_thieves.session import Session
+from playmanager.session import Session
 from tests.pty_terminal import Terminal as PtyTerminal
 
 from .test_forty_thieves_deal import java_deals
@@ -102,20 +103,27 @@ def test_moves_refusals_and_undo() -> None:
         + "> 7C cannot go on 3C: tableau piles build down in suit\n"
         + "> "
         + "\n".join(moved)
-        + "> Undone: 3S from tableau 3 to tableau 7.\n"
+        + "> Undone; 1 more to undo\n"
         + after_deal
-        + "> Undone: deal 8H.\n"
+        + "> Undone; 0 more to undo\n"
         + fresh_board(DEAL_118)
-        + "> Nothing to undo.\n"
+        + "> Nothing to undo\n"
         + "> \n"
     )
 
 
-def test_a_line_that_is_no_command_prints_the_help() -> None:
-    status, out, _ = run([*GAME, "--seed", "1"], "jump\n37\n?\nhelp\n")
+HELP = "\n".join(text.help_lines()) + "\n"
+
+
+def test_a_line_that_is_no_command_says_so_and_help_lists_them() -> None:
+    status, out, _ = run([*GAME, "--seed", "1"], "jump\n37\n?\nhelp\nHELP\n\n")
     assert status == 0
-    assert out.count(text.help_text()) == 4
-    assert "  3 7" in text.help_text() and "  q " in text.help_text()
+    assert "> Unknown command 'jump': ? lists the commands.\n" in out
+    assert "> Unknown command '37': ? lists the commands.\n" in out
+    assert out.count(HELP) == 3
+    assert "  3 7" in HELP
+    assert "  q or quit     quit (asks to save unsaved play)" in out
+    assert out.endswith("> > \n")  # an empty line does nothing
 
 
 def test_a_foundation_as_the_source_says_why_in_one_line() -> None:
@@ -123,9 +131,9 @@ def test_a_foundation_as_the_source_says_why_in_one_line() -> None:
     screen says, in the same words)."""
     status, out, _ = run([*GAME, "--seed", "118"], "f1 2\nF 7\nf2f3\n")
     assert status == 0
-    refusal = "> " + text.refused(text.FOUNDATION_STAYS)
+    refusal = "> " + text.FOUNDATION_STAYS + "\n"
     assert out.endswith(refusal * 3 + "> \n")
-    assert text.help_text() not in out
+    assert HELP not in out
     assert text.FOUNDATION_STAYS.startswith("Cards on a foundation stay there")
 
 
@@ -135,20 +143,29 @@ def test_the_end_of_input_quits_with_status_zero() -> None:
     assert out.endswith("> \n")
 
 
-def test_quit_with_unsaved_moves_asks_once_more() -> None:
-    status, out, _ = run([*GAME, "--seed", "3"], "d\nq\nq\nd\n")
+QUESTION = (
+    "Save to save.forty-thieves before quitting? y saves and quits, n quits, "
+    "c keeps playing: "
+)
+
+
+def test_quit_with_unsaved_moves_asks_as_every_game_does(tmp_path: Path) -> None:
+    status, out, _ = run([*GAME, "--seed", "3"], "d\nq\nn\nd\n", cwd=tmp_path)
     assert status == 0
-    assert out.endswith("> " + text.UNSAVED_QUIT + "> ")
-    status, out, _ = run([*GAME, "--seed", "3"], "d\nq\nd\nq\n")
-    assert out.count(text.UNSAVED_QUIT) == 2  # a move in between asks again
+    assert out.endswith("> " + QUESTION)  # n quit: the last d was never read
+    status, out, _ = run([*GAME, "--seed", "3"], "d\nq\nc\nd\nq\ny\n", cwd=tmp_path)
+    assert out.count(QUESTION) == 2
+    assert "Keep playing\n" in out
+    assert out.endswith("Saved to save.forty-thieves\n")
+    assert load(str(tmp_path / "save.forty-thieves")).board.get_deck().size() == 62
 
 
 def test_save_writes_the_file_and_quit_needs_no_confirmation(tmp_path: Path) -> None:
     path = tmp_path / "game.forty-thieves"
-    status, out, _ = run([*GAME, "--seed", "4", str(path)], "d\nd\ns\nq\n")
+    status, out, _ = run([*GAME, "--seed", "4", str(path)], "d\nd\no\nq\n")
     assert status == 0
-    assert f"{path} does not exist yet: a new deal, s saves there.\n" in out
-    assert out.endswith(f"> Saved to {path}.\n> ")
+    assert f"{path} does not exist yet: a new deal, o saves there.\n" in out
+    assert out.endswith(f"> Saved to {path}\n> ")
     board = BoardT(deal(4))
     board.deck_mv()
     board.deck_mv()
@@ -156,17 +173,17 @@ def test_save_writes_the_file_and_quit_needs_no_confirmation(tmp_path: Path) -> 
 
 
 def test_without_file_the_game_saves_to_the_default_file(tmp_path: Path) -> None:
-    status, out, _ = run([*GAME, "--seed", "5"], "s\n", cwd=tmp_path)
+    status, out, _ = run([*GAME, "--seed", "5"], "save\n", cwd=tmp_path)
     assert status == 0
-    assert "Saved to save.forty-thieves.\n" in out
+    assert "Saved to save.forty-thieves\n" in out
     assert load(str(tmp_path / "save.forty-thieves")) == (BoardT(deal(5)), 5)
 
 
 def test_a_failed_save_says_why_and_play_goes_on(tmp_path: Path) -> None:
     path = tmp_path / "missing" / "game.forty-thieves"
-    status, out, err = run([*GAME, "--seed", "6", str(path)], "s\nd\n")
+    status, out, err = run([*GAME, "--seed", "6", str(path)], "o\nd\n")
     assert status == 0
-    assert err == f"playmanager: cannot save {path}: No such file or directory\n"
+    assert err == f"playmanager: Not saved to {path}: No such file or directory\n"
     assert "deck waste" in out.split("> ")[-2]  # the deal was still made
 
 
@@ -176,7 +193,7 @@ def test_a_save_file_names_its_game(tmp_path: Path) -> None:
     status, out, _ = run([str(path)], "w f\n1 f\n")
     assert status == 0
     assert out.startswith(f"Loaded {path} (deal 0). ? lists the commands.\n")
-    assert out.endswith(text.WON)
+    assert out.endswith(text.WON + "> \n")
     assert "f4" in out and "QS" in out
 
 
@@ -229,36 +246,46 @@ def test_help_option_lists_the_commands() -> None:
     assert "--seed N" in out and "3 f" in out
 
 
-def test_the_hint_is_printed_as_a_command_and_in_words() -> None:
-    session = Session.new(118, "unused")
+class Hinted(FortyThieves):
+    """Forty Thieves whose hints are given in advance."""
+
+    def __init__(self, hints: list[Move | None]) -> None:
+        super().__init__()
+        self.hints = hints
+
+    def hint(self, model: BoardT) -> Move | None:
+        return self.hints.pop(0)
+
+
+def test_the_hint_is_printed_as_a_command_and_in_words(tmp_path: Path) -> None:
+    adapter = Hinted([TabMove(T, 2, 6), None])
+    session = Session(adapter, adapter.new_model(118), 118, "unused", loaded=False)
     out = io.StringIO()
-    hints: list[Move | None] = [TabMove(T, 2, 6), None]
     game = LineGame(
         session,
-        io.StringIO("h\nh\n"),
-        out,
-        io.StringIO(),
-        card_text=str,
-        hinter=lambda _: hints.pop(0),
+        stdin=io.StringIO("H\nhint\n"),
+        stdout=out,
+        stderr=io.StringIO(),
+        rescue_folder=str(tmp_path),
     )
     assert game.play() == 0
     assert (
-        "> Hint: 3 7 (3S from tableau 3 to tableau 7).\n> Hint: no move left.\n"
+        "> Hint: 3 7 (3S from tableau 3 to tableau 7)\n> Hint: no move is left\n"
         in out.getvalue()
     )
 
 
 def test_the_hint_comes_from_the_solver() -> None:
     near = str(SAVES / "two_moves_from_winning.forty-thieves")
-    status, out, _ = run([near], "h\n")
+    status, out, _ = run([near], "H\n")
     assert status == 0
     hints = (
-        "> Hint: w f4 (KS from waste to foundation 4).\n",
-        "> Hint: 1 f1 (KH from tableau 1 to foundation 1).\n",
+        "> Hint: w f4 (KS from waste to foundation 4)\n",
+        "> Hint: 1 f1 (KH from tableau 1 to foundation 1)\n",
     )
     assert any(hint in out for hint in hints)
-    status, out, _ = run([str(SAVES / "no_move_left.forty-thieves")], "h\n")
-    assert "> " + text.NO_HINT in out
+    status, out, _ = run([str(SAVES / "no_move_left.forty-thieves")], "H\n")
+    assert "> " + messages.NO_HINT + "\n" in out
 
 
 # --- cards, commands -------------------------------------------------------
@@ -320,7 +347,7 @@ def test_a_terminal_in_the_c_locale_gets_letters(tmp_path: Path) -> None:
     term.press("3 7\n")  # 3S onto 4S: the board again, then the prompt
     term.wait_until(lambda _screen: term.raw.count(b"\n> ") == 2, "the board again")
     term.press("q\n")
-    term.press("q\n")
+    term.press("n\n")
     assert term.wait_for_exit() == 0
     assert term.raw.isascii()
 
@@ -340,12 +367,10 @@ def test_a_terminal_in_the_c_locale_gets_letters(tmp_path: Path) -> None:
         ("w7", WasteMove(T, 6)),
         ("W 10", WasteMove(T, 9)),
         ("11 3", TabMove(T, 10, 2)),  # parsed: the rules say there is no tableau 11
-        ("u", Action.UNDO),
-        ("h", Action.HINT),
-        ("s", Action.SAVE),
-        ("q", Action.QUIT),
-        ("?", Action.HELP),
-        ("HELP", Action.HELP),
+        ("a", Action.SAFE),
+        ("A", Action.SAFE),  # the line mode reads A as autoplay before parse
+        ("u", None),  # the shared controls are read before parse
+        ("s", None),
         ("f1 2", FromFoundation(0)),
         ("F8 w", None),  # the waste is never a target
         ("f 10", FromFoundation(None)),
@@ -385,9 +410,9 @@ def test_a_plays_every_safe_card_and_undo_takes_them_back() -> None:
     status, out, _ = run([str(SAVES / "two_moves_from_winning.forty-thieves")], "a\n")
     assert status == 0
     assert "> 2 cards to the foundations.\n" in out
-    assert out.endswith(text.WON)
+    assert out.endswith(text.WON + "> \n")
     # in_progress: the Ace of Clubs on the waste is safe, nothing after it
     status, out, _ = run([str(SAVES / "in_progress.forty-thieves")], "a\nu\na\na\n")
     assert "> 1 card to the foundations.\n" in out
-    assert "> Undone: AC from waste to foundation 4.\n" in out
-    assert out.endswith("> " + text.NO_SAFE_CARD + "> \n")
+    assert "> Undone; 0 more to undo\n" in out
+    assert out.endswith("> " + NO_SAFE_CARD + "\n> \n")

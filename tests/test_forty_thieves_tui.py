@@ -11,21 +11,19 @@ from pathlib import Path
 import pytest
 
 from gamestate.forty_thieves import BoardT, CategoryT, deal
-from gamestate.forty_thieves.moves import CardText, DeckMove, Move, TabMove, WasteMove
+from gamestate.forty_thieves.moves import DeckMove, Move, TabMove, WasteMove
 from playmanager.forty_thieves import text
+from playmanager.forty_thieves.adapter import FortyThieves
 from playmanager.forty_thieves.savefile import load
-from playmanager.forty_thieves.session import Session
 from playmanager.forty_thieves.text import symbol_text
 from playmanager.forty_thieves.tui.controller import (
     DECK,
-    END_KEYS,
     END_SUMMARY,
     PLAYING_KEYS,
     TABLEAU_ROW,
     TOP_ROW,
     WASTE,
     Controller,
-    Hinter,
     Pile,
     help_lines,
     key_text,
@@ -34,7 +32,9 @@ from playmanager.forty_thieves.tui.layout import minimum_size, pile_at, render
 from playmanager.forty_thieves.tui.view import App, styles
 from playmanager.screen.input import MouseEvent
 from playmanager.screen.marks import MARK_SECONDS
+from playmanager.screen.modal import ENDED
 from playmanager.screen.shell import Span
+from playmanager.session import Session
 
 from .forty_thieves_helpers import cards, position
 
@@ -42,23 +42,34 @@ T, F = CategoryT.Tableau, CategoryT.Foundation
 SAVES = Path(__file__).parent.parent / "saves"
 
 
+class Hinted(FortyThieves):
+    """Forty Thieves whose hint is a function's answer."""
+
+    def __init__(self, hinter: Callable[[BoardT], Move | None]) -> None:
+        super().__init__()
+        self.hinter = hinter
+
+    def hint(self, model: BoardT) -> Move | None:
+        return self.hinter(model)
+
+
 def controller(
     board: BoardT | None = None,
     *,
     save_target: str = "unused",
-    hinter: Hinter = lambda session: None,
+    hinter: Callable[[BoardT], Move | None] = lambda board: None,
     rescue_folder: Path = Path("/nonexistent"),
     clock: Callable[[], float] = time.monotonic,
-    card_text: CardText = str,
 ) -> Controller:
-    session = Session(board or BoardT(deal(118)), 118, save_target, saved=False)
+    session = Session(
+        Hinted(hinter), board or BoardT(deal(118)), 118, save_target, loaded=False
+    )
     return Controller(
         session,
-        hinter=hinter,
-        rescue_folder=rescue_folder,
+        rescue_folder=str(rescue_folder),
+        load=lambda path: load(path),
         greeting="hi",
         clock=clock,
-        card_text=card_text,
     )
 
 
@@ -107,9 +118,9 @@ def test_zero_is_the_tenth_pile_and_a_card_that_cannot_move_says_so() -> None:
 def test_picking_twice_prefers_a_foundation() -> None:
     board = position(tableau={0: "AS", 1: "2S", 2: ""}, rest=9)
     control = press(controller(board), "1", "1")
-    assert control.session.board.get_foundation(0).toSeq() == cards("AS")
+    assert control.session.model.get_foundation(0).toSeq() == cards("AS")
     press(control, "2", "2")  # 2S: the foundation before the empty tableau 3
-    assert control.session.board.get_foundation(0).toSeq() == cards("AS 2S")
+    assert control.session.model.get_foundation(0).toSeq() == cards("AS 2S")
 
 
 def test_the_waste_is_a_source_and_w_twice_sends_its_card() -> None:
@@ -117,9 +128,9 @@ def test_the_waste_is_a_source_and_w_twice_sends_its_card() -> None:
     control = press(controller(board), "w")
     assert control.screen().selected == WASTE
     press(control, "w")
-    assert control.session.board.get_foundation(0).toSeq() == cards("AC")
+    assert control.session.model.get_foundation(0).toSeq() == cards("AC")
     press(control, "w", "5")
-    assert control.session.board.get_tab(4).toSeq() == cards("QD JD")
+    assert control.session.model.get_tab(4).toSeq() == cards("QD JD")
 
 
 def test_f_sends_the_chosen_card_to_a_foundation() -> None:
@@ -127,10 +138,10 @@ def test_f_sends_the_chosen_card_to_a_foundation() -> None:
     control = press(controller(board), "f")
     assert control.screen().status == "Choose a card first (1-0 or w), then f"
     press(control, "1", "f")
-    assert control.session.board.get_foundation(0).toSeq() == cards("AH")
+    assert control.session.model.get_foundation(0).toSeq() == cards("AH")
     assert control.screen().status == "AH from tableau 1 to foundation 1"
     press(control, "w", "f")
-    assert control.session.board.get_foundation(2).toSeq() == cards("AD 2D")
+    assert control.session.model.get_foundation(2).toSeq() == cards("AD 2D")
     press(control, "2", "f")
     assert control.screen().status == (
         "No foundation takes 7C: foundations build up in suit from the Ace"
@@ -145,29 +156,29 @@ def test_shift_f_then_a_digit_sends_the_chosen_card_to_that_foundation() -> None
         "AH to which foundation? 1-8 (f: the one that takes it)"
     )
     press(control, "5")  # foundation 5, not tableau 5
-    assert control.session.board.get_foundation(4).toSeq() == cards("AH")
+    assert control.session.model.get_foundation(4).toSeq() == cards("AH")
     assert control.screen().status == "AH from tableau 1 to foundation 5"
     assert control.screen().cursor == TOP_ROW[4]
     press(control, "3", "F", "3")  # a foundation that refuses says why
     assert control.screen().status == (
         "2H cannot go on AD: foundations build up in suit from the Ace"
     )
-    assert control.session.board.get_tab(2).toSeq() == cards("2H")
+    assert control.session.model.get_tab(2).toSeq() == cards("2H")
     press(control, "3", "F", "5")
-    assert control.session.board.get_foundation(4).toSeq() == cards("AH 2H")
+    assert control.session.model.get_foundation(4).toSeq() == cards("AH 2H")
 
 
 def test_after_shift_f_any_other_key_does_what_it_always_does() -> None:
     board = position(tableau={0: "AH", 1: "AS"})
     control = press(controller(board), "1", "F", "f")  # f: the one that takes it
-    assert control.session.board.get_foundation(0).toSeq() == cards("AH")
+    assert control.session.model.get_foundation(0).toSeq() == cards("AH")
     press(control, "2", "F", "9")  # there is no foundation 9: the card stays chosen
     assert control.screen().status == "There are 8 foundations: F, then 1-8"
     assert control.screen().selected == TABLEAU_ROW[1]
     press(control, "F", "^[")  # Esc: the choice is forgotten
     assert control.screen().selected is None
     press(control, "2", "F", "3")  # digits name tableau piles again after Esc
-    assert control.session.board.get_foundation(2).toSeq() == cards("AS")
+    assert control.session.model.get_foundation(2).toSeq() == cards("AS")
     press(control, "F")
     assert control.screen().status == "Choose a card first (1-0 or w), then F and 1-8"
     press(control, "1")  # no naming was pending: tableau 1 (now empty)
@@ -179,8 +190,8 @@ def test_function_keys_f1_to_f8_name_a_foundation_too() -> None:
     control = press(controller(board), "KEY_F(8)")
     assert control.screen().status == "Choose a card first (1-0 or w), then F and 1-8"
     press(control, "1", "KEY_F(8)", "w", "KEY_F(2)")
-    assert control.session.board.get_foundation(7).toSeq() == cards("AH")
-    assert control.session.board.get_foundation(1).toSeq() == cards("AS")
+    assert control.session.model.get_foundation(7).toSeq() == cards("AH")
+    assert control.session.model.get_foundation(1).toSeq() == cards("AS")
 
 
 def test_a_chosen_card_names_every_kind_of_target() -> None:
@@ -243,11 +254,11 @@ def test_undo_takes_back_moves_one_by_one() -> None:
     press(control, "u")
     assert (
         control.screen().status
-        == "Undone: 3S from tableau 3 to tableau 7; 1 more to undo"
+        == "Undone; 1 more to undo"
     )
     press(control, "u", "u")
     assert control.screen().status == "Nothing to undo"
-    assert control.session.board == BoardT(deal(118))
+    assert control.session.model == BoardT(deal(118))
 
 
 def test_a_plays_safe_cards_and_one_undo_takes_them_back() -> None:
@@ -258,7 +269,7 @@ def test_a_plays_safe_cards_and_one_undo_takes_them_back() -> None:
     press(control, "a")
     assert control.screen().status == "No card is safe to play to the foundations now"
     press(control, "u")
-    assert control.session.board == board
+    assert control.session.model == board
 
 
 class Clock:
@@ -325,12 +336,12 @@ def test_without_colour_a_moved_card_is_in_brackets() -> None:
     assert "(3S)" in text_at(frame(control, colour=False), 10)
 
 
-def hint_of(move: Move | None) -> Hinter:
-    return lambda session: move
+def hint_of(move: Move | None) -> Callable[[BoardT], Move | None]:
+    return lambda board: move
 
 
 def test_the_hint_marks_its_two_piles_until_the_next_key() -> None:
-    control = press(controller(hinter=hint_of(TabMove(T, 2, 6))), "h")
+    control = press(controller(hinter=hint_of(TabMove(T, 2, 6))), "H")
     screen = control.screen()
     assert screen.hint == (TABLEAU_ROW[2], TABLEAU_ROW[6])
     assert screen.status == "Hint: 3S from tableau 3 to tableau 7 (keys 3 7)"
@@ -347,7 +358,7 @@ def test_the_hint_marks_its_two_piles_until_the_next_key() -> None:
     ],
 )
 def test_every_kind_of_hint_has_its_piles(move: Move, piles: tuple[Pile, Pile]) -> None:
-    control = press(controller(hinter=hint_of(move)), "d", "h")
+    control = press(controller(hinter=hint_of(move)), "d", "H")
     assert control.screen().hint == piles
 
 
@@ -364,18 +375,18 @@ def test_every_kind_of_hint_has_its_piles(move: Move, piles: tuple[Pile, Pile]) 
 )
 def test_the_hint_names_this_screen_s_keys(move: Move, keys: str) -> None:
     assert key_text(move) == keys
-    control = press(controller(hinter=hint_of(move)), "h")
+    control = press(controller(hinter=hint_of(move)), "H")
     assert control.screen().status.endswith(f"(keys {keys})")
 
 
 def test_no_hint_without_a_move() -> None:
-    control = press(controller(hinter=hint_of(None)), "h")
-    assert control.screen().status == "Hint: no move left"
+    control = press(controller(hinter=hint_of(None)), "H")
+    assert control.screen().status == "Hint: no move is left"
 
 
 def test_a_new_deal_takes_the_next_seed_and_can_be_undone() -> None:
     control = press(controller(), "d", "n")
-    assert control.session.board == BoardT(deal(119))
+    assert control.session.model == BoardT(deal(119))
     assert control.screen().seed == 119
     press(control, "u")
     assert control.screen().seed == 118 and control.screen().deck_size == 63
@@ -404,18 +415,19 @@ def test_the_no_move_left_screen_offers_undo_and_a_new_deal() -> None:
     assert END_SUMMARY in overlay.lines
     press(control, "n")
     assert control.screen().overlay is None
-    assert control.session.board == BoardT(deal(119))
+    assert control.session.model == BoardT(deal(119))
 
 
 def test_the_end_summary_names_every_end_key() -> None:
-    for binding in END_KEYS:
-        assert f"{binding.keys[0]} " in END_SUMMARY
+    for control in ENDED:
+        assert f"{control.value} {control.word}" in END_SUMMARY
 
 
 def test_help_lists_every_key_and_any_key_closes_it() -> None:
     control = press(controller(), "?")
     overlay = control.screen().overlay
     assert overlay is not None and overlay.lines[: len(PLAYING_KEYS)] == help_lines()
+    assert any(line.startswith("o ") and "save" in line for line in overlay.lines)
     assert any(line.startswith("1-9, 0") for line in help_lines())
     press(control, "3")
     assert control.screen().overlay is None and control.screen().selected is None
@@ -423,16 +435,16 @@ def test_help_lists_every_key_and_any_key_closes_it() -> None:
 
 def test_save_then_quit_without_a_question(tmp_path: Path) -> None:
     path = tmp_path / "game.forty-thieves"
-    control = press(controller(save_target=str(path)), "d", "s")
+    control = press(controller(save_target=str(path)), "d", "o")
     assert control.screen().status == f"Saved to {path}"
-    assert load(str(path)).board == control.session.board
+    assert load(str(path)).board == control.session.model
     press(control, "q")
     assert control.finished
 
 
 def test_a_failed_save_says_why(tmp_path: Path) -> None:
-    control = press(controller(save_target=str(tmp_path / "no" / "g")), "d", "s")
-    assert control.screen().status.startswith(f"Cannot save {tmp_path}/no/g: ")
+    control = press(controller(save_target=str(tmp_path / "no" / "g")), "d", "o")
+    assert control.screen().status.startswith(f"Not saved to {tmp_path}/no/g: ")
     press(control, "q", "y")  # the save fails again: back to the game
     assert not control.finished and control.screen().overlay is None
 
@@ -445,23 +457,39 @@ def test_quit_with_unsaved_moves_asks(tmp_path: Path) -> None:
     press(control, "c")
     assert control.screen().overlay is None and not control.finished
     press(control, "^C", "y")
-    assert control.finished and load(str(path)).board == control.session.board
+    assert control.finished and load(str(path)).board == control.session.model
     control = press(controller(), "d", "q", "n")
     assert control.finished
 
 
-def test_hang_up_saves_unsaved_moves(tmp_path: Path) -> None:
-    path = tmp_path / "game.forty-thieves"
-    assert controller(save_target=str(path)).hang_up("Gone") == "Gone; nothing to save."
-    control = press(controller(save_target=str(path)), "d")
-    assert control.hang_up("Gone") == f"Gone; game saved to {path}"
-    assert load(str(path)).board == control.session.board
-    control = press(
-        controller(save_target=str(tmp_path / "no" / "g"), rescue_folder=tmp_path), "d"
+def test_hang_up_rescues_unsaved_moves_and_touches_no_save(tmp_path: Path) -> None:
+    """Issue 21: the hang-up wrote the new deal over ./save.forty-thieves."""
+    path = tmp_path / "save.forty-thieves"
+    path.write_bytes((SAVES / "in_progress.forty-thieves").read_bytes())
+    before = path.read_bytes()
+    folder = tmp_path / "data"
+    assert controller(save_target=str(path), rescue_folder=folder).hang_up("Gone") == (
+        "Gone; nothing to save."
     )
-    assert control.hang_up("Gone").endswith(
-        f"saved to {tmp_path}/rescued.forty-thieves instead"
-    )
+    control = press(controller(save_target=str(path), rescue_folder=folder), "d")
+    rescue = folder / "rescued.forty-thieves"
+    assert control.hang_up("Gone") == f"Gone; game rescued to {rescue} (no save was touched)"
+    assert load(str(rescue)).board == control.session.model
+    assert path.read_bytes() == before
+
+
+def test_o_asks_before_replacing_a_save_it_did_not_load(tmp_path: Path) -> None:
+    """Issue 21: s (now o) replaced a default save holding another game."""
+    path = tmp_path / "save.forty-thieves"
+    path.write_bytes((SAVES / "in_progress.forty-thieves").read_bytes())
+    before = path.read_bytes()
+    control = press(controller(save_target=str(path)), "d", "o")
+    overlay = control.screen().overlay
+    assert overlay is not None and overlay.title == "Replace a file?"
+    press(control, "n")
+    assert path.read_bytes() == before
+    press(control, "o", "y")
+    assert load(str(path)).board == control.session.model
 
 
 # --- mouse ------------------------------------------------------------------
@@ -524,11 +552,11 @@ def test_the_screen_shows_the_deal_in_columns() -> None:
     deal_118 = [str(card) for card in deal(118)]
     for depth in range(4):
         assert text_at(spans, 6 + depth).split() == deal_118[depth::4][:10]
-    assert text_at(spans, 23).startswith("    1-0 w pick")
+    assert text_at(spans, 23).startswith("    1-0 w d f a play  o save")
 
 
 def test_cards_are_red_or_black_and_marks_have_their_roles() -> None:
-    control = press(controller(hinter=hint_of(TabMove(T, 2, 6))), "h")
+    control = press(controller(hinter=hint_of(TabMove(T, 2, 6))), "H")
     spans = frame(control)
     six_of_hearts = next(s for s in spans if s.text.strip() == "6H")
     assert (six_of_hearts.role, six_of_hearts.value) == ("card", 1)
@@ -548,7 +576,7 @@ def test_cards_are_red_or_black_and_marks_have_their_roles() -> None:
 
 
 def test_without_colour_marks_are_characters() -> None:
-    control = press(controller(hinter=hint_of(TabMove(T, 2, 6))), "h")
+    control = press(controller(hinter=hint_of(TabMove(T, 2, 6))), "H")
     spans = frame(control, colour=False)
     assert "*3S*" in text_at(spans, 9) and "*4S*" in text_at(spans, 9)
     assert "[1]" in text_at(spans, 5)
@@ -600,7 +628,9 @@ def test_the_app_draws_cards_as_the_controller_writes_them_and_routes_the_mouse(
 ):
     """Symbols with and without colour (NO_COLOR used to take them away);
     the app no longer writes into the controller to stay in step."""
-    app = App(controller(card_text=symbol_text))
+    with_symbols = controller()
+    with_symbols.card_text = symbol_text
+    app = App(with_symbols)
     assert any(s.text.strip() == "6\u2665" for s in app.frame(80, 24, colour=True))
     assert any(s.text.strip() == "6\u2665" for s in app.frame(80, 24, colour=False))
     assert not any(

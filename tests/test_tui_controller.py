@@ -14,12 +14,15 @@ from pathlib import Path
 import pytest
 
 from gamestate import Direction, GameState
+from playmanager.controls import Control
 from playmanager.screen.keys import key_label
 from playmanager.screen.shell import CTRL_C, ESCAPE
+from playmanager.session import Session
 from playmanager.twenty48 import savefile
+from playmanager.twenty48.adapter import Twenty48
 from playmanager.twenty48.play2048 import start_game
 from playmanager.twenty48.rules import JAVA, MVC, Rules
-from playmanager.twenty48.tui.controller import PLAYING_KEYS, Controller
+from playmanager.twenty48.tui.controller import Controller, playing_keys
 
 ONE_MERGE_FROM_2048 = [
     [1024, 1024, 0, 0],
@@ -47,14 +50,17 @@ def make(
         game.setBoard(board)
         game.setScore(score)
     rows, cols = len(game.getBoard()), len(game.getBoard()[0])
+    adapter = Twenty48(
+        lambda next_seed: start_game(rows, cols, next_seed, rules.two_prob)
+    )
+    target = str(save_target or tmp_path / "save.2048")
+    session = Session(adapter, game, seed, target, loaded=board is not None)
     return Controller(
-        game,
+        session,
         rules=rules,
-        seed=seed,
-        new_game=lambda next_seed: start_game(rows, cols, next_seed, rules.two_prob),
-        save_target=str(save_target or tmp_path / "save.2048"),
-        save=savefile.save,
         best_path=tmp_path / "data" / "best-score",
+        rescue_folder=str(tmp_path / "data"),
+        load=lambda path: (savefile.load(path), seed),
     )
 
 
@@ -200,10 +206,12 @@ def test_help_lists_every_key_and_any_key_closes_it(tmp_path: Path) -> None:
     overlay = controller.screen().overlay
     assert overlay is not None and overlay.title == "Keys"
     text = "\n".join(overlay.lines)
-    for binding in PLAYING_KEYS:
+    for binding in playing_keys():
         assert binding.action.value in text
         for key in binding.keys:
             assert key_label(key) in text
+    for control in Control:
+        assert f"{control.value} " in text and control.summary in text
     before = state(controller.game)
     controller.press("d")  # closes the help, does not move
     assert controller.screen().overlay is None
@@ -383,48 +391,146 @@ def test_keys_after_quitting_do_nothing(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------- hang up
-def test_terminal_closing_saves_unsaved_progress(tmp_path: Path) -> None:
-    controller = make(tmp_path)
+def test_terminal_closing_rescues_unsaved_play_and_touches_no_save(
+    tmp_path: Path,
+) -> None:
+    """Issue 21: the rescue went over ./save.2048; now to a file of its own."""
+    target = tmp_path / "save.2048"
+    target.write_bytes(b"4 4\n8\n2 2 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n")
+    before = target.read_bytes()
+    controller = make(tmp_path, save_target=target)
     press(controller, "d", "s")
     message = controller.hang_up()
-    assert controller.finished
-    assert message == f"Terminal closed; game saved to {tmp_path / 'save.2048'}"
-    assert savefile.read_save(str(tmp_path / "save.2048")).score == 4
-
-
-def test_terminal_closing_during_the_quit_question_saves(tmp_path: Path) -> None:
-    controller = make(tmp_path)
-    press(controller, "d", "q")
-    controller.hang_up()
-    assert (tmp_path / "save.2048").exists()
-
-
-def test_terminal_closing_without_progress_writes_no_save(tmp_path: Path) -> None:
-    controller = make(tmp_path)
-    assert controller.hang_up() == "Terminal closed; nothing to save."
-    assert not (tmp_path / "save.2048").exists()
-
-
-def test_terminal_closing_when_the_save_fails_rescues_the_game(tmp_path: Path) -> None:
-    target = tmp_path / "no" / "save.2048"
-    controller = make(tmp_path, save_target=target)
-    controller.press("d")
     rescue = tmp_path / "data" / "rescued.2048"
-    assert controller.hang_up() == (
-        f"Terminal closed; Not saved to {target}: No such file or directory; "
-        f"saved to {rescue} instead"
+    assert controller.finished
+    assert message == (
+        f"Terminal closed; game rescued to {rescue} (no save was touched)"
     )
+    assert target.read_bytes() == before
     kept = savefile.read_save(str(rescue))
     assert [list(row) for row in kept.board] == controller.game.getBoard()
 
 
-def test_terminal_closing_when_no_save_works_says_why(tmp_path: Path) -> None:
+def test_terminal_closing_during_the_quit_question_rescues(tmp_path: Path) -> None:
+    controller = make(tmp_path)
+    press(controller, "d", "q")
+    controller.hang_up()
+    assert not (tmp_path / "save.2048").exists()
+    assert (tmp_path / "data" / "rescued.2048").exists()
+
+
+def test_terminal_closing_without_progress_writes_nothing(tmp_path: Path) -> None:
+    controller = make(tmp_path)
+    assert controller.hang_up() == "Terminal closed; nothing to save."
+    assert not (tmp_path / "save.2048").exists()
+    assert not (tmp_path / "data" / "rescued.2048").exists()
+
+
+def test_terminal_closing_when_no_rescue_works_says_why(tmp_path: Path) -> None:
+    controller = make(tmp_path)
+    (tmp_path / "data" / "best-score").unlink()
+    (tmp_path / "data").rmdir()
     (tmp_path / "data").write_text("a file where the folder should be")
-    controller = make(tmp_path, save_target=tmp_path / "no" / "save.2048")
     controller.press("d")
     message = controller.hang_up()
-    assert message.startswith("Terminal closed; Not saved to ")
-    assert f"; nor to {tmp_path / 'data' / 'rescued.2048'}: " in message
+    assert message.startswith("Terminal closed; the game could not be rescued: ")
+
+
+# ---------------------------------------------------------------- saves of others
+def test_o_asks_before_replacing_a_save_it_did_not_load(tmp_path: Path) -> None:
+    """Issue 21: o replaced an existing default save holding another game."""
+    target = tmp_path / "save.2048"
+    target.write_bytes(b"another game")
+    controller = make(tmp_path, save_target=target)
+    press(controller, "d", "o")
+    overlay = controller.screen().overlay
+    assert overlay is not None and overlay.title == "Replace a file?"
+    controller.press("n")
+    assert target.read_bytes() == b"another game"
+    assert controller.screen().status == f"Not saved; {target} is as it was"
+    press(controller, "o", "y")
+    assert savefile.read_save(str(target)).score == controller.game.getScore()
+    assert controller.screen().status == f"Saved to {target}"
+
+
+def test_yes_at_the_quit_question_asks_before_replacing_too(tmp_path: Path) -> None:
+    target = tmp_path / "save.2048"
+    target.write_bytes(b"another game")
+    controller = make(tmp_path, save_target=target)
+    press(controller, "d", "q", "y")
+    assert not controller.finished
+    controller.press("n")
+    assert target.read_bytes() == b"another game" and not controller.finished
+    press(controller, "q", "y", "y")
+    assert controller.finished
+    assert savefile.read_save(str(target)).score == controller.game.getScore()
+
+
+def test_n_with_no_move_then_q_does_not_ask_nor_write(tmp_path: Path) -> None:
+    """Issue 21: after n with zero moves, q asked, and y saved an empty game."""
+    target = tmp_path / "save.2048"
+    savefile.save(start_game(4, 4, 5, None), str(target))
+    before = target.read_bytes()
+    controller = make(
+        tmp_path, [[2, 0, 0, 0], [0] * 4, [0] * 4, [0] * 4], save_target=target
+    )
+    press(controller, "n", "q")
+    assert controller.finished
+    assert target.read_bytes() == before
+
+
+def test_a_rescued_game_is_offered_and_resumed(tmp_path: Path) -> None:
+    first = make(tmp_path)
+    press(first, "d", "s")
+    rescue = first.hang_up().split(" rescued to ")[1].split(" ")[0]
+    board = first.game.getBoard()
+    again = make(tmp_path)
+    again = Controller(
+        again.session,
+        rules=TUI_RULES,
+        best_path=tmp_path / "data" / "best-score",
+        rescue_folder=str(tmp_path / "data"),
+        load=lambda path: (savefile.load(path), 118),
+        rescued=rescue,
+    )
+    overlay = again.screen().overlay
+    assert overlay is not None and overlay.title == "A rescued game"
+    assert any(rescue in line for line in overlay.lines)
+    again.press("y")
+    assert again.game.getBoard() == board
+    assert again.unsaved
+    press(again, "o")
+    assert not Path(rescue).exists()  # safe in the save now
+    assert savefile.read_save(str(tmp_path / "save.2048")).score == 4
+
+
+def test_a_rescued_game_declined_stays_where_it_is(tmp_path: Path) -> None:
+    rescue = tmp_path / "data" / "rescued.2048"
+    rescue.parent.mkdir()
+    rescue.write_text("2 2\n0\n2 2\n0 0\n")
+    controller = Controller(
+        make(tmp_path).session,
+        rules=TUI_RULES,
+        best_path=tmp_path / "data" / "best-score",
+        rescue_folder=str(tmp_path / "data"),
+        load=lambda path: (savefile.load(path), 118),
+        rescued=str(rescue),
+    )
+    controller.press("n")
+    assert rescue.exists()
+    assert f"python -m playmanager {rescue}" in controller.screen().status
+
+
+def test_config_keys_drive_the_full_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 21: Config.UP_KEY and friends did nothing under --tui."""
+    from gamestate import Config
+
+    monkeypatch.setattr(Config, "UP_KEY", "i")
+    controller = make(tmp_path, [[0, 0], [2, 0]])
+    controller.press("i")
+    assert controller.game.getBoard()[0][0] == 2
 
 
 # ---------------------------------------------------------------- best score

@@ -43,6 +43,11 @@ ONE_MERGE_FROM_2048 = [
 ]
 
 
+def RESCUE(folder: Path) -> Path:
+    """Where a hung-up game goes (the fixture's XDG_DATA_HOME)."""
+    return folder / "data" / "gamestate2048" / "rescued.2048"
+
+
 def playmanager(*args: str) -> str:
     command = [sys.executable, "-m", "playmanager", "--tui", *args]
     return shlex.join(command)
@@ -93,9 +98,7 @@ def test_a_move_and_an_undo(folder: Path) -> None:
     screen = term.wait_for("Undone; 0 more to undo")
     assert board_numbers(screen) == before
     assert score_is(0)(screen)
-    term.press("q")
-    term.wait_for("before quitting?")
-    term.press("n")
+    term.press("q")  # back at the fresh deal: nothing to lose, no question
     assert term.wait_for_exit() == 0
 
 
@@ -225,7 +228,7 @@ def test_without_a_terminal_it_says_so(folder: Path) -> None:
     assert done.stdout == ""
 
 
-def test_the_terminal_closing_saves_unsaved_progress(folder: Path) -> None:
+def test_the_terminal_closing_rescues_unsaved_progress(folder: Path) -> None:
     term = terminal(f"exec {playmanager('kept.2048')}", folder)
     term.wait_for("kept.2048 does not exist yet")
     term.press("d")
@@ -237,7 +240,8 @@ def test_the_terminal_closing_saves_unsaved_progress(folder: Path) -> None:
     game = start_game(4, 4, None, None)
     game.move(Direction.RIGHT)
     game.move(Direction.DOWN)
-    kept = savefile.read_save(str(folder / "kept.2048"))
+    assert not (folder / "kept.2048").exists()  # no save was written
+    kept = savefile.read_save(str(RESCUE(folder)))
     assert kept.board == tuple(tuple(row) for row in game.getBoard())
     assert kept.score == 4
 
@@ -265,7 +269,7 @@ def test_a_crash_restores_the_terminal_and_keeps_the_game(folder: Path) -> None:
     term.press("x")
     term.wait_for_exit()
     after = term.raw.decode(errors="replace")
-    assert "playmanager crashed; game saved to save.2048" in after
+    assert f"playmanager crashed; game rescued to {RESCUE(folder)}" in after
     assert "RuntimeError: planted bug" in after
     settings = after.rsplit("status=", 1)[1]
     assert settings.startswith("1")
@@ -273,8 +277,9 @@ def test_a_crash_restores_the_terminal_and_keeps_the_game(folder: Path) -> None:
     assert re.search(r"(?<!-)\becho\b", settings)
     game = start_game(4, 4, None, None)
     game.move(Direction.RIGHT)
-    kept = savefile.read_save(str(folder / "save.2048"))
+    kept = savefile.read_save(str(RESCUE(folder)))
     assert kept.board == tuple(tuple(row) for row in game.getBoard())
+    assert not (folder / "save.2048").exists()
 
 
 def test_the_mvc_preset_and_another_goal(folder: Path) -> None:
@@ -285,9 +290,7 @@ def test_the_mvc_preset_and_another_goal(folder: Path) -> None:
     term.wait_for("You win!", "You reached the 8 tile.", "play again")
     term.press("y")
     term.wait_for("seed 119", "Score 0")
-    term.press("q")
-    term.wait_for("before quitting?")
-    term.press("n")
+    term.press("q")  # a fresh deal: nothing to lose, no question
     assert term.wait_for_exit() == 0
 
 

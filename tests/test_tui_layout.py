@@ -14,10 +14,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from playmanager.screen.shell import Span, xterm_index
-from playmanager.twenty48 import savefile
 from playmanager.twenty48.play2048 import start_game
 from playmanager.twenty48.rules import JAVA
-from playmanager.twenty48.tui.controller import FOOTER, Controller, Overlay, Screen
+from playmanager.twenty48.tui.controller import (
+    Overlay,
+    Screen,
+    footer_text,
+    new_controller,
+)
 from playmanager.twenty48.tui.layout import (
     FOOTER_LINES,
     GAP_X,
@@ -54,7 +58,7 @@ def screen_of(
         save_target="save.2048",
         status=status,
         overlay=overlay,
-        footer=FOOTER,
+        footer=footer_text(),
     )
 
 
@@ -74,7 +78,7 @@ def test_header_board_and_footer_on_an_80x24_terminal() -> None:
     assert page[0].lstrip().startswith("2048")
     assert page[1].strip() == "seed 118   java rules, goal 2048"
     assert any("Loaded save.2048" in line for line in page)
-    assert any(FOOTER in line for line in page)
+    assert any(footer_text() in line for line in page)
     tile_numbers = [
         (span.value, span.text.strip())
         for span in spans
@@ -263,13 +267,12 @@ def test_the_readme_screen_is_what_the_game_draws(tmp_path: Path) -> None:
     section = readme.split("## The full-screen game (--tui)", 1)[1]
     shown = section.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
     game = start_game(4, 4, None, None)
-    controller = Controller(
+    controller = new_controller(
         game,
         rules=JAVA._replace(goal=2048),
         seed=118,
         new_game=lambda seed: start_game(4, 4, seed, None),
         save_target="save.2048",
-        save=savefile.save,
         best_path=tmp_path / "best-score",
     )
     for key in "dsawaas":

@@ -24,10 +24,13 @@ from gamestate.solver import best_move
 from playmanager import terminal
 from playmanager.screen.marks import MARK_SECONDS, Marks, earliest, score_text
 from playmanager.screen.widgets import Grid, board_background, ring, rings
-from playmanager.twenty48 import savefile
 from playmanager.twenty48.play2048 import start_game
 from playmanager.twenty48.rules import JAVA
-from playmanager.twenty48.tui.controller import AUTOPLAY_PAUSE_SECONDS, Controller
+from playmanager.twenty48.tui.controller import (
+    AUTOPLAY_PAUSE_SECONDS,
+    Controller,
+    new_controller,
+)
 
 
 class Clock:
@@ -43,13 +46,12 @@ class Clock:
 def make(tmp_path: Path, board: list[list[int]], clock: Clock) -> Controller:
     game = GameState(4, 4, seed=7)
     game.setBoard(board)
-    return Controller(
+    return new_controller(
         game,
         rules=JAVA._replace(goal=2048),
         seed=7,
         new_game=lambda seed: start_game(4, 4, seed, None),
         save_target=str(tmp_path / "save.2048"),
-        save=savefile.save,
         best_path=tmp_path / "best",
         solver=lambda g: best_move(g, depth=1),
         clock=clock,

@@ -18,6 +18,7 @@ from gamestate.dots import CellT, GameBoardT, Level
 from gamestate.dots.board import MAX_MOVES, MAX_OBJECTIVE
 
 from ..games import DOTS, Launch, add_game_option
+from ..messages import rescued_game
 from ..options import (
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -207,6 +208,7 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
     """Start the game the options ask for and play it; return the status."""
     if args.autoplay:
         return play_autoplay(args, launch.stdout, launch.stderr)
+    loaded = args.file is not None and os.path.exists(args.file)
     game, save_target, greeting = start(args, launch)
     if args.tui:
         from . import tui
@@ -214,19 +216,29 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
         return tui.run(
             game,
             save_target=save_target,
+            loaded=loaded,
             greeting=greeting,
             terminal=launch.terminal,
             environ=launch.environ,
             stderr=launch.stderr,
         )
+    from ..data_folder import data_folder, other_rescue
+    from ..session import Session
+    from .adapter import Dots
     from .loop import LineGame
 
+    adapter = Dots(game.level)
+    session = Session(adapter, game, game.level.seed, save_target, loaded=loaded)
+    folder = data_folder(launch.environ)
+    rescued = other_rescue(folder, adapter.rescue_name, args.file)
+    if rescued is not None:
+        launch.stdout.write(rescued_game(rescued) + "\n")
     line_game = LineGame(
-        game,
-        save_target=save_target,
+        session,
         stdin=launch.stdin,
         stdout=launch.stdout,
         stderr=launch.stderr,
+        rescue_folder=folder,
         palette=palette_for(launch.terminal),
     )
     return line_game.play(greeting)

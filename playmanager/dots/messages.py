@@ -101,7 +101,5 @@ def square_text(colour: CellT) -> str:
 
 HELP: Final = (
     f"A path is {FORMAT_HELP} (row 0 is the top row).",
-    "Commands: h or hint shows the best path; u or undo takes back a move;",
-    "s or save [FILE] saves (to FILE from then on); n or new plays the level",
-    "again with the next seed; ? or help shows this; q or quit ends the game.",
+    "o FILE (or save FILE) saves to FILE from then on. The commands:",
 )

@@ -26,9 +26,10 @@ from gamestate.forty_thieves.moves import (
 from ..session import GameAdapter, MoveRefusedError
 from . import savefile
 
+NO_SAFE_CARD = "No card is safe to play to the foundations now"
+
 HINT_BUDGET_MS = 300
 """How long a hint may search: the issue asks for an answer within 0.5 s."""
-NO_SAFE_CARD = "no card is safe to play to the foundations"
 
 
 class ToFoundation(NamedTuple):

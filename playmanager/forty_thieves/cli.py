@@ -22,8 +22,10 @@ import os
 from types import SimpleNamespace
 from typing import TextIO
 
-from gamestate.forty_thieves.moves import Move
+from gamestate.forty_thieves import BoardT
 
+from .. import messages
+from ..data_folder import data_folder, other_rescue
 from ..games import FORTY_THIEVES, Launch, add_game_option
 from ..options import (
     EXIT_INTERRUPTED,
@@ -35,10 +37,11 @@ from ..options import (
 )
 from ..options import seed as seed_option
 from ..parser import Parser
+from ..session import Session
 from . import savefile, solve_options, text
+from .adapter import Effects, FortyThieves, Intent
 from .commands import HELP_ROWS
 from .line_mode import LineGame
-from .session import HINT_BUDGET_MS, Session
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -96,21 +99,28 @@ class Origin(enum.Enum):
     LOADED = "FILE, loaded"
 
 
-def start(args: SimpleNamespace, launch: Launch) -> tuple[Session, Origin]:
+FortySession = Session[BoardT, Intent, Effects]
+
+
+def start(args: SimpleNamespace, launch: Launch) -> tuple[FortySession, Origin]:
     """The session the options ask for, and where it comes from.
 
     Raises SaveFileError when FILE exists and cannot be loaded.
     """
+    adapter = FortyThieves()
     seed = draw_seed() if args.seed in (None, RANDOM_SEED) else int(args.seed)
-    if args.file is None:
-        return Session.new(seed, FORTY_THIEVES.default_save), Origin.NEW
-    if not os.path.exists(args.file):
-        return Session.new(seed, args.file), Origin.NEW_FILE
-    board, saved_seed = savefile.loads(launch.files.text(args.file), args.file)
-    return Session(board, saved_seed, args.file, saved=True), Origin.LOADED
+    if args.file is not None and os.path.exists(args.file):
+        text_read = launch.files.text(args.file)  # read once, at the command line
+        board, saved_seed = savefile.loads(text_read, args.file)
+        return Session(
+            adapter, board, saved_seed, args.file, loaded=True
+        ), Origin.LOADED
+    target = FORTY_THIEVES.default_save if args.file is None else args.file
+    origin = Origin.NEW if args.file is None else Origin.NEW_FILE
+    return Session(adapter, adapter.new_model(seed), seed, target, loaded=False), origin
 
 
-def line_greeting(session: Session, origin: Origin) -> str:
+def line_greeting(session: FortySession, origin: Origin) -> str:
     """The line mode's first lines."""
     path, seed = session.save_target, session.seed
     if origin is Origin.LOADED:
@@ -120,21 +130,14 @@ def line_greeting(session: Session, origin: Origin) -> str:
     return text.new_deal(seed)
 
 
-def screen_greeting(session: Session, origin: Origin) -> str:
+def screen_greeting(session: FortySession, origin: Origin) -> str:
     """The full screen's first status line (the title shows the deal)."""
     path = session.save_target
     if origin is Origin.LOADED:
         return f"Loaded {path}; ? lists the keys"
     if origin is Origin.NEW_FILE:
-        return f"{path} does not exist yet: new deal, s saves there; ? lists the keys"
-    return f"New deal; s saves to {path}; ? lists the keys"
-
-
-def solver_hint(session: Session) -> Move | None:
-    """The solver's hint for the session's board, within HINT_BUDGET_MS."""
-    from gamestate.forty_thieves.solver import hint  # only when asked: it is big
-
-    return hint(session.board, budget_ms=HINT_BUDGET_MS)
+        return f"{path} does not exist yet: new deal, o saves there; ? lists the keys"
+    return f"New deal; o saves to {path}; ? lists the keys"
 
 
 def play(args: SimpleNamespace, launch: Launch) -> int:
@@ -145,24 +148,31 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
     if args.tui:
         from . import tui  # here, not at the top: the line mode starts fast
 
+        greeting = screen_greeting(session, origin)
         return tui.run(
             session,
-            screen_greeting(session, origin),
-            hinter=solver_hint,
+            greeting,
             terminal=launch.terminal,
             environ=launch.environ,
             stderr=launch.stderr,
         )
-    launch.stdout.write(line_greeting(session, origin))
+    folder = data_folder(launch.environ)
+    rescued = other_rescue(folder, session.adapter.rescue_name, args.file)
+    if rescued is not None:
+        launch.stdout.write(messages.rescued_game(rescued) + "\n")
+    card_text = text.card_style(launch.terminal)
+    adapter = session.adapter
+    assert isinstance(adapter, FortyThieves)
+    adapter.card_text = card_text
     game = LineGame(
         session,
-        launch.stdin,
-        launch.stdout,
-        launch.stderr,
-        card_text=text.card_style(launch.terminal),
-        hinter=solver_hint,
+        stdin=launch.stdin,
+        stdout=launch.stdout,
+        stderr=launch.stderr,
+        rescue_folder=folder,
     )
-    return game.play()
+    game.card_text = card_text
+    return game.play(line_greeting(session, origin).rstrip("\n"))
 
 
 def solve_deals(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:

@@ -19,23 +19,14 @@ from typing import Final, NamedTuple, TypeAlias
 from gamestate.forty_thieves import CategoryT
 from gamestate.forty_thieves.moves import DeckMove, Move, TabMove, WasteMove
 
+from .adapter import ToFoundation
+
 
 class Action(Enum):
-    """A command that is not a move of a card."""
+    """A command of Forty Thieves' that is not a move of one card (the shared
+    ones, save, undo, hint..., are :class:`playmanager.controls.Control`)."""
 
-    UNDO = "u"
     SAFE = "a"
-    HINT = "h"
-    SAVE = "s"
-    QUIT = "q"
-    HELP = "?"
-
-
-class ToFoundation(NamedTuple):
-    """Move the top card of tableau ``n0`` (None: the waste) to whichever
-    foundation takes it."""
-
-    n0: int | None
 
 
 class FromFoundation(NamedTuple):
@@ -51,7 +42,7 @@ DEAL_KEY: Final = "d"
 WASTE_KEY: Final = "w"
 FOUNDATION_KEY: Final = "f"
 
-ACTIONS: Final = {action.value: action for action in Action} | {"help": Action.HELP}
+ACTIONS: Final = {action.value: action for action in Action}
 
 HELP_ROWS: Final = (
     (DEAL_KEY, "deal a card from the deck to the waste"),
@@ -59,11 +50,6 @@ HELP_ROWS: Final = (
     ("3 f", "move it to a foundation (f: the one that takes it; f1-f8: that one)"),
     ("w 7, w f", "move the waste's top card to tableau 7, to a foundation"),
     (Action.SAFE.value, "play every safe card to the foundations"),
-    (Action.UNDO.value, "undo the last move (again and again)"),
-    (Action.HINT.value, "hint: a good move"),
-    (Action.SAVE.value, "save the game"),
-    (Action.QUIT.value, "quit"),
-    (f"{Action.HELP.value} or help", "this help"),
 )
 """What the help lists: an example of each command and what it does."""
 

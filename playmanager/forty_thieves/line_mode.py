@@ -1,137 +1,54 @@
-"""The Forty Thieves line mode: the board, a prompt, one command a line.
+"""Forty Thieves in the line mode: a board, a prompt, one command a line.
 
-Each turn prints the board (when it changed) and ``> ``, reads a line
-and acts on it
-(:mod:`.commands`); every string comes from :mod:`.text`. A move the
-rules refuse prints one line saying why and changes nothing; a line that
-is no command prints the help. A win prints the win line and ends the
-game; a position with no move left says so and waits for undo or quit.
-``q`` with unsaved moves asks once more; the end of input always quits.
-Exit status 0.
+The moves are typed as in :mod:`.commands` (``3 7``, ``w f``, ``d``, ``a``
+for every safe card); the shared controls (save, undo, hint, autoplay, new
+deal, help, quit) and their questions and words are every line mode's
+(:mod:`playmanager.line_mode`). The rules stay in
+:mod:`gamestate.forty_thieves`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TextIO
-
+from gamestate.forty_thieves import BoardT
 from gamestate.forty_thieves.moves import CardText, Move
 
-from ..lines import read_lines
-from ..messages import cannot_save
-from ..storage import describe_os_error
+from ..line_mode import LineMode
 from . import text
-from .commands import Action, FromFoundation, ToFoundation, parse
-from .session import Session
-
-Hinter = Callable[[Session], Move | None]
-"""What the hint command asks: a good move for the session's board, or None."""
+from .adapter import PLAY_SAFE, Effects, Intent
+from .commands import Action, FromFoundation, parse
 
 
-class LineGame:
-    """The line mode over a session and three streams."""
+class LineGame(LineMode[BoardT, Intent, Effects]):
+    """Forty Thieves over three streams, ``card_text`` writing the cards."""
 
-    def __init__(
-        self,
-        session: Session,
-        stdin: TextIO,
-        stdout: TextIO,
-        stderr: TextIO,
-        *,
-        card_text: CardText,
-        hinter: Hinter,
-    ) -> None:
-        self.session = session
-        self.stdin = stdin
-        self.stdout = stdout
-        self.stderr = stderr
-        self.card_text = card_text
-        self.hinter = hinter
-        self.quit_asked = False
+    card_text: CardText = str
 
-    def play(self) -> int:
-        """Play until a win, ``q`` or the end of input; return 0."""
-        lines = read_lines(self.stdin)
-        shown = None
-        while True:
-            if shown != self.session.board:  # the board only when it changed
-                shown = self.session.board.copy()
-                self.show_board()
-                if self.session.won:
-                    self.write(text.WON)
-                    return 0
-                if self.session.stuck:
-                    self.write(text.NO_MOVE_LEFT)
-            self.write(text.PROMPT)
-            line = next(lines, None)
-            if line is None:
-                self.write("\n")
-                return 0
-            if not self.handle(line):
-                return 0
-
-    def handle(self, line: str) -> bool:
-        """Act on one line; False when the player quits."""
+    def game_line(self, line: str) -> None:
         command = parse(line)
-        asked, self.quit_asked = self.quit_asked, command is Action.QUIT
-        if command is Action.QUIT:
-            if asked or not self.session.unsaved:
-                return False
-            self.write(text.UNSAVED_QUIT)
-        elif command is None or command is Action.HELP:
-            self.write(text.help_text())
-        elif command is Action.UNDO:
-            self.undo()
-        elif command is Action.HINT:
-            self.hint()
-        elif command is Action.SAVE:
-            self.save()
-        elif command is Action.SAFE:
-            self.write(text.played_safe(self.session.play_safe()))
+        if command is None:
+            self.say(f"Unknown command {line!r}: ? lists the commands.")
         elif isinstance(command, FromFoundation):
-            self.write(text.refused(text.FOUNDATION_STAYS))
+            self.say(text.FOUNDATION_STAYS)
         else:
-            self.move(command)
-        return True
+            self.play_move(PLAY_SAFE if command is Action.SAFE else command)
 
-    def move(self, command: Move | ToFoundation) -> None:
-        if isinstance(command, ToFoundation):
-            reason = self.session.to_foundation(command.n0, self.card_text)
-        else:
-            reason = self.session.play(command, self.card_text)
-        if reason is not None:
-            self.write(text.refused(reason))
+    def moved(self, intent: Intent, effects: Effects) -> None:
+        if intent is PLAY_SAFE:
+            self.say(text.played_safe(effects) + ".")
 
-    def undo(self) -> None:
-        step = self.session.undo()
-        if step is None:
-            self.write(text.NOTHING_TO_UNDO)
-        else:
-            self.write(text.undone(step.moves, self.session.board, self.card_text))
+    def show(self) -> None:
+        self.say(
+            "\n" + text.board_text(self.session.model, self.card_text).rstrip("\n")
+        )
+        if self.session.model.is_win_state():
+            self.say(text.WON.rstrip("\n"))
+        elif self.session.ended:
+            self.say(text.NO_MOVE_LEFT.rstrip("\n"))
 
-    def hint(self) -> None:
-        move = self.hinter(self.session)
-        if move is None:
-            self.write(text.NO_HINT)
-        else:
-            self.write(text.hint(move, self.session.board, self.card_text))
+    def hint_text(self, intent: Intent) -> str:
+        if not isinstance(intent, Move):  # pragma: no cover (the solver gives moves)
+            return str(intent)
+        return text.hint(intent, self.session.model, self.card_text)
 
-    def save(self) -> None:
-        """Save; on failure say why on stderr and play on."""
-        try:
-            self.session.save()
-        except OSError as error:
-            self.stdout.flush()
-            self.stderr.write(
-                cannot_save(self.session.save_target, describe_os_error(error))
-            )
-            self.stderr.flush()
-            return
-        self.write(text.saved(self.session.save_target))
-
-    def show_board(self) -> None:
-        self.write("\n" + text.board_text(self.session.board, self.card_text))
-
-    def write(self, message: str) -> None:
-        self.stdout.write(message)
-        self.stdout.flush()
+    def help_lines(self) -> tuple[str, ...]:
+        return text.help_lines()

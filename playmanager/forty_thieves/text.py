@@ -79,25 +79,18 @@ def board_text(board: BoardT, card_text: CardText) -> str:
 
 PROMPT: Final = "> "
 WON: Final = "You won: all 104 cards are on the foundations!\n"
-NO_MOVE_LEFT: Final = "No move left: u undoes a move, q quits.\n"
-NOTHING_TO_UNDO: Final = "Nothing to undo.\n"
-NO_SAFE_CARD: Final = "No card is safe to play to the foundations now.\n"
-NO_HINT: Final = "Hint: no move left.\n"
+NO_MOVE_LEFT: Final = "No move left: u undoes a move, n deals anew, q quits.\n"
 FOUNDATION_STAYS: Final = (
     "Cards on a foundation stay there: only tableau and waste cards move"
 )
 """A foundation picked or typed as the source, in both modes."""
-UNSAVED_QUIT: Final = (
-    "This game has moves that are not saved: s saves, q again quits.\n"
-)
 
 
-def help_text() -> str:
-    """The commands, one a line; printed for ? and for a line that is no
-    command."""
+def help_lines() -> tuple[str, ...]:
+    """The game's own commands, one a line (the shared ones follow them)."""
     width = max(len(example) for example, _ in HELP_ROWS)
-    rows = "".join(f"  {example.ljust(width)}  {what}\n" for example, what in HELP_ROWS)
-    return "Commands (type one, then Enter):\n" + rows
+    rows = (f"  {example.ljust(width)}  {what}" for example, what in HELP_ROWS)
+    return ("Commands (type one, then Enter):", *rows)
 
 
 def new_deal(seed: int) -> str:
@@ -110,11 +103,7 @@ def loaded(path: str, seed: int) -> str:
 
 
 def new_file(path: str) -> str:
-    return f"{path} does not exist yet: a new deal, s saves there.\n"
-
-
-def saved(path: str) -> str:
-    return f"Saved to {path}.\n"
+    return f"{path} does not exist yet: a new deal, o saves there.\n"
 
 
 def step_words(moves: tuple[Move, ...], board: BoardT, card_text: CardText) -> str:
@@ -128,25 +117,12 @@ def step_words(moves: tuple[Move, ...], board: BoardT, card_text: CardText) -> s
     return f"{len(moves)} cards to the foundations"
 
 
-def undone(moves: tuple[Move, ...], board: BoardT, card_text: CardText) -> str:
-    """``Undone: 7♠ from tableau 3 to foundation 1.`` (``board``: as it is
-    again, before the step)."""
-    return f"Undone: {step_words(moves, board, card_text)}.\n"
-
-
 def played_safe(moves: tuple[Move, ...]) -> str:
-    """What ``a`` did: how many cards went home, or that none could."""
-    if not moves:
-        return NO_SAFE_CARD
+    """What ``a`` did: how many cards went home."""
     cards = "1 card" if len(moves) == 1 else f"{len(moves)} cards"
-    return f"{cards} to the foundations.\n"
+    return f"{cards} to the foundations"
 
 
 def hint(move: Move, board: BoardT, card_text: CardText) -> str:
     """``Hint: 3 f1 (7♠ from tableau 3 to foundation 1)``."""
-    return f"Hint: {command_text(move)} ({describe(move, board, card_text)}).\n"
-
-
-def refused(reason: str) -> str:
-    """A move the rules refuse: the reason, one line."""
-    return reason + "\n"
+    return f"Hint: {command_text(move)} ({describe(move, board, card_text)})"

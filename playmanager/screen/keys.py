@@ -5,18 +5,15 @@ its actions, an Enum whose values are the help texts), finds the action
 of a key with :func:`find_action` and builds its help overlay with
 :func:`describe`, so a key is one line in one table. Every game asks the
 same question before quitting with unsaved progress
-(:data:`CONFIRM_QUIT_KEYS`, :func:`quit_question`), and saves the same way
-when the terminal goes away with no one to ask (:func:`rescue`).
+(:data:`CONFIRM_QUIT_KEYS`; :mod:`.modal` asks it).
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Final, Generic, NamedTuple, TypeVar
 
-from ..storage import describe_os_error
 from .shell import CTRL_C, ESCAPE
 
 A = TypeVar("A", bound=enum.Enum)
@@ -77,31 +74,3 @@ def find_action(bindings: Sequence[Binding[A]], key: str) -> A | None:
         if key in binding.keys:
             return binding.action
     return None
-
-
-def quit_question(save_target: str) -> tuple[str, ...]:
-    """The lines of the "save before quitting?" overlay."""
-    return (f"Save to {save_target} before quitting?", "", *describe(CONFIRM_QUIT_KEYS))
-
-
-def rescue(
-    save: Callable[[str], None], save_target: str, rescue_path: Path, why: str
-) -> str:
-    """Save unsaved progress when no one can be asked; say where it went.
-
-    First to ``save_target``, as "save before quitting?" answered yes
-    would; if that fails, to ``rescue_path`` (its folder is made). Returns
-    one line for stderr: ``why``, then what happened.
-    """
-    try:
-        save(save_target)
-    except OSError as error:
-        first = f"Not saved to {save_target}: {describe_os_error(error)}"
-    else:
-        return f"{why}; game saved to {save_target}"
-    try:
-        rescue_path.parent.mkdir(parents=True, exist_ok=True)
-        save(str(rescue_path))
-    except OSError as error:
-        return f"{why}; {first}; nor to {rescue_path}: {describe_os_error(error)}"
-    return f"{why}; {first}; saved to {rescue_path} instead"

@@ -10,7 +10,6 @@ from __future__ import annotations
 from gamestate import Direction, GameState
 
 from ..session import GameAdapter, MoveRefusedError
-from . import savefile
 
 TYPE_CHECKING = False  # typing costs the line mode start-up time (issue 14)
 if TYPE_CHECKING:
@@ -89,4 +88,6 @@ class Twenty48(GameAdapter[GameState, Direction, MoveEffects]):
         return model.isGameOver()
 
     def save_text(self, model: GameState, seed: int) -> str:
+        from . import savefile  # here: its parser is not needed to start (issue 14)
+
         return savefile.format_save(model)

@@ -9,13 +9,19 @@ terminator is removed, and Java's terminators are ``\\r\\n``, ``\\n``,
 
 Where Java crashes we stay graceful: the end of input ends the game as
 ``q`` does, and a save that fails prints one line on stderr while the game
-goes on. The rules stay in :mod:`gamestate`; this module only moves them.
+goes on. Where Java loses the game we keep it: a hang-up (SIGHUP) or
+SIGTERM with moves not saved writes the game to a rescue file of its own
+(never over a save) and says where on stderr. Java's ``o`` replaces its
+save file without asking, and so does this line mode: the one exception
+to "never replaced without a yes", kept to stay Java-exact. The rules
+stay in :mod:`gamestate`; this module only moves them.
 """
 
 from __future__ import annotations
 
 from gamestate import Config, GameState
 
+from ..hangup import HangUpError, hang_up_raises
 from ..lines import read_lines
 from ..options import next_seed
 from ..storage import describe_os_error
@@ -55,13 +61,24 @@ class LineGame:
         self.stdout = stdout
         self.stderr = stderr
         self.win = win
+        self.changed = False
+        """Moves made since the game was loaded, started or saved."""
 
     def play(self) -> int:
         """Run the loop until the game is over, ``q`` or the end of input.
 
         With a WinRound, a win or a game over asks what next instead of
-        ending. Returns the exit status: 0.
+        ending. Returns the exit status: 0, or 128 + the signal after a
+        hang-up (the game rescued).
         """
+        with hang_up_raises():
+            try:
+                return self.play_games()
+            except HangUpError as error:
+                return self.rescue(error)
+
+    def play_games(self) -> int:
+        """The loop of :meth:`play`, without the hang-up."""
         lines = read_lines(self.stdin)
         if self.win is not None:
             self.win.start(self.game)
@@ -97,8 +114,8 @@ class LineGame:
             return False
         elif command is Action.SAVE:
             self.save()
-        else:
-            self.game.move(command)
+        elif self.game.move(command):
+            self.changed = True
         return True
 
     def save(self) -> None:
@@ -113,7 +130,38 @@ class LineGame:
             self.stderr.write(messages.cannot_save(self.save_target, reason))
             self.stderr.flush()
             return
+        self.changed = False
         self.stdout.write(messages.saved(self.save_target))
+
+    def rescue(self, error: HangUpError) -> int:
+        """After a hang-up: moves not saved go to a rescue file of their own
+        in the data folder; one line on stderr says where. Returns the
+        exit status."""
+        import os
+
+        from .. import messages as shared
+        from ..data_folder import data_folder
+        from ..session import write_rescue
+        from .adapter import Twenty48
+        from .savefile import format_save
+
+        path = None
+        try:
+            if self.changed:
+                folder = data_folder(os.environ)
+                path = write_rescue(
+                    folder, Twenty48.rescue_name, format_save(self.game)
+                )
+        except OSError as os_error:
+            line = shared.not_rescued(error.why, describe_os_error(os_error))
+        else:
+            line = shared.hung_up(error.why, path)
+        try:
+            self.stderr.write(line + "\n")
+            self.stderr.flush()
+        except (OSError, ValueError):
+            pass  # the terminal is gone
+        return error.status
 
 
 class WinRound:
@@ -162,6 +210,7 @@ class WinRound:
     def replace_game(self, line_game: LineGame) -> None:
         self.seed = next_seed(self.seed)
         line_game.game = self.new_game(self.seed)
+        line_game.changed = False  # a fresh deal: --seed deals it again
         self.start(line_game.game)
 
     @staticmethod

@@ -26,6 +26,7 @@ from types import SimpleNamespace
 
 from gamestate import Config, GameState
 
+from .. import messages as shared_messages
 from ..games import TWENTY_FORTY_EIGHT, Files, Launch, add_game_option
 from ..options import (
     EXIT_INTERRUPTED,
@@ -53,7 +54,7 @@ from .rules import (
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
     from typing import Final, TextIO
 
 NO_OPTIONS: Final = {
@@ -264,6 +265,7 @@ def play_full_screen(
         seed=seed,
         new_game=game_maker(game, rules),
         save_target=save_target,
+        loaded=args.file is not None and os.path.exists(args.file),
         terminal=launch.terminal,
         environ=launch.environ,
         stderr=launch.stderr,
@@ -274,10 +276,10 @@ def play_full_screen(
 def tui_greeting(file: str | None, save_target: str) -> str:
     """The first status line of the full-screen game: where the game is from."""
     if file is None:
-        return f"New game; o saves to {save_target}"
+        return f"New game; {Config.SAVE_KEY} saves to {save_target}"
     if os.path.exists(file):
         return f"Loaded {file}"
-    return f"{file} does not exist yet; new game, o saves there"
+    return f"{file} does not exist yet; new game, {Config.SAVE_KEY} saves there"
 
 
 def play_autoplay(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
@@ -297,6 +299,19 @@ def play_autoplay(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
     return EXIT_INTERRUPTED if report.interrupted else EXIT_OK
 
 
+def tell_of_a_rescued_game(
+    file: str | None, environ: Mapping[str, str], stderr: TextIO
+) -> None:
+    """A game rescued at a hang-up: say where it is, on stderr (stdout
+    stays Java's)."""
+    from ..data_folder import data_folder, other_rescue
+    from .adapter import Twenty48
+
+    rescued = other_rescue(data_folder(environ), Twenty48.rescue_name, file)
+    if rescued is not None:
+        stderr.write(shared_messages.rescued_game(rescued) + "\n")
+
+
 def play(args: SimpleNamespace, launch: Launch) -> int:
     """Start the game the options ask for and play it; return the status."""
     stdin, stdout, stderr = launch.stdin, launch.stdout, launch.stderr
@@ -309,6 +324,7 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
         seed = Config.RANDOM_SEED
     if args.tui:
         return play_full_screen(args, game, seed, save_target, launch)
+    tell_of_a_rescued_game(args.file, launch.environ, stderr)
     rules = game_rules(args)
     if rules.goal is None:
         return LineGame(game, save_target, stdin, stdout, stderr).play()

@@ -15,10 +15,12 @@ from typing import TextIO
 
 from gamestate.dots import GameBoardT
 
-from ...data_folder import data_folder
+from ...data_folder import data_folder, other_rescue
 from ...screen.shell import play
+from ...session import Session
 from ...terminal import Terminal
-from ..savefile import save
+from ..adapter import Dots
+from ..savefile import load
 from .app import App
 from .controller import Controller
 
@@ -27,26 +29,37 @@ def run(
     game: GameBoardT,
     *,
     save_target: str,
+    loaded: bool,
     terminal: Terminal,
     environ: Mapping[str, str],
     stderr: TextIO,
     greeting: str = "",
 ) -> int:
-    """Play ``game`` full screen until the player quits; return 0.
+    """Play ``game`` (``loaded`` from ``save_target``) full screen until the
+    player quits; return 0.
 
-    ``o`` saves to ``save_target``; when the terminal closes, unsaved
-    progress goes there too (or, failing that, beside the 2048 best score
-    in the user's data folder). ``terminal`` says what it shows. Without a
-    usable terminal: one line on ``stderr``, 2.
+    ``o`` saves to ``save_target`` (asking before replacing a file this
+    game did not load). When the terminal closes, unsaved play goes to a
+    rescue file of its own in the data folder (XDG_DATA_HOME, HOME); a
+    game rescued there is offered at the next launch. ``terminal`` says
+    what the terminal shows (no colours with NO_COLOR). Without a usable terminal: one line on ``stderr``, 2.
     """
+    adapter = Dots(game.level)
+    folder = data_folder(environ)
+    rescued = other_rescue(folder, adapter.rescue_name, save_target)
+
+    def load_rescued(path: str) -> tuple[GameBoardT, int]:
+        model = load(path)
+        return model, model.level.seed
 
     def make_app() -> App:
+        session = Session(adapter, game, game.level.seed, save_target, loaded=loaded)
         controller = Controller(
-            game,
-            save_target=save_target,
-            save=save,
-            rescue_folder=data_folder(environ),
+            session,
+            rescue_folder=folder,
+            load=load_rescued,
             greeting=greeting,
+            rescued=rescued,
         )
         return App(controller, round_dots=terminal.unicode)
 

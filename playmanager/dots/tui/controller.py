@@ -19,10 +19,11 @@ Drawing a path:
   play, as on a phone. A drag can go back over the path to shorten it,
   and a fast drag that skips cells along a row or column takes them all.
 
-States: playing, help shown, the game ended (won or lost: play again,
-undo, save, quit) and "save before quitting?". Undo keeps every earlier
-turn (the whole game, its generator included), so a replayed move draws
-the same new dots, and a new game can be undone too.
+The states, the shared keys (save, undo, hint, autoplay, new game, help,
+quit) and the questions are the shared modal controller's
+(:mod:`playmanager.screen.modal`); the game is a
+:class:`~playmanager.session.Session`, so undo keeps every earlier turn
+(the whole game, its generator included) and a new game can be undone.
 """
 
 from __future__ import annotations
@@ -31,39 +32,26 @@ import enum
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Final
 
-from gamestate.dots import SIZE, CellT, GameBoardT, RefusedMoveError
+from gamestate.dots import SIZE, CellT, GameBoardT
 from gamestate.dots.board import closes_square, neighbours
 from gamestate.dots.board import describe as describe_cell
-from gamestate.dots.hint import hint
 
-from ...screen.keys import (
-    CONFIRM_QUIT_KEYS,
-    QUIT_TITLE,
-    Binding,
-    QuitChoice,
-    describe,
-    find_action,
-    quit_question,
-    rescue,
-)
-from ...screen.marks import Clock, Marks
-from ...screen.shell import CTRL_C, ESCAPE
+from ...controls import footer
+from ...screen.keys import Binding, describe
+from ...screen.marks import Clock
+from ...screen.modal import ModalController, Mode, Overlay, help_line
+from ...screen.shell import ESCAPE
+from ...session import Session
 from .. import messages
-from ..loop import next_level
+from ..adapter import DotsEffects, Path
 
 Cell = tuple[int, int]
-SaveFunction = Callable[[GameBoardT, str], None]
-"""Writes a game to a path (savefile.save), raising OSError when it cannot."""
-
-RESCUE_FILE: Final = "rescued.dots"
-"""Where a game goes when the terminal closes and the save file cannot be written."""
 
 
 class Action(enum.Enum):
-    """What a key asks for; the value is its line in the help."""
+    """Dots' own keys: the cursor and the path; the value is its help line."""
 
     UP = "move the cursor up"
     DOWN = "move the cursor down"
@@ -73,12 +61,6 @@ class Action(enum.Enum):
     PLAY = "play the path"
     BACK = "take the last dot off the path"
     DROP = "drop the path"
-    HINT = "hint: the best path, drawn ready to play"
-    UNDO = "undo the last move (many levels, new games too)"
-    SAVE = "save to the save file"
-    NEW_GAME = "new game: the level again, the next seed"
-    HELP = "show this help"
-    QUIT = "quit (asks to save unsaved progress)"
 
 
 BACKSPACE_ALIASES: Final = ("^?", "^H")
@@ -93,45 +75,14 @@ PLAYING_KEYS: Final = (
     Binding(("\n",), Action.PLAY),
     Binding(("KEY_BACKSPACE", *BACKSPACE_ALIASES), Action.BACK),
     Binding((ESCAPE,), Action.DROP),
-    Binding(("H",), Action.HINT),
-    Binding(("u",), Action.UNDO),
-    Binding(("o",), Action.SAVE),
-    Binding(("n",), Action.NEW_GAME),
-    Binding(("?",), Action.HELP),
-    Binding(("q",), Action.QUIT),
 )
-ENDED_KEYS: Final = (
-    Binding(("n",), Action.NEW_GAME),
-    Binding(("u",), Action.UNDO),
-    Binding(("o",), Action.SAVE),
-    Binding(("q",), Action.QUIT),
-)
-FOOTER: Final = (
-    "Space draw  Enter play  Esc drop  H hint  u undo  o save  n new  ? help  q quit"
-)
+FOOTER: Final = f"Space draw  Esc drop  {footer()}"
 _STEPS: Final = {
     Action.UP: (-1, 0),
     Action.DOWN: (1, 0),
     Action.LEFT: (0, -1),
     Action.RIGHT: (0, 1),
 }
-
-
-class Mode(enum.Enum):
-    """What the screen shows over the board, and which keys work."""
-
-    PLAYING = "playing"
-    HELP = "help"
-    ENDED = "ended"
-    CONFIRM_QUIT = "confirm quit"
-
-
-@dataclass(frozen=True)
-class Overlay:
-    """A box over the board: a title and lines of text."""
-
-    title: str
-    lines: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -157,132 +108,69 @@ class Screen:
     """The points the last move earned, while they are marked (0: none)."""
 
 
-@dataclass(frozen=True)
-class _MoveMarks:
-    """What the last move did: the screen marks it for a moment."""
+class Controller(ModalController[GameBoardT, Path, DotsEffects, Action]):
+    """One game of Dots on the full screen: its cursor, its path."""
 
-    fresh: frozenset[Cell] = frozenset()
-    gained: int = 0
-
-
-class Controller:
-    """One game on the full screen: its keys, its path and its history."""
+    game_keys = PLAYING_KEYS
 
     def __init__(
         self,
-        game: GameBoardT,
+        session: Session[GameBoardT, Path, DotsEffects],
         *,
-        save_target: str,
-        save: SaveFunction,
-        rescue_folder: Path,
+        rescue_folder: str,
+        load: Callable[[str], tuple[GameBoardT, int]],
         greeting: str = "",
+        rescued: str | None = None,
         clock: Clock = time.monotonic,
     ) -> None:
-        """Start with ``game`` (new or loaded; it counts as saved); ``save``
-        writes to ``save_target``; a game that cannot be saved there when
-        the terminal goes away goes to ``rescue_folder``. ``clock`` times
-        the marks of new dots."""
-        self._marks = Marks(_MoveMarks(), clock)
-        self._game = game
-        self._save_target = save_target
-        self._save = save
-        self._rescue_folder = rescue_folder
-        self._history: list[GameBoardT] = []
+        """Play ``session``; the rest as :class:`ModalController`."""
         self._path: list[Cell] = []
         self._cursor: Cell = (SIZE // 2, SIZE // 2)
         self._dragging = False
-        self._unsaved = False
-        self._finished = False
-        self._mode = Mode.PLAYING
-        self._mode_before = Mode.PLAYING
-        self._status = greeting or messages.TYPE_A_KEY
-        self._settle()
+        super().__init__(
+            session,
+            rescue_folder=rescue_folder,
+            load=load,
+            greeting=greeting or messages.TYPE_A_KEY,
+            rescued=rescued,
+            clock=clock,
+        )
 
     # ------------------------------------------------------------ queries
     @property
-    def finished(self) -> bool:
-        """True once the player has quit."""
-        return self._finished
-
-    @property
     def game(self) -> GameBoardT:
         """The game being played (read it; the controller changes it)."""
-        return self._game
-
-    @property
-    def unsaved(self) -> bool:
-        return self._unsaved
+        return self.session.model
 
     def screen(self) -> Screen:
         """What the layout should draw now."""
-        marks = self._marks.shown
+        marks = self.marks.shown
+        game = self.game
         return Screen(
-            grid=tuple(tuple(row) for row in self._game.get_boardT()),
+            grid=tuple(tuple(row) for row in game.get_boardT()),
             cursor=self._cursor,
             path=tuple(self._path),
-            square=self._game.squares and closes_square(self._path),
-            objective=self._game.get_obj(),
-            score=self._game.get_score(),
-            moves=self._game.get_moves(),
-            seed=self._game.level.seed,
-            squares=self._game.squares,
-            status=self._status,
-            overlay=self._overlay(),
-            fresh=marks.fresh,
-            gained=marks.gained,
-        )
-
-    def wake_at(self) -> float | None:
-        """When the marks of the last move end (then :meth:`tick`); None if none."""
-        return self._marks.wake_at()
-
-    def tick(self) -> None:
-        """Let the marks of the last move fade once their moment is over."""
-        self._marks.tick()
-
-    # ------------------------------------------------------------ keys
-    def press(self, key: str) -> None:
-        """Do what ``key`` means now; unknown keys do nothing."""
-        if self._finished:
-            return
-        if self._mode is Mode.HELP:
-            self._mode = Mode.PLAYING
-            if key != CTRL_C:
-                return  # any key closes the help
-        action: Action | QuitChoice | None
-        if self._mode is Mode.CONFIRM_QUIT:
-            action = find_action(CONFIRM_QUIT_KEYS, key)
-        elif self._mode is Mode.ENDED:
-            action = find_action(ENDED_KEYS, key)
-        else:
-            action = find_action(PLAYING_KEYS, key)
-        if action is None and key == CTRL_C:
-            action = Action.QUIT
-        if action is not None:
-            self._do(action)
-
-    def hang_up(self, why: str = "Terminal closed") -> str:
-        """End without asking; save unsaved progress; say what happened."""
-        self._finished = True
-        if not self._unsaved:
-            return f"{why}; nothing to save."
-        game = self._game
-        return rescue(
-            lambda path: self._save(game, path),
-            self._save_target,
-            self._rescue_folder / RESCUE_FILE,
-            why,
+            square=game.squares and closes_square(self._path),
+            objective=game.get_obj(),
+            score=game.get_score(),
+            moves=game.get_moves(),
+            seed=game.level.seed,
+            squares=game.squares,
+            status=self.status,
+            overlay=self.overlay(),
+            fresh=frozenset() if marks is None else marks.fresh,
+            gained=0 if marks is None else marks.gained,
         )
 
     # ------------------------------------------------------------ the mouse
     def mouse_press(self, cell: Cell | None) -> None:
         """A press on ``cell`` (None: off the dots) starts a path there."""
-        if self._mode is not Mode.PLAYING or cell is None:
+        if self.mode is not Mode.PLAYING or cell is None:
             return
         self._cursor = cell
         self._path = [cell]
         self._dragging = True
-        self._status = "Drag through dots of its colour; release to play"
+        self.status = "Drag through dots of its colour; release to play"
 
     def mouse_drag(self, cell: Cell | None) -> None:
         """The held button moved onto ``cell``: draw the path on or back."""
@@ -301,13 +189,10 @@ class Controller:
         if len(self._path) >= 2:
             self._play()
         else:
-            self._status = "Path started: drag, or draw on with the arrows"
+            self.status = "Path started: drag, or draw on with the arrows"
 
-    # ------------------------------------------------------------ actions
-    def _do(self, action: Action | QuitChoice) -> None:
-        if isinstance(action, QuitChoice):
-            self._answer(action)
-            return
+    # ------------------------------------------------------------ the game's part
+    def do(self, action: Action, key: str) -> None:
         step = _STEPS.get(action)
         if step is not None:
             self._step(*step)
@@ -317,15 +202,49 @@ class Controller:
             Action.PLAY: self._play,
             Action.BACK: self._back,
             Action.DROP: self._drop,
-            Action.HINT: self._hint,
-            Action.UNDO: self._undo,
-            Action.SAVE: self._save_now,
-            Action.NEW_GAME: self._new_game,
-            Action.HELP: self._show_help,
-            Action.QUIT: self._quit,
         }
         handlers[action]()
 
+    def moved(self, effects: DotsEffects) -> str:
+        self._path = []
+        if effects.square:
+            return messages.square_text(effects.colour)
+        return f"Cleared {effects.gained} {effects.colour.value}"
+
+    def jumped(self) -> None:
+        self._path = []
+
+    def is_ended(self) -> bool:
+        return messages.ending(self.game) is not None
+
+    def ended_overlay(self) -> Overlay:
+        ended = messages.ending(self.game)
+        if ended is None:  # pragma: no cover (only asked when ended)
+            return Overlay("", ())
+        return Overlay(ended.title, (ended.detail, "", *self.ended_help()))
+
+    def show_hint(self, intent: Path) -> None:
+        self.status = messages.hint_text(self.game, list(intent))
+        self._path = list(intent)
+        self._cursor = intent[-1]
+        self.status += ": Enter plays it, Esc drops it"
+
+    def intent_text(self, intent: Path) -> str:
+        return f"a path of {len(intent)}"
+
+    def help_lines(self) -> tuple[str, ...]:
+        shown = [
+            Binding(tuple(k for k in b.keys if k not in BACKSPACE_ALIASES), b.action)
+            for b in PLAYING_KEYS
+            if b.action not in _STEPS
+        ]
+        return (
+            help_line("arrows hjkl", "move the cursor"),
+            *describe(shown),
+            "Mouse: press on a dot, drag through its neighbours, release.",
+        )
+
+    # ------------------------------------------------------------ the path
     def _step(self, dr: int, dc: int) -> None:
         """Move the cursor; from the path's last dot, draw the path on or back."""
         row, col = self._cursor[0] + dr, self._cursor[1] + dc
@@ -333,7 +252,7 @@ class Controller:
             return
         drawing = bool(self._path) and self._cursor == self._path[-1]
         if drawing and not self._follow((row, col)):
-            self._status = (
+            self.status = (
                 f"{self._why_not((row, col))}: the cursor leaves the path "
                 "(Space adds a dot that continues it)"
             )
@@ -349,7 +268,7 @@ class Controller:
         else:
             return False
         self._cursor = cell
-        self._status = self._path_status()
+        self.status = self._path_status()
         return True
 
     def _extends(self, cell: Cell) -> bool:
@@ -357,7 +276,7 @@ class Controller:
         its colour, not on it yet."""
         if not self._path or cell in self._path:
             return False
-        grid = self._game.get_boardT()
+        grid = self.game.get_boardT()
         last = self._path[-1]
         same = grid[cell[0]][cell[1]] is grid[last[0]][last[1]]
         return same and neighbours(last, cell)
@@ -366,15 +285,15 @@ class Controller:
         cell = self._cursor
         if not self._path:
             self._path = [cell]
-            self._status = self._path_status()
+            self.status = self._path_status()
         elif cell == self._path[-1]:
             self._play()
         elif not self._follow(cell):
-            self._status = self._why_not(cell)
+            self.status = self._why_not(cell)
 
     def _why_not(self, cell: Cell) -> str:
         """Why ``cell`` does not continue the path, in one line."""
-        grid = self._game.get_boardT()
+        grid = self.game.get_boardT()
         last = self._path[-1]
         colour, path_colour = grid[cell[0]][cell[1]], grid[last[0]][last[1]]
         if cell in self._path:
@@ -389,38 +308,18 @@ class Controller:
         path = self._path
         if len(path) < 2:
             return "Path started: arrows draw it on, Space or Enter plays it"
-        grid = self._game.get_boardT()
+        grid = self.game.get_boardT()
         colour = grid[path[0][0]][path[0][1]]
-        if self._game.squares and closes_square(path):
-            count = len(self._game.cleared_by(path))
+        if self.game.squares and closes_square(path):
+            count = len(self.game.cleared_by(path))
             return f"Square! Playing it clears all {count} {colour.value}"
         return f"Path of {len(path)} {colour.value}: Space or Enter plays it"
 
     def _play(self) -> None:
         if len(self._path) < 2:
-            self._status = "A path needs at least 2 dots: Space starts one"
+            self.status = "A path needs at least 2 dots: Space starts one"
             return
-        before = self._game.copy()
-        path = list(self._path)
-        try:
-            self._game.move(path)
-        except RefusedMoveError as error:
-            self._status = str(error)
-            return
-        self._history.append(before)
-        self._path = []
-        gained = self._game.get_score() - before.get_score()
-        self._marks.show(_MoveMarks(_dropped_in(before, path), gained))
-        self._changed(self._played_status(before, path))
-        self._settle()
-
-    def _played_status(self, before: GameBoardT, path: list[Cell]) -> str:
-        """What the move did; the points it earned stand by the score."""
-        colour = before.get_boardT()[path[0][0]][path[0][1]]
-        if before.squares and closes_square(path):
-            return messages.square_text(colour)
-        cleared = self._game.get_score() - before.get_score()
-        return f"Cleared {cleared} {colour.value}"
+        self.play(tuple(self._path))
 
     def _back(self) -> None:
         if not self._path:
@@ -428,116 +327,14 @@ class Controller:
         self._path.pop()
         if self._path:
             self._cursor = self._path[-1]
-            self._status = self._path_status()
+            self.status = self._path_status()
         else:
-            self._status = "Path dropped"
+            self.status = "Path dropped"
 
     def _drop(self) -> None:
         if self._path:
             self._path = []
-            self._status = "Path dropped"
-
-    def _hint(self) -> None:
-        path = hint(self._game)
-        self._status = messages.hint_text(self._game, path)
-        if path is not None:
-            self._path = list(path)
-            self._cursor = path[-1]
-            self._status += ": Enter plays it, Esc drops it"
-
-    def _undo(self) -> None:
-        if not self._history:
-            self._status = "Nothing to undo"
-            return
-        self._game = self._history.pop()
-        self._path = []
-        self._marks.clear()
-        self._changed(
-            f"Undone; {messages.plural(len(self._history), 'more turn')} to undo"
-        )
-        self._settle()
-
-    def _new_game(self) -> None:
-        self._history.append(self._game)
-        self._game = GameBoardT(**next_level(self._game.level)._asdict())
-        self._path = []
-        self._marks.clear()
-        self._changed(
-            f"New game, seed {self._game.level.seed} (u brings the last one back)"
-        )
-        self._settle()
-
-    def _show_help(self) -> None:
-        self._mode = Mode.HELP
-
-    def _save_now(self) -> None:
-        if self._try_save():
-            self._status = f"Saved to {self._save_target}"
-
-    def _quit(self) -> None:
-        """Quit; with unsaved progress, ask first."""
-        if self._unsaved:
-            self._mode_before, self._mode = self._mode, Mode.CONFIRM_QUIT
-        else:
-            self._finished = True
-
-    def _answer(self, choice: QuitChoice) -> None:
-        """Act on the answer to "save before quitting?"; a save that fails
-        keeps the game going (the status says why)."""
-        if choice is QuitChoice.QUIT_UNSAVED or (
-            choice is QuitChoice.SAVE_AND_QUIT and self._try_save()
-        ):
-            self._finished = True
-            return
-        self._mode = self._mode_before
-        if choice is QuitChoice.CANCEL:
-            self._status = "Keep playing"
-
-    # ------------------------------------------------------------ helpers
-    def _changed(self, status: str) -> None:
-        """The game changed: unsaved now."""
-        self._unsaved = True
-        self._status = status
-
-    def _settle(self) -> None:
-        """After a move, an undo or a new game: has the game ended?"""
-        ended = messages.ending(self._game) is not None
-        self._mode = Mode.ENDED if ended else Mode.PLAYING
-
-    def _try_save(self) -> bool:
-        """Save to the save target; on failure say why in the status line."""
-        try:
-            self._save(self._game, self._save_target)
-        except OSError as error:
-            self._status = (
-                f"Not saved to {self._save_target}: {error.strerror or error}"
-            )
-            return False
-        self._unsaved = False
-        return True
-
-    def _overlay(self) -> Overlay | None:
-        ended = messages.ending(self._game) if self._mode is Mode.ENDED else None
-        if ended is not None:
-            return Overlay(ended.title, (ended.detail, "", *describe(ENDED_KEYS)))
-        if self._mode is Mode.CONFIRM_QUIT:
-            return Overlay(QUIT_TITLE, quit_question(self._save_target))
-        if self._mode is Mode.HELP:
-            shown = [
-                Binding(
-                    tuple(k for k in b.keys if k not in BACKSPACE_ALIASES), b.action
-                )
-                for b in PLAYING_KEYS
-            ]
-            lines = (
-                *describe(shown),
-                "",
-                "Mouse: press on a dot, drag through its neighbours, release.",
-                "",
-                "Press any key to close this help.",
-            )
-            return Overlay("Keys", lines)
-        return None
+            self.status = "Path dropped"
 
 
 def _cells_between(start: Cell, end: Cell) -> list[Cell]:
@@ -551,12 +348,3 @@ def _cells_between(start: Cell, end: Cell) -> list[Cell]:
         step = 1 if r1 > r0 else -1
         return [(r, c0) for r in range(r0 + step, r1 + step, step)]
     return [end]
-
-
-def _dropped_in(before: GameBoardT, path: list[Cell]) -> frozenset[Cell]:
-    """The cells new dots filled when ``path`` was played on ``before``: in
-    each column, as many cells from the top as the move cleared there."""
-    cleared = before.cleared_by(path)
-    return frozenset(
-        (r, c) for c in range(SIZE) for r in range(sum(col == c for _, col in cleared))
-    )

@@ -12,20 +12,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TextIO
 
-from ...data_folder import data_folder
+from gamestate.forty_thieves import BoardT
+
+from ...data_folder import data_folder, other_rescue
 from ...screen.shell import play
+from ...session import Session
 from ...terminal import Terminal
-from ..session import Session
+from .. import savefile
+from ..adapter import Effects, FortyThieves, Intent
 from ..text import card_style
-from .controller import Controller, Hinter
+from .controller import Controller
 from .view import App
 
 
 def run(
-    session: Session,
+    session: Session[BoardT, Intent, Effects],
     greeting: str,
     *,
-    hinter: Hinter,
     terminal: Terminal,
     environ: Mapping[str, str],
     stderr: TextIO,
@@ -33,18 +36,26 @@ def run(
     """Play ``session`` full screen until the player quits; return 0.
 
     Without a usable terminal: one line on ``stderr``, 2. When the
-    terminal closes with unsaved moves they go to the save file, else to
-    ``rescued.forty-thieves`` in the data folder (XDG_DATA_HOME, HOME).
+    terminal closes with unsaved moves they go to a rescue file of their
+    own in the data folder (XDG_DATA_HOME, HOME), never over a save; a
+    game rescued there is offered at the next launch.
     """
+    folder = data_folder(environ)
+    rescued = other_rescue(folder, FortyThieves.rescue_name, session.save_target)
+
+    def load(path: str) -> tuple[BoardT, int]:
+        board, seed = savefile.load(path)
+        return board, seed
 
     def make_app() -> App:
         controller = Controller(
             session,
-            hinter=hinter,
-            rescue_folder=data_folder(environ),
+            rescue_folder=folder,
+            load=load,
             greeting=greeting,
-            card_text=card_style(terminal),
+            rescued=rescued,
         )
+        controller.card_text = card_style(terminal)  # the status line's cards
         return App(controller)
 
     return play(make_app, terminal, environ, stderr)

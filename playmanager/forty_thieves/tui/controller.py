@@ -32,11 +32,10 @@ from __future__ import annotations
 
 import enum
 import time
-from collections.abc import Callable, Iterable
-from pathlib import Path
+from collections.abc import Callable
 from typing import Final, NamedTuple
 
-from gamestate.forty_thieves import CardT, CategoryT
+from gamestate.forty_thieves import BoardT, CardT, CategoryT
 from gamestate.forty_thieves.board import FOUNDATION_PILES, TABLEAU_PILES
 from gamestate.forty_thieves.moves import (
     CardText,
@@ -47,27 +46,20 @@ from gamestate.forty_thieves.moves import (
     is_valid,
 )
 
-from ...options import next_seed
-from ...screen.keys import (
-    CONFIRM_QUIT_KEYS,
-    QUIT_TITLE,
-    Binding,
-    QuitChoice,
-    find_action,
-    key_label,
-    quit_question,
-    rescue,
+from ...controls import Control, footer
+from ...screen.keys import Binding, key_label
+from ...screen.marks import Clock
+from ...screen.modal import ModalController, Mode, Overlay
+from ...screen.shell import ESCAPE
+from ...session import Session
+from .. import text
+from ..adapter import PLAY_SAFE, Effects, FortyThieves, Intent, ToFoundation
+
+END_SUMMARY: Final = "  ".join(
+    f"{c.value} {c.word}"
+    for c in (Control.UNDO, Control.NEW_GAME, Control.SAVE, Control.QUIT)
 )
-from ...screen.marks import Clock, Marks
-from ...screen.shell import CTRL_C, ESCAPE
-from ...storage import describe_os_error
-from .. import savefile, text
-from ..session import Session
-
-RESCUE_FILE: Final = "rescued.forty-thieves"
-"""Where a game goes when the terminal closes and the save file cannot be written."""
-
-Hinter = Callable[[Session], Move | None]
+"""The shared keys of an ended game in one line, for the win and no-move boxes."""
 
 
 class Pile(NamedTuple):
@@ -89,7 +81,7 @@ TABLEAU_ROW: Final = tuple(Pile(CategoryT.Tableau, n) for n in range(TABLEAU_PIL
 
 
 class Action(enum.Enum):
-    """What a key asks for; the value is its line in the help."""
+    """Forty Thieves' own keys; the value is its line in the help."""
 
     TABLEAU = "pick tableau pile 1-10 (0 is 10)"
     WASTE = "pick the waste"
@@ -100,12 +92,6 @@ class Action(enum.Enum):
     PICK = "pick the pile under the cursor"
     CANCEL = "forget the chosen card"
     SAFE = "play every safe card to the foundations"
-    UNDO = "undo (as often as you like)"
-    HINT = "hint: shown on the board"
-    SAVE = "save to the save file"
-    NEW_DEAL = "new deal (the next seed; u brings this game back)"
-    HELP = "show this help"
-    QUIT = "quit (asks to save unsaved moves)"
 
 
 DIGITS: Final = "1234567890"
@@ -136,42 +122,8 @@ PLAYING_KEYS: Final = (
     Binding(("\n", " "), Action.PICK),
     Binding((ESCAPE,), Action.CANCEL),
     Binding(("a",), Action.SAFE),
-    Binding(("u",), Action.UNDO),
-    Binding(("h",), Action.HINT),
-    Binding(("s",), Action.SAVE),
-    Binding(("n",), Action.NEW_DEAL),
-    Binding(("?",), Action.HELP),
-    Binding(("q", CTRL_C), Action.QUIT),
 )
-END_KEYS: Final = (
-    Binding(("u",), Action.UNDO),
-    Binding(("n",), Action.NEW_DEAL),
-    Binding(("s",), Action.SAVE),
-    Binding(("q", CTRL_C), Action.QUIT),
-)
-"""The keys of the win and no-move-left screens."""
-END_SUMMARY: Final = "u undo   n new deal   s save   q quit"
-"""END_KEYS in one line, for the win and no-move-left boxes."""
-FOOTER: Final = (
-    "1-0 w pick  d deal  f home  a safe  u undo  h hint  s save  ? help  q quit"
-)
-
-
-class Mode(enum.Enum):
-    PLAYING = "playing"
-    HELP = "help"
-    WON = "won"
-    STUCK = "no move left"
-    CONFIRM_QUIT = "confirm quit"
-
-
-class Overlay(NamedTuple):
-    """A box drawn over the board; ``low`` ones sit under the tableau's
-    first rows, so that the position that ended the game stays in view."""
-
-    title: str
-    lines: tuple[str, ...]
-    low: bool = False
+FOOTER: Final = f"1-0 w d f a play  {footer()}"
 
 
 class Screen(NamedTuple):
@@ -232,58 +184,60 @@ def help_lines() -> tuple[str, ...]:
     )
 
 
-class Controller:
+class Controller(ModalController[BoardT, Intent, Effects, Action]):
     """Turns keys and clicks into moves on one session; describes the screen."""
+
+    game_keys = PLAYING_KEYS
 
     def __init__(
         self,
-        session: Session,
+        session: Session[BoardT, Intent, Effects],
         *,
-        hinter: Hinter,
-        rescue_folder: Path,
+        rescue_folder: str,
+        load: Callable[[str], tuple[BoardT, int]],
         greeting: str = "",
-        card_text: CardText = str,
+        rescued: str | None = None,
         clock: Clock = time.monotonic,
     ) -> None:
-        """``hinter`` answers the hint key;
-        ``rescue_folder`` takes the game when the terminal closes and the
-        save file cannot be written; ``card_text`` writes cards in the
-        status line; ``clock`` times the marks of moved cards."""
-        self.session = session
-        self._marks: Marks[frozenset[Pile]] = Marks(frozenset(), clock)
-        self.card_text = card_text
-        self._hinter = hinter
-        self._rescue_folder = rescue_folder
-        self._status = greeting
-        self._mode = Mode.PLAYING
-        self._mode_before_quit = Mode.PLAYING
+        """Play ``session`` (its adapter a :class:`FortyThieves`); the rest
+        as :class:`ModalController`."""
         self._cursor = TABLEAU_ROW[0]
         self._selected: Pile | None = None
         self._hint: tuple[Pile, Pile] | None = None
         self._pressed: Pile | None = None
         self._naming_foundation = False
         """``F`` was the last key: a digit names a foundation."""
-        self._finished = False
-        self._settle()
+        self._before: BoardT | None = None
+        self._last_intent: Intent | None = None
+        super().__init__(
+            session,
+            rescue_folder=rescue_folder,
+            load=load,
+            greeting=greeting,
+            rescued=rescued,
+            clock=clock,
+        )
+
+    @property
+    def card_text(self) -> CardText:
+        """How cards are written in the status line (symbols or letters)."""
+        adapter = self.session.adapter
+        assert isinstance(adapter, FortyThieves)
+        return adapter.card_text
+
+    @card_text.setter
+    def card_text(self, card_text: CardText) -> None:
+        adapter = self.session.adapter
+        assert isinstance(adapter, FortyThieves)
+        adapter.card_text = card_text
 
     # ------------------------------------------------------------ queries
-    @property
-    def finished(self) -> bool:
-        return self._finished
-
-    def wake_at(self) -> float | None:
-        """When the marks of the moved cards end (then :meth:`tick`)."""
-        return self._marks.wake_at()
-
-    def tick(self) -> None:
-        """Let the marks of the moved cards fade once their moment is over."""
-        self._marks.tick()
-
     def screen(self) -> Screen:
-        board = self.session.board
+        board = self.session.model
         foundations = tuple(
             tuple(board.get_foundation(n).toSeq()) for n in range(FOUNDATION_PILES)
         )
+        moves = self.marks.shown or ()
         return Screen(
             tableau=tuple(
                 tuple(board.get_tab(n).toSeq()) for n in range(TABLEAU_PILES)
@@ -292,65 +246,84 @@ class Controller:
             deck_size=board.get_deck().size(),
             waste=tuple(board.get_waste().toSeq()),
             seed=self.session.seed,
-            steps=len(self.session.history),
+            steps=self.session.undo_depth,
             home=sum(len(pile) for pile in foundations),
             cursor=self._cursor,
             selected=self._selected,
             hint=self._hint,
-            status=self._status,
-            overlay=self._overlay(),
+            status=self.status,
+            overlay=self.overlay(),
             footer=FOOTER,
-            moved=self._marks.shown,
+            moved=frozenset(move_piles(move)[1] for move in moves),
         )
 
-    def _overlay(self) -> Overlay | None:
-        if self._mode is Mode.HELP:
-            lines = help_lines() + (
-                "",
-                "Tableau piles build down in suit; foundations up from the Ace.",
-                "Click a card, then where it goes (or drag it). Any key: back.",
-            )
-            return Overlay("Forty Thieves: keys", lines)
-        if self._mode is Mode.WON:
+    # ------------------------------------------------------------ the game's part
+    def press(self, key: str) -> None:
+        """Do what ``key`` means now; unknown keys do nothing. ``F`` then a
+        digit names a foundation; any key clears the hint on the board."""
+        naming, self._naming_foundation = self._naming_foundation, False
+        if naming and self.mode is Mode.PLAYING and len(key) == 1 and key in DIGITS:
+            self._hint = None
+            self._name_foundation(key)
+            return
+        if self.mode in (Mode.PLAYING, Mode.ENDED):
+            self._hint = None
+        super().press(key)
+
+    def do(self, action: Action, key: str) -> None:
+        handlers: dict[Action, Callable[[], None]] = {
+            Action.TABLEAU: lambda: self._pick_key(TABLEAU_ROW[DIGITS.index(key)]),
+            Action.WASTE: lambda: self._pick_key(WASTE),
+            Action.DEAL: lambda: self._pick_key(DECK),
+            Action.FOUNDATION: self._to_foundation,
+            Action.NAMED_FOUNDATION: lambda: self._named_foundation(key),
+            Action.CURSOR: lambda: self._move_cursor(*CURSOR_STEPS[key]),
+            Action.PICK: lambda: self.pick(self._cursor),
+            Action.CANCEL: self._cancel,
+            Action.SAFE: lambda: self._play(PLAY_SAFE),
+        }
+        handlers[action]()
+
+    def moved(self, effects: Effects) -> str:
+        before = self._before if self._before is not None else self.session.model
+        if len(effects) > 1 or (effects and self._last_intent is PLAY_SAFE):
+            return text.played_safe(effects).rstrip(".\n")
+        return _sentence(text.step_words(effects, before, self.card_text))
+
+    def jumped(self) -> None:
+        self._selected = None
+
+    def show_hint(self, intent: Intent) -> None:
+        if not isinstance(intent, Move):  # pragma: no cover (the solver gives moves)
+            return
+        self._selected = None
+        self._hint = move_piles(intent)
+        words = text.step_words((intent,), self.session.model, self.card_text)
+        self.status = f"Hint: {words} (keys {key_text(intent)})"
+
+    def intent_text(self, intent: Intent) -> str:
+        if isinstance(intent, Move):
+            return key_text(intent)
+        return ""
+
+    def help_lines(self) -> tuple[str, ...]:
+        return help_lines() + (
+            "Tableau piles build down in suit; foundations up from the Ace.",
+            "Click a card, then where it goes (or drag it).",
+        )
+
+    def ended_overlay(self) -> Overlay:
+        if self.session.model.is_win_state():
             return Overlay(
                 "You won!",
                 ("All 104 cards are on the foundations.", END_SUMMARY),
                 low=True,
             )
-        if self._mode is Mode.STUCK:
-            return Overlay(
-                "No move left",
-                ("No card can move and the deck is empty.", END_SUMMARY),
-                low=True,
-            )
-        if self._mode is Mode.CONFIRM_QUIT:
-            return Overlay(QUIT_TITLE, quit_question(self.session.save_target))
-        return None
-
-    # ------------------------------------------------------------ input
-    def press(self, key: str) -> None:
-        """Do what ``key`` means now; unknown keys do nothing."""
-        if self._finished:
-            return
-        if self._mode is Mode.HELP:
-            self._mode = Mode.PLAYING
-            if key != CTRL_C:
-                return
-        if self._mode is Mode.CONFIRM_QUIT:
-            choice = find_action(CONFIRM_QUIT_KEYS, key)
-            if choice is not None:
-                self._answer_quit(choice)
-            return
-        naming, self._naming_foundation = self._naming_foundation, False
-        if naming and len(key) == 1 and key in DIGITS:
-            self._hint = None
-            self._name_foundation(key)
-            return
-        keys = PLAYING_KEYS if self._mode is Mode.PLAYING else END_KEYS
-        action = find_action(keys, key)
-        if action is not None:
-            self._hint = None
-            self._do(action, key)
+        return Overlay(
+            "No move left",
+            ("No card can move and the deck is empty.", END_SUMMARY),
+            low=True,
+        )
 
     def mouse_press(self, pile: Pile | None) -> None:
         """A button went down on ``pile`` (None: not on a pile)."""
@@ -361,7 +334,7 @@ class Controller:
         a drag from another pile moves that pile's card here."""
         pressed, self._pressed = self._pressed, None
         self._naming_foundation = False
-        if self._mode is not Mode.PLAYING or self._finished:
+        if self.mode is not Mode.PLAYING or self._finished:
             return
         self._hint = None
         if pile is None:
@@ -391,15 +364,15 @@ class Controller:
 
     def _choose_source(self, pile: Pile) -> None:
         if pile.kind is CategoryT.Foundation:
-            self._status = text.FOUNDATION_STAYS
+            self.status = text.FOUNDATION_STAYS
             return
         stack = self._stack(pile)
         if stack is None:
-            self._status = _sentence(f"{self._name(pile)} is empty")
+            self.status = _sentence(f"{self._name(pile)} is empty")
             self._selected = None
             return
         self._selected = pile
-        self._status = (
+        self.status = (
             f"{self.card_text(stack)} chosen: now where it goes"
             " (1-0, f or F1-F8, or click)"
         )
@@ -411,80 +384,48 @@ class Controller:
         targets = [*TOP_ROW[:FOUNDATION_PILES], *TABLEAU_ROW]
         for target in targets:
             move = self._move_between(pile, target)
-            if target != pile and is_valid(self.session.board, move):
+            if target != pile and is_valid(self.session.model, move):
                 self._play(move)
                 return
         card = self._stack(pile)
         what = self._name(pile) if card is None else self.card_text(card)
-        self._status = _sentence(f"{what} cannot move now")
+        self.status = _sentence(f"{what} cannot move now")
 
     def _move_between(self, source: Pile, target: Pile) -> Move:
         if source == WASTE:
             return WasteMove(target.kind, target.n)
         return TabMove(target.kind, source.n, target.n)
 
-    def _play(self, move: Move) -> None:
-        before = self.session.board.copy()
-        reason = self.session.play(move, self.card_text)
-        if reason is not None:
-            self._status = _sentence(reason)
-            return
-        self._status = _sentence(text.step_words((move,), before, self.card_text))
-        self._mark((move,))
-        self._settle()
+    def _play(self, intent: Intent) -> None:
+        self._selected = None
+        self._before = self.session.model.copy()
+        self._last_intent = intent
+        self.play(intent)
+        self._before = None
 
     # ------------------------------------------------------------ actions
-    def _do(self, action: Action, key: str) -> None:
-        handlers: dict[Action, Callable[[], None]] = {
-            Action.TABLEAU: lambda: self._pick_key(TABLEAU_ROW[DIGITS.index(key)]),
-            Action.WASTE: lambda: self._pick_key(WASTE),
-            Action.DEAL: lambda: self._pick_key(DECK),
-            Action.FOUNDATION: self._to_foundation,
-            Action.NAMED_FOUNDATION: lambda: self._named_foundation(key),
-            Action.CURSOR: lambda: self._move_cursor(*CURSOR_STEPS[key]),
-            Action.PICK: lambda: self.pick(self._cursor),
-            Action.CANCEL: self._cancel,
-            Action.SAFE: self._play_safe,
-            Action.UNDO: self._undo,
-            Action.HINT: self._show_hint,
-            Action.SAVE: self._save_now,
-            Action.NEW_DEAL: self._new_deal,
-            Action.HELP: self._show_help,
-            Action.QUIT: self._quit,
-        }
-        handlers[action]()
-
     def _pick_key(self, pile: Pile) -> None:
         self._cursor = pile
         self.pick(pile)
 
     def _to_foundation(self) -> None:
         if self._selected is None:
-            self._status = "Choose a card first (1-0 or w), then f"
+            self.status = "Choose a card first (1-0 or w), then f"
             return
-        source, self._selected = self._selected, None
-        n0 = None if source == WASTE else source.n
-        before = self.session.board.copy()
-        reason = self.session.to_foundation(n0, self.card_text)
-        if reason is not None:
-            self._status = _sentence(reason)
-            return
-        moves = self.session.history[-1].moves
-        self._status = _sentence(text.step_words(moves, before, self.card_text))
-        self._mark(moves)
-        self._settle()
+        source = self._selected
+        self._play(ToFoundation(None if source == WASTE else source.n))
 
     def _named_foundation(self, key: str) -> None:
         """``F`` (a digit names the foundation next) or F1-F8."""
         if self._selected is None:
-            self._status = "Choose a card first (1-0 or w), then F and 1-8"
+            self.status = "Choose a card first (1-0 or w), then F and 1-8"
         elif key in FUNCTION_KEYS:
             self._pick_key(TOP_ROW[FUNCTION_KEYS.index(key)])
         else:
             self._naming_foundation = True
             card = self._stack(self._selected)
             what = self._name(self._selected) if card is None else self.card_text(card)
-            self._status = f"{what} to which foundation? 1-8 (f: the one that takes it)"
+            self.status = f"{what} to which foundation? 1-8 (f: the one that takes it)"
 
     def _name_foundation(self, digit: str) -> None:
         """The digit after ``F``: foundation 1-8; 9 and 0 are none."""
@@ -492,7 +433,7 @@ class Controller:
         if n < FOUNDATION_PILES:
             self._pick_key(TOP_ROW[n])
         else:
-            self._status = f"There are {FOUNDATION_PILES} foundations: F, then 1-8"
+            self.status = f"There are {FOUNDATION_PILES} foundations: F, then 1-8"
 
     def _move_cursor(self, rows: int, cols: int) -> None:
         row = (
@@ -509,113 +450,11 @@ class Controller:
 
     def _cancel(self) -> None:
         self._selected = None
-        self._status = ""
-
-    def _play_safe(self) -> None:
-        self._selected = None
-        moves = self.session.play_safe()
-        self._status = text.played_safe(moves).rstrip(".\n")
-        self._mark(moves)
-        self._settle()
-
-    def _undo(self) -> None:
-        self._selected = None
-        step = self.session.undo()
-        if step is None:
-            self._status = "Nothing to undo"
-            return
-        self._marks.clear()
-        words = text.step_words(step.moves, self.session.board, self.card_text)
-        self._status = f"Undone: {words}; {len(self.session.history)} more to undo"
-        self._mode = Mode.PLAYING
-        self._settle()
-
-    def _show_hint(self) -> None:
-        move = self._hinter(self.session)
-        if move is None:
-            self._status = "Hint: no move left"
-            return
-        self._selected = None
-        self._hint = move_piles(move)
-        words = text.step_words((move,), self.session.board, self.card_text)
-        self._status = f"Hint: {words} (keys {key_text(move)})"
-
-    def _new_deal(self) -> None:
-        self._selected = None
-        seed = next_seed(self.session.seed)
-        self.session.new_deal(seed)
-        self._marks.clear()
-        self._status = f"Deal {seed} (u brings the last game back)"
-        self._mode = Mode.PLAYING
-        self._settle()
-
-    def _show_help(self) -> None:
-        self._mode = Mode.HELP
-
-    def _save_now(self) -> None:
-        if self._try_save():
-            self._status = f"Saved to {self.session.save_target}"
-
-    def _quit(self) -> None:
-        if not self.session.unsaved:
-            self._finished = True
-            return
-        self._mode_before_quit = self._mode
-        self._mode = Mode.CONFIRM_QUIT
-
-    def _answer_quit(self, choice: QuitChoice) -> None:
-        if choice is QuitChoice.CANCEL:
-            self._mode = self._mode_before_quit
-            self._status = ""
-        elif choice is QuitChoice.QUIT_UNSAVED or self._try_save():
-            self._finished = True
-        else:
-            self._mode = self._mode_before_quit
-
-    def hang_up(self, why: str) -> str:
-        """End without asking: save unsaved moves (to the save file, else to
-        the rescue folder); one line saying what happened."""
-        self._finished = True
-        if not self.session.unsaved:
-            return f"{why}; nothing to save."
-        board, seed = self.session.board, self.session.seed
-        return rescue(
-            lambda path: savefile.save(board, seed, path),
-            self.session.save_target,
-            self._rescue_folder / RESCUE_FILE,
-            why,
-        )
-
-    # ------------------------------------------------------------ helpers
-    def _mark(self, moves: Iterable[Move]) -> None:
-        """Mark the cards ``moves`` moved, on the piles they went to; no
-        moves (nothing was safe), no marks."""
-        targets = frozenset(move_piles(move)[1] for move in moves)
-        if targets:
-            self._marks.show(targets)
-
-    def _try_save(self) -> bool:
-        try:
-            self.session.save()
-        except OSError as error:
-            self._status = (
-                f"Cannot save {self.session.save_target}: {describe_os_error(error)}"
-            )
-            return False
-        return True
-
-    def _settle(self) -> None:
-        """After a change: won, stuck, or playing on."""
-        if self.session.won:
-            self._mode = Mode.WON
-        elif self.session.stuck:
-            self._mode = Mode.STUCK
-        else:
-            self._mode = Mode.PLAYING
+        self.status = ""
 
     def _stack(self, pile: Pile) -> CardT | None:
         """The top card of ``pile``, or None when it is empty."""
-        board = self.session.board
+        board = self.session.model
         if pile.kind is CategoryT.Tableau:
             stack = board.get_tab(pile.n)
         elif pile.kind is CategoryT.Foundation:

@@ -27,6 +27,7 @@ from typing import Final, NamedTuple
 from gamestate.forty_thieves import CardT
 from gamestate.forty_thieves.moves import CardText
 
+from ...screen.modal import Overlay
 from ...screen.shell import Span, clip
 from ...screen.widgets import (
     Grid,
@@ -36,7 +37,7 @@ from ...screen.widgets import (
     title_line,
     too_small,
 )
-from .controller import DECK, TABLEAU_ROW, TOP_ROW, WASTE, Overlay, Pile, Screen
+from .controller import DECK, TABLEAU_ROW, TOP_ROW, WASTE, Pile, Screen
 
 CARD_WIDTH: Final = 5
 """`` 10♥ `` and a space."""

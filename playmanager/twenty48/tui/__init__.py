@@ -18,9 +18,12 @@ from typing import TextIO
 
 from gamestate import GameState
 
+from ...data_folder import data_folder, other_rescue
 from ...screen.shell import play
+from ...session import Session
 from ...terminal import Terminal
 from .. import savefile
+from ..adapter import Twenty48
 from ..rules import Rules
 from .best_score import default_path
 from .controller import Controller, GameFactory
@@ -34,6 +37,7 @@ def run(
     seed: int,
     new_game: GameFactory,
     save_target: str,
+    loaded: bool,
     terminal: Terminal,
     environ: Mapping[str, str],
     stderr: TextIO,
@@ -41,21 +45,28 @@ def run(
 ) -> int:
     """Play ``game`` full screen until the player quits; return 0.
 
-    Arguments as in :class:`~.controller.Controller`; the best score file
-    is found from ``environ`` (XDG_DATA_HOME, HOME); ``terminal`` says
-    what it shows. Without a usable terminal: one line on ``stderr``, 2.
+    ``loaded``: ``game`` was read from ``save_target``. The best score and
+    rescued games live in the data folder of ``environ`` (XDG_DATA_HOME,
+    HOME); a rescued game found there is offered first. ``terminal``
+    says what the terminal shows (no colours with NO_COLOR). Without a usable terminal: one line on ``stderr``, 2.
     """
+    adapter = Twenty48(new_game)
+    folder = data_folder(environ)
+    rescued = other_rescue(folder, adapter.rescue_name, save_target)
+
+    def load(path: str) -> tuple[GameState, int]:
+        return savefile.load(path, seed=seed, two_prob=rules.two_prob), seed
 
     def make_app() -> App:
+        session = Session(adapter, game, seed, save_target, loaded=loaded)
         controller = Controller(
-            game,
+            session,
             rules=rules,
-            seed=seed,
-            new_game=new_game,
-            save_target=save_target,
-            save=savefile.save,
             best_path=default_path(environ),
+            rescue_folder=folder,
+            load=load,
             greeting=greeting,
+            rescued=rescued,
         )
         return App(controller, blocks=terminal.unicode)
 

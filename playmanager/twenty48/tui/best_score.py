@@ -25,7 +25,7 @@ _MAX_BYTES: Final = 64
 
 def default_path(environ: Mapping[str, str]) -> Path:
     """Return where the best score lives for the environment ``environ``."""
-    return data_folder(environ) / FILE_NAME
+    return Path(data_folder(environ)) / FILE_NAME
 
 
 def load_best(path: Path) -> tuple[int | None, str | None]:

@@ -1,0 +1,62 @@
+"""The one set of controls every game shares, in every front end.
+
+The same key does the same thing in every full screen and every line mode
+(2048's line mode alone keeps the Java reference's keys): a game adds its
+own keys for its moves, never another key for these. The keys avoid the
+ones games move with (2048's hjkl and wasd, Dots' hjkl, Forty Thieves'
+digits, w, d, f and a). Line modes also take the word (``save``, ``undo``...).
+"""
+
+from __future__ import annotations
+
+import enum
+
+
+class Control(enum.Enum):
+    """A shared action; its value is its key."""
+
+    SAVE = "o"
+    UNDO = "u"
+    HINT = "H"
+    AUTOPLAY = "A"
+    NEW_GAME = "n"
+    HELP = "?"
+    QUIT = "q"
+
+    @property
+    def word(self) -> str:
+        """The word a line mode takes for it too (``new`` for NEW_GAME)."""
+        return _WORDS[self]
+
+    @property
+    def summary(self) -> str:
+        """What it does, for every help and the README's table."""
+        return _SUMMARIES[self]
+
+
+_WORDS = {
+    Control.SAVE: "save",
+    Control.UNDO: "undo",
+    Control.HINT: "hint",
+    Control.AUTOPLAY: "auto",
+    Control.NEW_GAME: "new",
+    Control.HELP: "help",
+    Control.QUIT: "quit",
+}
+_SUMMARIES = {
+    Control.SAVE: "save to the save file (asks before replacing another game's file)",
+    Control.UNDO: "undo (as often as you like; new games too)",
+    Control.HINT: "hint: a good move",
+    Control.AUTOPLAY: "autoplay: the hint plays on (any key stops it)",
+    Control.NEW_GAME: "new game (the next seed)",
+    Control.HELP: "this help",
+    Control.QUIT: "quit (asks to save unsaved play)",
+}
+
+
+def footer() -> str:
+    """The shared keys in one short line, for a full screen's footer."""
+    short = {Control.NEW_GAME: "new", Control.AUTOPLAY: "auto"}
+    return "  ".join(
+        f"{control.value} {short.get(control, control.word)}" for control in Control
+    )

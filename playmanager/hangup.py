@@ -1,0 +1,53 @@
+"""Hang-ups in the line modes: SIGHUP (the terminal closed) and SIGTERM
+end a blocked read as :class:`HangUpError`, so that the game can be
+rescued before the process ends. Imports nothing heavy: 2048's line mode
+loads it at start-up."""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+
+TYPE_CHECKING = False  # typing costs start-up time (issue 14)
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import Final
+
+HANG_UP_SIGNALS: Final = (signal.SIGHUP, signal.SIGTERM)
+
+
+class HangUpError(Exception):
+    """The terminal went away (SIGHUP) or the game was asked to end (SIGTERM)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+    @property
+    def why(self) -> str:
+        """What happened, in a few words."""
+        return "Terminal closed" if self.signum == signal.SIGHUP else "Stopped"
+
+    @property
+    def status(self) -> int:
+        """The exit status a shell shows for this signal: 128 + its number."""
+        return 128 + self.signum
+
+
+def _raise_hang_up(signum: int, _frame: object) -> None:
+    raise HangUpError(signum)
+
+
+@contextlib.contextmanager
+def hang_up_raises() -> Iterator[None]:
+    """While inside, SIGHUP and SIGTERM raise :class:`HangUpError` (so that a
+    blocked read ends); the old handlers come back afterwards."""
+    old = {}
+    with contextlib.suppress(ValueError):  # not the main thread: no signals
+        for signum in HANG_UP_SIGNALS:
+            old[signum] = signal.signal(signum, _raise_hang_up)
+    try:
+        yield
+    finally:
+        for signum, handler in old.items():
+            signal.signal(signum, handler)

@@ -1,0 +1,251 @@
+"""What every game's line mode shares (2048's Java line mode aside): the
+shared controls, the questions, the wording and the hang-up rescue.
+
+A game's line mode subclasses :class:`LineMode`: it reads the lines that
+are not shared controls (its moves, :meth:`LineMode.game_line`), shows its
+board and its hints. The shared controls (:class:`~playmanager.controls.
+Control`) are typed as their key (``o``, ``u``, ``H``, ``A``, ``n``, ``?``,
+``q``, exactly) or their word in any case (``save``, ``undo``, ``hint``,
+``auto``, ``new``, ``help``, ``quit``); ``o FILE`` saves to FILE.
+
+The rules of the full screens hold here too (:mod:`playmanager.session`):
+``q`` with play to lose asks first; a save over a file this game did not
+load or write asks first; the end of input quits without asking (there
+is no one to ask). A hang-up or SIGTERM writes play to lose to a rescue
+file of its own (:func:`rescue_on_hang_up`), never over a save.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from abc import ABC, abstractmethod
+from typing import Final, Generic, TextIO, TypeVar
+
+from . import messages
+from .controls import Control
+from .hangup import HangUpError, hang_up_raises
+from .lines import read_lines
+from .session import MoveRefusedError, Session, WouldOverwriteError
+from .storage import describe_os_error
+
+M = TypeVar("M")
+I = TypeVar("I")
+E = TypeVar("E")
+
+AUTOPLAY_MOVES: Final = 20
+"""How many moves ``A`` plays in a line mode (``A 50`` plays 50)."""
+YES: Final = ("y", "yes")
+
+
+def control_of(word: str) -> Control | None:
+    """The shared control a line's first word names: its key, exactly, or
+    its word in any case; None when it names none."""
+    for control in Control:
+        if word == control.value or word.lower() == control.word:
+            return control
+    return None
+
+
+def rescue_on_hang_up(
+    session: Session[M, I, E], folder: str, error: HangUpError
+) -> tuple[str, int]:
+    """Rescue ``session`` after a hang-up: one line saying what happened,
+    and the exit status (128 + the signal, as a shell shows it)."""
+    try:
+        path = session.rescue(folder)
+    except OSError as os_error:
+        line = messages.not_rescued(error.why, describe_os_error(os_error))
+    else:
+        line = messages.hung_up(error.why, path)
+    return line, error.status
+
+
+class LineMode(ABC, Generic[M, I, E]):
+    """One game in a line mode: a session, three streams, the shared controls."""
+
+    prompt = "> "
+
+    def __init__(
+        self,
+        session: Session[M, I, E],
+        *,
+        stdin: TextIO,
+        stdout: TextIO,
+        stderr: TextIO,
+        rescue_folder: str,
+    ) -> None:
+        self.session = session
+        self.stdout = stdout
+        self.stderr = stderr
+        self.lines = read_lines(stdin)
+        self.rescue_folder = rescue_folder
+        self.finished = False
+
+    # ------------------------------------------------------------ what a game fills in
+    @abstractmethod
+    def game_line(self, line: str) -> None:
+        """A line that is not a shared control: a move, or a mistake."""
+
+    @abstractmethod
+    def show(self) -> None:
+        """Show the game (after a change, and at the start)."""
+
+    @abstractmethod
+    def hint_text(self, intent: I) -> str:
+        """The hint, in words."""
+
+    @abstractmethod
+    def help_lines(self) -> tuple[str, ...]:
+        """The game's own lines of the help: how to type a move."""
+
+    def moved(self, intent: I, effects: E) -> None:
+        """Say what the move ``intent`` did (the board is shown after)."""
+
+    # ------------------------------------------------------------ the loop
+    def play(self, greeting: str = "") -> int:
+        """Play until ``q`` or the end of input; return the exit status (0,
+        or 128 + the signal after a hang-up, the game rescued)."""
+        with hang_up_raises():
+            try:
+                if greeting:
+                    self.say(greeting)
+                self.show()
+                while not self.finished:
+                    line = self.ask(self.prompt)
+                    if line is None:
+                        self.say("")
+                        break
+                    self.handle(line.strip())
+            except HangUpError as error:
+                line, status = rescue_on_hang_up(
+                    self.session, self.rescue_folder, error
+                )
+                with contextlib.suppress(
+                    OSError, ValueError
+                ):  # the terminal may be gone
+                    self.stderr.write(line + "\n")
+                    self.stderr.flush()
+                return status
+        return 0
+
+    def handle(self, line: str) -> None:
+        """Act on one line (stripped); an empty line does nothing."""
+        if not line:
+            return
+        word, _, rest = line.partition(" ")
+        control = control_of(word)
+        if control is None:
+            self.game_line(line)
+        else:
+            self.control(control, rest.strip())
+
+    def control(self, control: Control, argument: str = "") -> None:
+        """Do a shared control (``argument``: what followed its word)."""
+        if control is Control.SAVE:
+            self.save(argument or None)
+        elif control is Control.UNDO:
+            self.undo()
+        elif control is Control.HINT:
+            intent = self.session.hint()
+            self.say(messages.NO_HINT if intent is None else self.hint_text(intent))
+        elif control is Control.AUTOPLAY:
+            self.autoplay(argument)
+        elif control is Control.NEW_GAME:
+            self.new_game()
+        elif control is Control.HELP:
+            self.help()
+        else:
+            self.quit()
+
+    # ------------------------------------------------------------ the controls
+    def play_move(self, intent: I) -> bool:
+        """Make a move; say why when the rules refuse it. True if made."""
+        try:
+            effects = self.session.play(intent)
+        except MoveRefusedError as error:
+            self.say(str(error))  # the model's reason, as it words it
+            return False
+        self.moved(intent, effects)
+        self.show()
+        return True
+
+    def undo(self) -> None:
+        if not self.session.undo():
+            self.say(messages.NOTHING_TO_UNDO)
+            return
+        self.say(messages.undone(self.session.undo_depth))
+        self.show()
+
+    def new_game(self) -> None:
+        self.say(messages.new_game(self.session.new_game()))
+        self.show()
+
+    def autoplay(self, argument: str) -> None:
+        """``A [N]``: the hint plays N moves (default AUTOPLAY_MOVES)."""
+        count = int(argument) if argument.isdigit() else AUTOPLAY_MOVES
+        played = 0
+        while played < count and self.session.autoplay_step() is not None:
+            played += 1
+        self.say(f"Autoplay played {played} moves")
+        if played < count:
+            self.say(messages.AUTOPLAY_DONE)
+        self.show()
+
+    def help(self) -> None:
+        for line in self.help_lines():
+            self.say(line)
+        for control in Control:
+            keys = f"{control.value} or {control.word}"
+            self.say(f"  {keys:<14}{control.summary}")
+
+    def save(self, path: str | None = None) -> bool:
+        """Save (to ``path``, which becomes the target); a file this game did
+        not load or write needs a yes. True when saved."""
+        target = self.session.save_target if path is None else path
+        overwrite = False
+        if self.session.would_overwrite(target):
+            answer = self.ask(messages.overwrite_question(target) + " (y/n) ")
+            if answer is None or answer.strip().lower() not in YES:
+                self.say(messages.kept_file(target))
+                return False
+            overwrite = True
+        try:
+            self.session.save(path, overwrite=overwrite)
+        except WouldOverwriteError:  # changed on disk while we asked
+            self.say(messages.kept_file(target))
+            return False
+        except OSError as error:
+            self.stdout.flush()
+            reason = describe_os_error(error)
+            self.stderr.write(f"playmanager: {messages.not_saved(target, reason)}\n")
+            self.stderr.flush()
+            return False
+        self.say(messages.saved(target))
+        return True
+
+    def quit(self) -> None:
+        """Quit; with play to lose, ask first."""
+        if self.session.changed:
+            question = messages.quit_question(self.session.save_target)
+            answer = self.ask(
+                f"{question} y saves and quits, n quits, c keeps playing: "
+            )
+            choice = "" if answer is None else answer.strip().lower()
+            if choice in YES:
+                if not self.save():
+                    return
+            elif choice not in ("n", "no"):
+                self.say(messages.KEEP_PLAYING)
+                return
+        self.finished = True
+
+    # ------------------------------------------------------------ input and output
+    def say(self, text: str) -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def ask(self, prompt: str) -> str | None:
+        """Print ``prompt`` and read a line; None at the end of input."""
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        return next(self.lines, None)

@@ -1,0 +1,470 @@
+"""The one modal controller of every full screen; each game fills it in.
+
+States: playing, help shown, the game ended, "save before quitting?",
+"replace a file this game did not load?" and, at a launch that finds a
+rescued game, "resume it?". The shared actions (:class:`~playmanager.
+controls.Control`: save, undo, hint, autoplay, new game, help, quit) are
+done here, the same way and in the same words for every game; a game's
+subclass adds its own keys and moves (:attr:`ModalController.game_keys`,
+:meth:`ModalController.do`), says what a hint and a move look like, and
+builds its own screen from :attr:`status`, :meth:`overlay` and its model.
+
+The controller knows nothing of curses: the app hands it key names
+(:meth:`press`) and asks what to draw. It changes the game only through
+its :class:`~playmanager.session.Session`, so undo, "changed" and the
+save rules are the session's. When the terminal goes away
+(:meth:`hang_up`) a game with play to lose goes to a rescue file of its
+own, never over a save.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import os
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from typing import Final, Generic, NamedTuple, TypeVar
+
+from .. import messages
+from ..controls import Control
+from ..session import MoveRefusedError, Session, WouldOverwriteError
+from ..storage import SaveFileError, describe_os_error
+from .keys import (
+    CONFIRM_QUIT_KEYS,
+    QUIT_TITLE,
+    Binding,
+    QuitChoice,
+    describe,
+    find_action,
+    key_label,
+)
+from .marks import Clock, Marks, earliest
+from .shell import CTRL_C, ESCAPE
+
+M = TypeVar("M")
+I = TypeVar("I")
+E = TypeVar("E")
+A = TypeVar("A", bound=enum.Enum)
+
+AUTOPLAY_PAUSE_SECONDS: Final = 0.15
+"""How long autoplay shows each position before its next move."""
+
+
+class Mode(enum.Enum):
+    """What the screen shows over the game, and which keys work."""
+
+    PLAYING = "playing"
+    HELP = "help"
+    ENDED = "ended"
+    CONFIRM_QUIT = "save before quitting?"
+    CONFIRM_OVERWRITE = "replace another game's file?"
+    CONFIRM_RESUME = "resume the rescued game?"
+
+
+class Answer(enum.Enum):
+    """The answers to "replace that file?" and "resume the rescued game?"."""
+
+    YES = "yes"
+    NO = "no"
+
+
+YES_NO_KEYS: Final = (
+    Binding(("y",), Answer.YES),
+    Binding(("n", ESCAPE, CTRL_C), Answer.NO),
+)
+CONTROL_KEYS: Final = tuple(Binding((c.value,), c) for c in Control)
+ENDED: Final = (Control.UNDO, Control.NEW_GAME, Control.SAVE, Control.QUIT)
+"""The shared actions an ended game still takes."""
+ENDED_CONTROLS: Final = tuple(Binding((c.value,), c) for c in ENDED)
+
+
+class Overlay(NamedTuple):
+    """A box over the game: a title and lines; ``low`` ones sit lower, so
+    that the position that ended the game stays in view."""
+
+    title: str
+    lines: tuple[str, ...]
+    low: bool = False
+
+
+def help_line(keys: str, what: str) -> str:
+    """One line of a help overlay: the keys, then what they do."""
+    return f"{keys:<16}{what}"
+
+
+def controls_help(controls: Sequence[Control] = tuple(Control)) -> tuple[str, ...]:
+    """The help lines of the shared actions."""
+    return tuple(help_line(key_label(c.value), c.summary) for c in controls)
+
+
+class ModalController(ABC, Generic[M, I, E, A]):
+    """Keys in, actions on one session, the shared states and words out."""
+
+    game_keys: Sequence[Binding[A]] = ()
+    """The game's own keys while playing (its moves), looked up first."""
+    ended_keys: Sequence[Binding[A]] = ()
+    """The game's own keys once the game has ended, besides the shared ones."""
+
+    def __init__(
+        self,
+        session: Session[M, I, E],
+        *,
+        rescue_folder: str,
+        load: Callable[[str], tuple[M, int]],
+        greeting: str = "",
+        rescued: str | None = None,
+        clock: Clock = time.monotonic,
+    ) -> None:
+        """Play ``session``. A hang-up rescues into ``rescue_folder``.
+        ``rescued`` is a rescued game found at launch: the first screen
+        offers to resume it, reading it with ``load`` (model, seed).
+        ``greeting`` is the first status line; ``clock`` times the marks
+        and autoplay."""
+        self.session = session
+        self.status = greeting
+        self.mode = Mode.PLAYING
+        self.marks: Marks[E | None] = Marks(None, clock)
+        self._clock = clock
+        self._rescue_folder = rescue_folder
+        self._load = load
+        self._finished = False
+        self._mode_before = Mode.PLAYING
+        self._quit_after_save = False
+        self._autoplaying = False
+        self._next_autoplay = 0.0
+        self._rescued = rescued
+        self._resumed_from: str | None = None
+        if rescued is not None:
+            self._ask(Mode.CONFIRM_RESUME)
+        else:
+            self.settle()
+
+    # ------------------------------------------------------------ what a game fills in
+    @abstractmethod
+    def do(self, action: A, key: str) -> None:
+        """Do the game's own ``action`` (bound to ``key``)."""
+
+    @abstractmethod
+    def show_hint(self, intent: I) -> None:
+        """Show the hint ``intent`` (in the status line, on the board...)."""
+
+    @abstractmethod
+    def ended_overlay(self) -> Overlay:
+        """The box of an ended game (won, or no move left)."""
+
+    def is_ended(self) -> bool:
+        """Whether the game has ended now (after a change)."""
+        return self.session.ended
+
+    def moved(self, effects: E) -> str:
+        """After a move that did ``effects``: the new status line."""
+        return ""
+
+    def intent_text(self, intent: I) -> str:
+        """A few words for a move, in autoplay's status line."""
+        return ""
+
+    def refused(self, reason: str) -> None:
+        """A move the rules refused: say why."""
+        self.status = reason[:1].upper() + reason[1:]
+
+    def jumped(self) -> None:
+        """The game is another position now, not by a move (undo, new game,
+        resume): drop what the game's screen built on the old one."""
+
+    def help_lines(self) -> tuple[str, ...]:
+        """The game's own lines of the help (its keys, its rules)."""
+        return describe(self.game_keys)
+
+    def finishing(self) -> None:
+        """The game is about to end (quit or hang-up): keep what must be kept."""
+
+    # ------------------------------------------------------------ queries
+    @property
+    def finished(self) -> bool:
+        """True once the player has quit (or the terminal went away)."""
+        return self._finished
+
+    @property
+    def autoplaying(self) -> bool:
+        """True while autoplay is on (its moves come from :meth:`tick`)."""
+        return self._autoplaying
+
+    @property
+    def unsaved(self) -> bool:
+        """True when quitting now would lose play (the session's ``changed``)."""
+        return self.session.changed
+
+    def wake_at(self) -> float | None:
+        """When :meth:`tick` has something to do; None when only a key does."""
+        autoplay = self._next_autoplay if self._autoplaying else None
+        return earliest(self.marks.wake_at(), autoplay)
+
+    def tick(self) -> None:
+        """Let time act: marks fade, autoplay moves when its pause is over."""
+        self.marks.tick()
+        if self._autoplaying and self._clock() >= self._next_autoplay:
+            self.autoplay_step()
+
+    def overlay(self) -> Overlay | None:
+        """The box the screen shows over the game now, if any."""
+        target = self.session.save_target
+        if self.mode is Mode.HELP:
+            lines = (
+                *self.help_lines(),
+                *controls_help(),
+                "",
+                "Press any key to close this help.",
+            )
+            return Overlay("Keys", lines)
+        if self.mode is Mode.ENDED:
+            return self.ended_overlay()
+        if self.mode is Mode.CONFIRM_QUIT:
+            return Overlay(
+                QUIT_TITLE,
+                (messages.quit_question(target), "", *describe(CONFIRM_QUIT_KEYS)),
+            )
+        if self.mode is Mode.CONFIRM_OVERWRITE:
+            return Overlay(
+                "Replace a file?",
+                (messages.overwrite_question(target), "", *describe(YES_NO_KEYS)),
+            )
+        if self.mode is Mode.CONFIRM_RESUME and self._rescued is not None:
+            return Overlay(
+                "A rescued game",
+                (
+                    f"The terminal closed on a game; it is in {self._rescued}.",
+                    "Resume it? (no starts this game; the file stays)",
+                    "",
+                    *describe(YES_NO_KEYS),
+                ),
+            )
+        return None
+
+    def ended_help(self) -> tuple[str, ...]:
+        """The keys of an ended game, for :meth:`ended_overlay`."""
+        return describe(self.ended_keys) + controls_help(ENDED)
+
+    # ------------------------------------------------------------ keys
+    def press(self, key: str) -> None:
+        """Do what ``key`` means now; unknown keys do nothing."""
+        if self._finished:
+            return
+        if self._autoplaying:
+            self._stop_autoplay(messages.AUTOPLAY_STOPPED)
+            return  # any key stops autoplay, and only that
+        if self.mode is Mode.HELP:
+            self.settle()
+            if key != CTRL_C:
+                return  # any key closes the help
+        if self.mode is Mode.CONFIRM_QUIT:
+            choice = find_action(CONFIRM_QUIT_KEYS, key)
+            if choice is not None:
+                self._answer_quit(choice)
+            return
+        if self.mode is Mode.CONFIRM_OVERWRITE:
+            self._answer(find_action(YES_NO_KEYS, key), self._answer_overwrite)
+            return
+        if self.mode is Mode.CONFIRM_RESUME:
+            self._answer(find_action(YES_NO_KEYS, key), self._answer_resume)
+            return
+        ended = self.mode is Mode.ENDED
+        action = find_action(self.ended_keys if ended else self.game_keys, key)
+        if action is not None:
+            self.do(action, key)
+            return
+        control = find_action(ENDED_CONTROLS if ended else CONTROL_KEYS, key)
+        if control is None and key == CTRL_C:
+            control = Control.QUIT
+        if control is not None:
+            self.control(control)
+
+    def control(self, control: Control) -> None:
+        """Do one of the shared actions."""
+        handlers: dict[Control, Callable[[], None]] = {
+            Control.SAVE: self.save,
+            Control.UNDO: self.undo,
+            Control.HINT: self.hint,
+            Control.AUTOPLAY: self._start_autoplay,
+            Control.NEW_GAME: self.new_game,
+            Control.HELP: self._show_help,
+            Control.QUIT: self.quit,
+        }
+        handlers[control]()
+
+    def hang_up(self, why: str = "Terminal closed") -> str:
+        """End without asking (the terminal went away, or a crash): play to
+        lose goes to a new rescue file, never over a save; one line says
+        what happened."""
+        self._finished = True
+        self.finishing()
+        try:
+            path = self.session.rescue(self._rescue_folder)
+        except OSError as error:
+            return messages.not_rescued(why, describe_os_error(error))
+        self._forget_resumed()
+        return messages.hung_up(why, path)
+
+    # ------------------------------------------------------------ shared actions
+    def play(self, intent: I) -> E | None:
+        """Make a move through the session; its effects, or None if refused."""
+        try:
+            effects = self.session.play(intent)
+        except MoveRefusedError as error:
+            self.refused(str(error))
+            return None
+        self.marks.show(effects)
+        self.status = self.moved(effects)
+        self.settle()
+        return effects
+
+    def undo(self) -> None:
+        if not self.session.undo():
+            self.status = messages.NOTHING_TO_UNDO
+            return
+        self.marks.clear()
+        self.status = messages.undone(self.session.undo_depth)
+        self.jumped()
+        self.settle()
+
+    def new_game(self) -> None:
+        seed = self.session.new_game()
+        self.marks.clear()
+        self.status = messages.new_game(seed)
+        self.jumped()
+        self.settle()
+
+    def hint(self) -> None:
+        intent = self.session.hint()
+        if intent is None:
+            self.status = messages.NO_HINT
+        else:
+            self.show_hint(intent)
+
+    def save(self) -> None:
+        """Save; a file this game did not load or write needs a yes first."""
+        if self.session.would_overwrite():
+            self._ask(Mode.CONFIRM_OVERWRITE)
+        else:
+            self._write(overwrite=False)
+
+    def quit(self) -> None:
+        """Quit; with play to lose, ask first."""
+        if self.session.changed:
+            self._ask(Mode.CONFIRM_QUIT)
+        else:
+            self._finish()
+
+    def autoplay_step(self) -> None:
+        """Make autoplay's next move; stop when none is left or the game ends."""
+        if not self._autoplaying or self._finished:
+            return
+        intent = None if self.mode is not Mode.PLAYING else self.session.hint()
+        if intent is None or self.play(intent) is None:
+            self._stop_autoplay(messages.AUTOPLAY_DONE)
+            return
+        self.status = messages.autoplayed(self.intent_text(intent))
+        self._next_autoplay = self._clock() + AUTOPLAY_PAUSE_SECONDS
+        if self.mode is not Mode.PLAYING:
+            self._autoplaying = False
+
+    def settle(self) -> None:
+        """After a change: has the game ended, or does play go on?"""
+        self.mode = Mode.ENDED if self.is_ended() else Mode.PLAYING
+
+    # ------------------------------------------------------------ helpers
+    def _ask(self, mode: Mode) -> None:
+        if self.mode not in (Mode.CONFIRM_QUIT, Mode.CONFIRM_OVERWRITE):
+            self._mode_before = (
+                self.mode if self.mode is not Mode.HELP else Mode.PLAYING
+            )
+        self.mode = mode
+
+    def _leave_question(self) -> None:
+        self.mode = self._mode_before
+        self._quit_after_save = False
+
+    def _answer(self, answer: Answer | None, act: Callable[[Answer], None]) -> None:
+        if answer is not None:
+            act(answer)
+
+    def _answer_quit(self, choice: QuitChoice) -> None:
+        if choice is QuitChoice.QUIT_UNSAVED:
+            self._finish()
+        elif choice is QuitChoice.CANCEL:
+            self._leave_question()
+            self.status = messages.KEEP_PLAYING
+        else:
+            self._quit_after_save = True
+            self.mode = self._mode_before
+            self.save()
+
+    def _answer_overwrite(self, answer: Answer) -> None:
+        if answer is Answer.YES:
+            self.mode = self._mode_before
+            self._write(overwrite=True)
+        else:
+            self._leave_question()
+            self.status = messages.kept_file(self.session.save_target)
+
+    def _answer_resume(self, answer: Answer) -> None:
+        path, self._rescued = self._rescued, None
+        self.mode = Mode.PLAYING
+        if path is None or answer is not Answer.YES:
+            self.status = messages.rescued_game(path) if path else ""
+            self.settle()
+            return
+        try:
+            model, seed = self._load(path)
+        except SaveFileError as error:
+            self.status = f"Cannot resume {path}: {error.detail}"
+        else:
+            self.session.resume(model, seed)
+            self._resumed_from = path
+            self.status = f"Resumed the game rescued in {path}"
+            self.jumped()
+        self.settle()
+
+    def _write(self, *, overwrite: bool) -> None:
+        target = self.session.save_target
+        try:
+            self.session.save(overwrite=overwrite)
+        except WouldOverwriteError:  # changed on disk since it was asked
+            self._ask(Mode.CONFIRM_OVERWRITE)
+            return
+        except OSError as error:
+            self.status = messages.not_saved(target, describe_os_error(error))
+            self._quit_after_save = False
+            return
+        self.status = messages.saved(target)
+        self._forget_resumed()
+        if self._quit_after_save:
+            self._finish()
+
+    def _forget_resumed(self) -> None:
+        """A resumed rescue file is done with once its game is safe elsewhere."""
+        if self._resumed_from is not None:
+            with contextlib.suppress(OSError):  # it stays: only a copy
+                os.remove(self._resumed_from)
+            self._resumed_from = None
+
+    def _finish(self) -> None:
+        """Quit: saved, or the player said not to; a resumed rescue goes."""
+        self.finishing()
+        self._forget_resumed()
+        self._finished = True
+
+    def _show_help(self) -> None:
+        self._mode_before = self.mode
+        self.mode = Mode.HELP
+
+    def _start_autoplay(self) -> None:
+        self._autoplaying = True
+        self._next_autoplay = self._clock() + AUTOPLAY_PAUSE_SECONDS
+        self.status = messages.AUTOPLAY_ON
+
+    def _stop_autoplay(self, status: str) -> None:
+        self._autoplaying = False
+        self.status = status
