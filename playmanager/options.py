@@ -19,10 +19,11 @@ TYPE_CHECKING = False  # typing costs start-up time (issue 14)
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Callable
-    from typing import Final, TextIO
+    from typing import Final, TextIO, TypeVar
 
     from .games import Launch
 
+    T = TypeVar("T", bound=Callable[[str], object])
     Check = Callable[[argparse.ArgumentParser, SimpleNamespace], None]
     """Refuse options that make no sense together (with ``parser.error``)."""
     Play = Callable[[SimpleNamespace, Launch], int]
@@ -37,6 +38,21 @@ EXIT_BROKEN_PIPE: Final = 141
 RANDOM_SEED: Final = "random"
 LONG_MIN: Final = -(1 << 63)
 LONG_MAX: Final = (1 << 63) - 1
+
+
+RANGES: dict[object, str] = {}
+"""An option type -> the values it takes, which every ``--help`` shows
+next to the option (:mod:`playmanager.parser`)."""
+
+
+def takes(values: str) -> Callable[[T], T]:
+    """Register what an option type takes (``"1-1024"``) for the help."""
+
+    def register(option_type: T) -> T:
+        RANGES[option_type] = values
+        return option_type
+
+    return register
 
 
 def bounded(text: str, low: int, high: int, what: str) -> int:
@@ -60,6 +76,7 @@ def bad_value(message: str) -> Exception:
     return argparse.ArgumentTypeError(message)
 
 
+@takes(f"a Java long, {LONG_MIN} to {LONG_MAX}, or 'random'")
 def seed(text: str) -> int | str:
     """A seed option: a Java long, or 'random'."""
     if text == RANDOM_SEED:
@@ -67,6 +84,7 @@ def seed(text: str) -> int | str:
     return bounded(text, LONG_MIN, LONG_MAX, "the seed (or 'random')")
 
 
+@takes("0-100")
 def percent(text: str) -> int:
     return bounded(text, 0, 100, "the percentage")
 
@@ -86,6 +104,7 @@ def chosen_seed(value: int | str | None, stdout: TextIO) -> int | None:
     return drawn
 
 
+@takes("1 or more")
 def positive_int(text: str) -> int:
     try:
         value = int(text)
@@ -96,6 +115,7 @@ def positive_int(text: str) -> int:
     return value
 
 
+@takes("more than 0")
 def positive_float(text: str) -> float:
     try:
         value = float(text)

@@ -26,6 +26,7 @@ from ..options import (
     bounded,
     draw_seed,
     run_command_line,
+    takes,
 )
 from ..options import seed as seed_option
 from . import autoplay_options
@@ -45,6 +46,7 @@ _COLOURS: Final = {
 }
 
 
+@takes(f"COLOUR one of R, O, G, B; N 1-{MAX_OBJECTIVE}")
 def objective(text: str) -> tuple[CellT, int]:
     """``COLOUR:N`` (``R:10``, ``blue:8``) as an objective."""
     name, colon, count = text.partition(":")
@@ -58,6 +60,7 @@ def objective(text: str) -> tuple[CellT, int]:
     return colour, number
 
 
+@takes(f"1-{MAX_MOVES}")
 def moves(text: str) -> int:
     return bounded(text, 1, MAX_MOVES, "the moves")
 
@@ -71,9 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="playmanager --game dots",
         description="Play Dots (spec 003): join neighbouring dots of one colour "
         "to clear the objective's dots within the moves.",
-        epilog=f"A path is {FORMAT_HELP}: row 0 is the top row. In the line "
-        "mode, help lists the commands (hint, undo, save, new, quit); in the "
-        "full screen (--tui), ? lists the keys.",
+        epilog=f"A path is {FORMAT_HELP}: row 0 is the top row.",
+        keys=keys_help,
     )
     add_game_option(parser, DOTS)
     parser.add_argument(
@@ -87,8 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--seed",
         type=seed_option,
         metavar="N",
-        help="seed of the new dots (and of --random-board's grid), a Java "
-        "long; 'random', the default, draws one and shows it",
+        help="seed of the new dots (and of --random-board's grid); 'random', "
+        "the default, draws one and shows it",
     )
     parser.add_argument(
         "--moves", type=moves, metavar="N", help="moves of the level (default 4)"
@@ -116,6 +118,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     autoplay_options.add_arguments(parser)
     return parser
+
+
+def keys_help() -> str:
+    """The keys of both modes for ``--help``, from their tables."""
+    from ..line_mode import controls_lines
+    from ..parser import keys_of_both_modes
+    from .messages import HELP
+    from .tui.controller import help_lines
+
+    line_mode = [*HELP, *(line.strip() for line in controls_lines())]
+    return keys_of_both_modes(line_mode, help_lines())
 
 
 def check_combinations(parser: argparse.ArgumentParser, args: SimpleNamespace) -> None:

@@ -46,13 +46,12 @@ from .line_mode import LineGame
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every option; the help lists the commands."""
-    commands = "; ".join(f"{example}: {what}" for example, what in HELP_ROWS)
     parser = Parser(
         prog="playmanager --game forty-thieves",
         description="Play Forty Thieves solitaire (two decks, 10 tableau piles "
         "building down in suit, 8 foundations building up from the Ace, the deck "
         "dealt once). Type a command and Enter.",
-        epilog=f"commands: {commands}".replace("%", "%%"),
+        keys=keys_help,
     )
     add_game_option(parser, FORTY_THIEVES)
     parser.add_argument(
@@ -72,12 +71,24 @@ def build_parser() -> argparse.ArgumentParser:
         "--seed",
         type=seed_option,
         metavar="N",
-        help="the deal to play, a Java long (a Java program shuffling with "
+        help="the deal to play (a Java program shuffling with "
         "Collections.shuffle(cards, new Random(N)) deals the same); 'random' (the "
         "default) draws one and prints it; with --solve, the first deal",
     )
     solve_options.add_arguments(parser)
     return parser
+
+
+def keys_help() -> str:
+    """The keys of both modes for ``--help``, from their tables."""
+    from ..line_mode import controls_lines
+    from ..parser import keys_of_both_modes
+    from .tui.controller import help_lines
+
+    line_mode = [f"{example:<14}{what}" for example, what in HELP_ROWS]
+    return keys_of_both_modes(
+        [*line_mode, *(line.strip() for line in controls_lines())], help_lines()
+    )
 
 
 def check_combinations(parser: argparse.ArgumentParser, args: SimpleNamespace) -> None:

@@ -36,6 +36,7 @@ from ..options import (
     chosen_seed,
     percent,
     run_command_line,
+    takes,
 )
 from ..options import seed as seed_option
 from . import autoplay_options, messages
@@ -44,8 +45,10 @@ from .loop import LineGame, WinRound
 from .rules import (
     DEFAULT_GOAL,
     JAVA,
+    MAX_GOAL,
     MAX_SIDE,
     MAX_TILE,
+    MIN_GOAL,
     PRESETS,
     Rules,
     check_goal,
@@ -76,10 +79,12 @@ NO_OPTIONS: Final = {
 """What :func:`build_parser` gives when no option is given (a test checks)."""
 
 
+@takes(f"1-{MAX_SIDE}")
 def _side(text: str) -> int:
     return bounded(text, 1, MAX_SIDE, "a side")
 
 
+@takes(f"a power of 2, {MIN_GOAL}-{MAX_GOAL}")
 def _goal(text: str) -> int:
     try:
         return check_goal(bounded(text, 1, MAX_TILE, "the goal"))
@@ -92,13 +97,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     from ..parser import Parser
 
-    keys = ", ".join(f"{key} {what}" for key, what in described_keys())
     parser = Parser(
         prog="playmanager",
         description="Play 2048 in the terminal, move for move as the CSE 8B "
-        "PA4 Java reference. Type a key and Enter. Other games: --game.",
-        epilog=f"keys: {keys}. Without options the output is the Java "
-        "reference's, byte for byte.",
+        "PA4 Java reference. Type a key and Enter. Other games: --game. "
+        "Without options the output is the Java reference's, byte for byte.",
+        keys=keys_help,
     )
     add_game_option(parser, TWENTY_FORTY_EIGHT)
     parser.add_argument(
@@ -149,6 +153,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     autoplay_options.add_arguments(parser)
     return parser
+
+
+def keys_help() -> str:
+    """The keys of both modes for ``--help``: the line mode's are Java's
+    (Config's), the full screen's its key table's."""
+    from ..parser import keys_of_both_modes
+    from ..screen.keys import describe
+    from .tui.controller import playing_keys
+
+    line_mode = [f"{key:<16}{what}" for key, what in described_keys()]
+    return keys_of_both_modes(line_mode, describe(playing_keys()))
 
 
 def game_rules(args: SimpleNamespace) -> Rules:
