@@ -268,3 +268,53 @@ def test_changed_means_moves_the_save_does_not_hold(
                 session.adapter.new_model(session.seed), session.seed
             )
         )
+
+
+SESSION_SAVER = """
+import sys
+from playmanager.dots.adapter import Dots
+from playmanager.forty_thieves.adapter import FortyThieves
+from playmanager.session import Session
+from gamestate.dots import GameBoardT
+adapter = FortyThieves() if sys.argv[2] == "forty-thieves" else Dots(GameBoardT().level)
+sessions = [
+    Session(adapter, adapter.new_model(seed), seed, sys.argv[1], loaded=False)
+    for seed in (1, 2)
+]
+sessions[0].save(overwrite=True)
+print("ready", flush=True)
+turn = 0
+while True:
+    turn += 1
+    sessions[turn % 2].save(overwrite=True)
+"""
+
+
+@pytest.mark.parametrize("game", ["forty-thieves", "dots"])
+def test_kill_9_in_the_middle_of_saves_leaves_the_old_or_the_new_file(
+    tmp_path: Path, game: str
+) -> None:
+    """The session's writer (the shared atomic one), killed at any instant."""
+    import random
+    import subprocess
+    import sys
+    import time
+
+    path = tmp_path / f"s.{game}"
+    loads = {
+        "forty-thieves": lambda p: ft_savefile.load(p).seed,
+        "dots": lambda p: dots_savefile.load(p).level.seed,
+    }
+    picker = random.Random(21)
+    for _ in range(6):
+        child = subprocess.Popen(
+            [sys.executable, "-c", SESSION_SAVER, str(path), game],
+            stdout=subprocess.PIPE,
+        )
+        assert child.stdout is not None
+        assert child.stdout.readline() == b"ready\n"
+        time.sleep(picker.uniform(0.0, 0.05))
+        child.kill()
+        child.wait()
+        child.stdout.close()
+        assert loads[game](str(path)) in (1, 2)  # a whole file, never half
