@@ -31,6 +31,7 @@ from playmanager.forty_thieves.line_mode import LineGame
 from playmanager.forty_thieves.savefile import load
 from playmanager.session import Session
 from tests.pty_terminal import Terminal as PtyTerminal
+from tests.test_terminal import FakeTerminal as Terminal
 
 from .test_forty_thieves_deal import java_deals
 
@@ -289,19 +290,6 @@ def test_the_hint_comes_from_the_solver() -> None:
 
 
 # --- cards, commands -------------------------------------------------------
-
-
-class Terminal(io.StringIO):
-    def __init__(self, encoding: str) -> None:
-        super().__init__()
-        self._encoding = encoding
-
-    @property
-    def encoding(self) -> str:  # type: ignore[override]
-        return self._encoding
-
-    def isatty(self) -> bool:
-        return True
 
 
 @pytest.mark.parametrize(

@@ -15,6 +15,7 @@ import pytest
 from playmanager import games
 from playmanager.cli import main
 from playmanager.games import Files, Launch
+from playmanager.storage import SaveFileError
 from playmanager.terminal import PLAIN
 
 SAVES = Path(__file__).resolve().parent.parent / "saves"
@@ -91,7 +92,7 @@ def test_files_keep_what_they_read_and_its_error(tmp_path: Path) -> None:
     assert files.text(str(path)).startswith("4 4")  # the text that was read
     missing = str(tmp_path / "missing")
     assert files.game_in(missing) is None
-    with pytest.raises(games.SaveFileError, match="No such file"):
+    with pytest.raises(SaveFileError, match="No such file"):
         files.text(missing)
 
 
