@@ -1,7 +1,8 @@
 """Hang-ups in the line modes: SIGHUP (the terminal closed) and SIGTERM
 end a blocked read as :class:`HangUpError`, so that the game can be
-rescued before the process ends. Imports nothing heavy: 2048's line mode
-loads it at start-up."""
+rescued before the process ends; so does a read that fails because the
+terminal is gone (EIO), which can come before the signal does. Imports
+nothing heavy: 2048's line mode loads it at start-up."""
 
 from __future__ import annotations
 
@@ -34,8 +35,18 @@ class HangUpError(Exception):
         return 128 + self.signum
 
 
+def hung_up(signum: int = signal.SIGHUP) -> HangUpError:
+    """The error to raise for a hang-up; further SIGHUP and SIGTERM are
+    ignored from now on (a closing terminal sends SIGHUP after its reads
+    fail, or twice), so that they cannot cut the rescue short."""
+    with contextlib.suppress(ValueError):  # not the main thread
+        for other in HANG_UP_SIGNALS:
+            signal.signal(other, signal.SIG_IGN)
+    return HangUpError(signum)
+
+
 def _raise_hang_up(signum: int, _frame: object) -> None:
-    raise HangUpError(signum)
+    raise hung_up(signum)
 
 
 @contextlib.contextmanager

@@ -7,6 +7,8 @@ terminator is removed, and Java's terminators are ``\\r\\n``, ``\\n``,
 
 from __future__ import annotations
 
+from .hangup import hung_up
+
 TYPE_CHECKING = False  # typing costs start-up time (issue 14)
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -19,11 +21,12 @@ _OTHER_LINE_ENDS: Final = "\r\u0085\u2028\u2029"
 def read_lines(stream: TextIO) -> Iterator[str]:
     """Yield the lines of ``stream`` without their terminators, lazily.
 
-    A last line with no terminator is still a line, as in Java. ``readline``
+    A last line with no terminator is still a line, as in Java. A read
+    that fails raises :class:`~playmanager.hangup.HangUpError`. ``readline``
     never splits a ``\\r\\n`` pair (a stream opened with ``newline=""`` peeks
     past the ``\\r``), so splitting each piece again is enough.
     """
-    while piece := stream.readline():
+    while piece := _read_piece(stream):
         piece = piece.replace("\r\n", "\n")
         for end in _OTHER_LINE_ENDS:
             piece = piece.replace(end, "\n")
@@ -31,3 +34,11 @@ def read_lines(stream: TextIO) -> Iterator[str]:
         if lines[-1] == "":
             lines.pop()
         yield from lines
+
+
+def _read_piece(stream: TextIO) -> str:
+    """One ``readline``; a read that fails (a terminal gone: EIO) is a hang-up."""
+    try:
+        return stream.readline()
+    except OSError as error:
+        raise hung_up() from error

@@ -11,6 +11,8 @@ modes rescued nothing.
 
 from __future__ import annotations
 
+import errno
+import io
 import shlex
 import shutil
 import signal
@@ -20,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from playmanager.cli import main
 from playmanager.dots.savefile import load as load_dots
 from playmanager.forty_thieves.savefile import load as load_forty_thieves
 from playmanager.twenty48.savefile import load as load_2048
@@ -132,3 +135,44 @@ def test_a_hang_up_leaves_every_file_and_rescues_the_game(
     again.wait_for_exit()
     told = again.raw.decode().replace("\r\n", "\n").replace("\n", " ")
     assert f"python -m playmanager {rescue}" in " ".join(told.split())
+
+
+class GoneTerminal(io.StringIO):
+    """A terminal whose reads fail once its lines are read, as a closed
+    pty does (EIO), before or without the SIGHUP."""
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        line = super().readline()
+        if not line:
+            raise OSError(errno.EIO, "Input/output error")
+        return line
+
+
+@pytest.mark.parametrize(
+    ("game", "keys", "rescue_name"),
+    [
+        ("2048", "a\nd\nw\ns\n", "rescued.2048"),
+        ("forty-thieves", "d\n", "rescued.forty-thieves"),
+        ("dots", "1,3 1,2 0,2 0,1 1,1\n", "rescued.dots"),
+    ],
+)
+def test_a_read_that_fails_is_a_hang_up_and_rescues_the_game(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+    keys: str,
+    rescue_name: str,
+) -> None:
+    """A closing pty fails the read (EIO) and only then sends SIGHUP; the
+    line modes crashed with a traceback there and kept nothing."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    err = io.StringIO()
+    status = main(
+        ["--game", game, "--seed", "5"], GoneTerminal(keys), io.StringIO(), err
+    )
+    assert status == 128 + signal.SIGHUP
+    rescue = tmp_path / "data" / "gamestate2048" / rescue_name
+    assert err.getvalue().endswith(f"game rescued to {rescue} (no save was touched)\n")
+    GAMES[game].load(str(rescue))
+    assert not (tmp_path / f"save.{game}").exists()

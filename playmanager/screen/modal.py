@@ -63,16 +63,27 @@ class Mode(enum.Enum):
     CONFIRM_RESUME = "resume the rescued game?"
 
 
-class Answer(enum.Enum):
-    """The answers to "replace that file?" and "resume the rescued game?"."""
+class Replace(enum.Enum):
+    """The answers to "replace a file this game did not load or write?"."""
 
-    YES = "yes"
-    NO = "no"
+    YES = "replace it with this game"
+    NO = "keep it (this game is not saved)"
 
 
-YES_NO_KEYS: Final = (
-    Binding(("y",), Answer.YES),
-    Binding(("n", ESCAPE, CTRL_C), Answer.NO),
+class Resume(enum.Enum):
+    """The answers to "resume the rescued game?"."""
+
+    YES = "resume the rescued game"
+    NO = "play this one (the rescued game stays in its file)"
+
+
+REPLACE_KEYS: Final = (
+    Binding(("y",), Replace.YES),
+    Binding(("n", ESCAPE, CTRL_C), Replace.NO),
+)
+RESUME_KEYS: Final = (
+    Binding(("y",), Resume.YES),
+    Binding(("n", ESCAPE, CTRL_C), Resume.NO),
 )
 CONTROL_KEYS: Final = tuple(Binding((c.value,), c) for c in Control)
 ENDED: Final = (Control.UNDO, Control.NEW_GAME, Control.SAVE, Control.QUIT)
@@ -229,16 +240,16 @@ class ModalController(ABC, Generic[M, I, E, A]):
         if self.mode is Mode.CONFIRM_OVERWRITE:
             return Overlay(
                 "Replace a file?",
-                (messages.overwrite_question(target), "", *describe(YES_NO_KEYS)),
+                (messages.overwrite_question(target), "", *describe(REPLACE_KEYS)),
             )
         if self.mode is Mode.CONFIRM_RESUME and self._rescued is not None:
             return Overlay(
                 "A rescued game",
                 (
-                    f"The terminal closed on a game; it is in {self._rescued}.",
-                    "Resume it? (no starts this game; the file stays)",
+                    "A game was rescued here when its terminal closed:",
+                    self._rescued,
                     "",
-                    *describe(YES_NO_KEYS),
+                    *describe(RESUME_KEYS),
                 ),
             )
         return None
@@ -265,10 +276,14 @@ class ModalController(ABC, Generic[M, I, E, A]):
                 self._answer_quit(choice)
             return
         if self.mode is Mode.CONFIRM_OVERWRITE:
-            self._answer(find_action(YES_NO_KEYS, key), self._answer_overwrite)
+            replace = find_action(REPLACE_KEYS, key)
+            if replace is not None:
+                self._answer_overwrite(replace)
             return
         if self.mode is Mode.CONFIRM_RESUME:
-            self._answer(find_action(YES_NO_KEYS, key), self._answer_resume)
+            resume = find_action(RESUME_KEYS, key)
+            if resume is not None:
+                self._answer_resume(resume)
             return
         ended = self.mode is Mode.ENDED
         action = find_action(self.ended_keys if ended else self.game_keys, key)
@@ -386,10 +401,6 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self.mode = self._mode_before
         self._quit_after_save = False
 
-    def _answer(self, answer: Answer | None, act: Callable[[Answer], None]) -> None:
-        if answer is not None:
-            act(answer)
-
     def _answer_quit(self, choice: QuitChoice) -> None:
         if choice is QuitChoice.QUIT_UNSAVED:
             self._finish()
@@ -401,18 +412,18 @@ class ModalController(ABC, Generic[M, I, E, A]):
             self.mode = self._mode_before
             self.save()
 
-    def _answer_overwrite(self, answer: Answer) -> None:
-        if answer is Answer.YES:
+    def _answer_overwrite(self, answer: Replace) -> None:
+        if answer is Replace.YES:
             self.mode = self._mode_before
             self._write(overwrite=True)
         else:
             self._leave_question()
             self.status = messages.kept_file(self.session.save_target)
 
-    def _answer_resume(self, answer: Answer) -> None:
+    def _answer_resume(self, answer: Resume) -> None:
         path, self._rescued = self._rescued, None
         self.mode = Mode.PLAYING
-        if path is None or answer is not Answer.YES:
+        if path is None or answer is not Resume.YES:
             self.status = messages.rescued_game(path) if path else ""
             self.settle()
             return
