@@ -22,7 +22,6 @@ fast.
 
 from __future__ import annotations
 
-import locale
 import os
 
 TYPE_CHECKING = False  # typing costs start-up time (issue 14)
@@ -180,6 +179,8 @@ def locale_encoding() -> str:
     the terminal was told to expect. Not Python's own choice: under
     ``LC_ALL=C`` Python runs in UTF-8 mode (its streams write UTF-8) while
     the locale, and so curses, is ASCII."""
+    import locale  # here: it imports re, which a pipe's start-up never needs
+
     try:
         return locale.nl_langinfo(locale.CODESET) or "ascii"
     except AttributeError:  # no nl_langinfo (Windows)
