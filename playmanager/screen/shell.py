@@ -437,10 +437,8 @@ class _Session:
             event = self._next_event()
             if event == _TIMED_OUT:
                 self.app.tick()
-            elif isinstance(event, MouseEvent):
-                self.app.mouse(event)
             elif event is not None:
-                self.app.press(event)
+                deliver(self.app, event)
             for _ in range(self.signals.take(signal.SIGINT)):
                 self.app.press(CTRL_C)
             if self.signals.take(signal.SIGWINCH):
@@ -456,11 +454,7 @@ class _Session:
                 self._read()
             if self.app.finished or not self.events:
                 return
-            event = self.events.popleft()
-            if isinstance(event, MouseEvent):
-                self.app.mouse(event)
-            else:
-                self.app.press(event)
+            deliver(self.app, self.events.popleft())
 
     def _readable_now(self) -> bool:
         with suppress(OSError, ValueError):
@@ -526,6 +520,15 @@ class _Session:
         if self.failed_reads >= MAX_FAILED_READS:
             self.signals.pending.append(signal.SIGHUP)
         return None
+
+
+def deliver(app: FullScreenApp, event: Event) -> None:
+    """Hand a decoded key or mouse event to the app."""
+    if isinstance(event, MouseEvent):
+        if app.wants_mouse:
+            app.mouse(event)
+    else:
+        app.press(event)
 
 
 def clip(spans: list[Span], width: int, height: int) -> list[Span]:
