@@ -192,16 +192,6 @@ class Files:
         )
 
 
-def saved_game(path: str) -> Game | None:
-    """The game a save file at ``path`` holds (see :meth:`Files.game_in`)."""
-    return Files().game_in(path)
-
-
-def mismatch(game: Game, path: str | None) -> str | None:
-    """Why FILE cannot be played as ``game`` (see :meth:`Files.mismatch`)."""
-    return Files().mismatch(game, path)
-
-
 def choose(argv: Sequence[str], files: Files | None = None) -> Game:
     """The game a command line asks for.
 
