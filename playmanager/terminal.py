@@ -33,8 +33,10 @@ NO_COLOURS: Final = 0
 BASIC_COLOURS: Final = 8
 RICH_COLOURS: Final = 256
 
-SHOWN_CHARACTERS: Final = "\u2660\u2665\u2666\u2663\u2580\u2584\u258c\u2590\u2588\u2500\u2502\u250c\u2510\u2514\u2518\u00b7"
-"""The characters the games draw beyond ASCII: suits, blocks, box lines."""
+SHOWN_CHARACTERS: Final = "\u2660\u2665\u2666\u2663\u2598\u259d\u2580\u2596\u258c\u259e\u259b\u2597\u259a\u2590\u259c\u2584\u2599\u259f\u2588"
+"""The characters the games draw beyond ASCII: the suits, and the block
+and quadrant characters of dots, tiles and marks
+(:data:`playmanager.screen.widgets.QUADRANT_GLYPHS`)."""
 
 
 class Terminal:

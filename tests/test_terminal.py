@@ -111,3 +111,12 @@ def test_a_broken_entry_has_no_colours(tmp_path: Path, garbage: bytes) -> None:
     (tmp_path / "b").mkdir()
     (tmp_path / "b" / "broken").write_bytes(garbage)
     assert terminfo_colours("broken", {"TERMINFO": str(tmp_path)}) == 0
+
+
+def test_unicode_covers_every_character_the_games_draw() -> None:
+    from playmanager.dots.tui.layout import FILL
+    from playmanager.forty_thieves.text import SUIT_SYMBOLS
+    from playmanager.screen.widgets import QUADRANT_GLYPHS
+
+    drawn = {*QUADRANT_GLYPHS.strip(), *SUIT_SYMBOLS.values(), *FILL}
+    assert drawn <= set(terminal.SHOWN_CHARACTERS)
