@@ -36,7 +36,7 @@ from gamestate.forty_thieves import BoardT, deal
 from gamestate.forty_thieves.moves import apply, legal_moves
 from gamestate.forty_thieves.solver import hint
 from playmanager.forty_thieves import solve_batch
-from playmanager.forty_thieves.session import HINT_BUDGET_MS
+from playmanager.forty_thieves.adapter import HINT_BUDGET_MS
 
 WIN_TARGET = 0.10
 HINT_TARGET_S = 0.5

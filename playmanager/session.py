@@ -29,30 +29,17 @@ from __future__ import annotations
 import itertools
 import os
 from abc import ABC, abstractmethod
+from typing import Generic, TypeVar
 
 from .options import next_seed
 from .storage import write_atomically
 
-# 2048's line mode starts with this module loaded, and typing costs it
-# start-up time (issue 14): the generics are real for type checkers only.
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Generic, TypeVar
-
-    M = TypeVar("M")
-    """The game's model (GameState, BoardT, GameBoardT): mutable, copyable."""
-    I = TypeVar("I")
-    """What a player asks for in one move: a plain value, no terminal in it."""
-    E = TypeVar("E")
-    """What a move did, for the front end to show (merged cells, new dots...)."""
-else:
-    M = I = E = None
-
-    class Generic:
-        """At run time ``X[M, I, E]`` is plain ``X``, for every subclass."""
-
-        def __class_getitem__(cls, _parameters: object) -> type:
-            return cls
+M = TypeVar("M")
+"""The game's model (GameState, BoardT, GameBoardT): mutable, copyable."""
+I = TypeVar("I")
+"""What a player asks for in one move: a plain value, no terminal in it."""
+E = TypeVar("E")
+"""What a move did, for the front end to show (merged cells, new dots...)."""
 
 
 class MoveRefusedError(Exception):
@@ -114,6 +101,11 @@ class GameAdapter(ABC, Generic[M, I, E]):
     @abstractmethod
     def save_text(self, model: M, seed: int) -> str:
         """The game's save file for ``model``, dealt from ``seed``."""
+
+    @abstractmethod
+    def load(self, path: str) -> tuple[M, int]:
+        """The game in the save file at ``path``, and its seed; raise
+        :class:`~playmanager.storage.SaveFileError` (the file untouched)."""
 
 
 class _Step(Generic[M, I, E]):

@@ -43,12 +43,10 @@ def full_screens(tmp_path: Path) -> dict[str, Full]:
         "forty-thieves": FortyController(
             Session(FortyThieves(), forty, 118, str(tmp_path / "s.ft"), loaded=False),
             rescue_folder=str(tmp_path / "data"),
-            load=ft_savefile.load,
         ),
         "dots": DotsController(
             Session(Dots(dots.level), dots, 5, str(tmp_path / "s.dots"), loaded=False),
             rescue_folder=str(tmp_path / "data"),
-            load=lambda path: (dots, 5),
         ),
     }
 

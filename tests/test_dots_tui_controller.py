@@ -31,7 +31,6 @@ def make(tmp_path: Path, game: GameBoardT | None = None) -> Controller:
     return Controller(
         session,
         rescue_folder=str(tmp_path / "data"),
-        load=lambda path: (load(path), 0),
     )
 
 
@@ -301,7 +300,6 @@ def test_the_new_dots_are_marked_for_a_moment(tmp_path: Path) -> None:
     c = Controller(
         Session(Dots(game.level), game, 5, str(tmp_path / "s.dots"), loaded=False),
         rescue_folder=str(tmp_path),
-        load=lambda path: (load(path), 0),
         clock=lambda: now[0],
     )
     assert c.wake_at() is None

@@ -9,7 +9,6 @@ import pytest
 
 from gamestate.dots import SIZE, CellT, GameBoardT
 from playmanager.dots.adapter import Dots
-from playmanager.dots.savefile import load
 from playmanager.dots.tui.app import styles
 from playmanager.dots.tui.controller import Controller, Screen
 from playmanager.dots.tui.layout import grid_for, minimum_size, render, role_value
@@ -23,9 +22,7 @@ def screen_of(tmp_path: Path, game: GameBoardT | None = None, *keys: str) -> Scr
     session = Session(
         Dots(game.level), game, game.level.seed, str(tmp_path / "s.dots"), loaded=False
     )
-    controller = Controller(
-        session, rescue_folder=str(tmp_path), load=lambda path: (load(path), 0)
-    )
+    controller = Controller(session, rescue_folder=str(tmp_path))
     for key in keys:
         controller.press(key)
     return controller.screen()

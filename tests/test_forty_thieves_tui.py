@@ -67,7 +67,6 @@ def controller(
     return Controller(
         session,
         rescue_folder=str(rescue_folder),
-        load=lambda path: load(path),
         greeting="hi",
         clock=clock,
     )
@@ -252,10 +251,7 @@ def test_a_digit_moves_the_cursor_to_its_pile() -> None:
 def test_undo_takes_back_moves_one_by_one() -> None:
     control = press(controller(), "d", "3", "7")
     press(control, "u")
-    assert (
-        control.screen().status
-        == "Undone; 1 more to undo"
-    )
+    assert control.screen().status == "Undone; 1 more to undo"
     press(control, "u", "u")
     assert control.screen().status == "Nothing to undo"
     assert control.session.model == BoardT(deal(118))
@@ -473,7 +469,10 @@ def test_hang_up_rescues_unsaved_moves_and_touches_no_save(tmp_path: Path) -> No
     )
     control = press(controller(save_target=str(path), rescue_folder=folder), "d")
     rescue = folder / "rescued.forty-thieves"
-    assert control.hang_up("Gone") == f"Gone; game rescued to {rescue} (no save was touched)"
+    assert (
+        control.hang_up("Gone")
+        == f"Gone; game rescued to {rescue} (no save was touched)"
+    )
     assert load(str(rescue)).board == control.session.model
     assert path.read_bytes() == before
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +19,7 @@ from playmanager.forty_thieves import savefile as ft_savefile
 from playmanager.forty_thieves.adapter import PLAY_SAFE, FortyThieves, ToFoundation
 from playmanager.options import LONG_MAX, LONG_MIN
 from playmanager.session import (
+    GameAdapter,
     MoveRefusedError,
     Session,
     WouldOverwriteError,
@@ -318,3 +320,18 @@ def test_kill_9_in_the_middle_of_saves_leaves_the_old_or_the_new_file(
         child.wait()
         child.stdout.close()
         assert loads[game](str(path)) in (1, 2)  # a whole file, never half
+
+
+def test_every_adapter_reads_back_what_it_saves(tmp_path: Path) -> None:
+    """save_text and load are one save format per game (the rescue's too)."""
+    adapters: list[GameAdapter[Any, Any, Any]] = [
+        Twenty48(make_2048, load_seed=118),
+        FortyThieves(),
+        Dots(dots_level()),
+    ]
+    for adapter in adapters:
+        session = Session(adapter, adapter.new_model(9), 9, "x", loaded=False)
+        path = tmp_path / adapter.rescue_name
+        path.write_text(session.save_text())
+        model, seed = adapter.load(str(path))
+        assert adapter.save_text(model, seed) == session.save_text()

@@ -60,7 +60,6 @@ def make(
         rules=rules,
         best_path=tmp_path / "data" / "best-score",
         rescue_folder=str(tmp_path / "data"),
-        load=lambda path: (savefile.load(path), seed),
     )
 
 
@@ -490,7 +489,6 @@ def test_a_rescued_game_is_offered_and_resumed(tmp_path: Path) -> None:
         rules=TUI_RULES,
         best_path=tmp_path / "data" / "best-score",
         rescue_folder=str(tmp_path / "data"),
-        load=lambda path: (savefile.load(path), 118),
         rescued=rescue,
     )
     overlay = again.screen().overlay
@@ -513,7 +511,6 @@ def test_a_rescued_game_declined_stays_where_it_is(tmp_path: Path) -> None:
         rules=TUI_RULES,
         best_path=tmp_path / "data" / "best-score",
         rescue_folder=str(tmp_path / "data"),
-        load=lambda path: (savefile.load(path), 118),
         rescued=str(rescue),
     )
     controller.press("n")
@@ -528,9 +525,12 @@ def test_config_keys_drive_the_full_screen(
     from gamestate import Config
 
     monkeypatch.setattr(Config, "UP_KEY", "i")
+    monkeypatch.setattr(Config, "SAVE_KEY", "v")
     controller = make(tmp_path, [[0, 0], [2, 0]])
     controller.press("i")
     assert controller.game.getBoard()[0][0] == 2
+    controller.press("v")
+    assert controller.status == f"Saved to {tmp_path / 'save.2048'}"
 
 
 # ---------------------------------------------------------------- best score

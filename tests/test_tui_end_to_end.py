@@ -117,8 +117,8 @@ def test_the_help_overlay_lists_the_keys(folder: Path) -> None:
 
 def test_the_win_overlay_then_keep_going(folder: Path) -> None:
     save = write_save(folder / "near.2048", ONE_MERGE_FROM_2048)
-    term = terminal(playmanager(str(save)), folder)
-    term.wait_for(f"Loaded {save}")
+    term = terminal(playmanager("near.2048"), folder)  # a long path would be clipped
+    term.wait_for("Loaded near.2048")
     term.press(LEFT)
     screen = term.wait_for("You win!", "You reached the 2048 tile.", "play again")
     assert "keep going" in screen

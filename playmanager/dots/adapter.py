@@ -72,6 +72,10 @@ class Dots(GameAdapter[GameBoardT, Path, DotsEffects]):
     def save_text(self, model: GameBoardT, seed: int) -> str:
         return savefile.format_save(model)
 
+    def load(self, path: str) -> tuple[GameBoardT, int]:
+        model = savefile.load(path)
+        return model, model.level.seed
+
 
 def dropped_in(before: GameBoardT, path: Path) -> frozenset[Cell]:
     """The cells new dots filled when ``path`` was played on ``before``: in

@@ -105,3 +105,7 @@ class FortyThieves(GameAdapter[BoardT, Intent, Effects]):
 
     def save_text(self, model: BoardT, seed: int) -> str:
         return savefile.dumps(model, seed)
+
+    def load(self, path: str) -> tuple[BoardT, int]:
+        board, seed = savefile.load(path)
+        return board, seed

@@ -117,29 +117,30 @@ class ModalController(ABC, Generic[M, I, E, A]):
     """The game's own keys while playing (its moves), looked up first."""
     ended_keys: Sequence[Binding[A]] = ()
     """The game's own keys once the game has ended, besides the shared ones."""
+    first_status = ""
+    """The status line when the front end gives no greeting."""
 
     def __init__(
         self,
         session: Session[M, I, E],
         *,
         rescue_folder: str,
-        load: Callable[[str], tuple[M, int]],
         greeting: str = "",
         rescued: str | None = None,
         clock: Clock = time.monotonic,
     ) -> None:
         """Play ``session``. A hang-up rescues into ``rescue_folder``.
         ``rescued`` is a rescued game found at launch: the first screen
-        offers to resume it, reading it with ``load`` (model, seed).
+        offers to resume it (read by the session's adapter).
         ``greeting`` is the first status line; ``clock`` times the marks
         and autoplay."""
         self.session = session
-        self.status = greeting
+        self.status = greeting or self.first_status
+        self.prepare()
         self.mode = Mode.PLAYING
         self.marks: Marks[E | None] = Marks(None, clock)
         self._clock = clock
         self._rescue_folder = rescue_folder
-        self._load = load
         self._finished = False
         self._mode_before = Mode.PLAYING
         self._quit_after_save = False
@@ -153,6 +154,9 @@ class ModalController(ABC, Generic[M, I, E, A]):
             self.settle()
 
     # ------------------------------------------------------------ what a game fills in
+    def prepare(self) -> None:
+        """Set up the game's own state (a cursor, a selection); called first."""
+
     @abstractmethod
     def do(self, action: A, key: str) -> None:
         """Do the game's own ``action`` (bound to ``key``)."""
@@ -428,7 +432,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
             self.settle()
             return
         try:
-            model, seed = self._load(path)
+            model, seed = self.session.adapter.load(path)
         except SaveFileError as error:
             self.status = f"Cannot resume {path}: {error.detail}"
         else:

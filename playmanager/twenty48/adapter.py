@@ -7,13 +7,12 @@ what a slide does (:func:`gamestate.effects.slide_effects`) and moves it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from gamestate import Direction, GameState
 
 from ..session import GameAdapter, MoveRefusedError
-
-TYPE_CHECKING = False  # typing costs the line mode start-up time (issue 14)
-if TYPE_CHECKING:
-    from collections.abc import Callable
+from . import RESCUE_NAME
 
 Cell = tuple[int, int]
 
@@ -50,17 +49,24 @@ class Twenty48(GameAdapter[GameState, Direction, MoveEffects]):
     """2048 games made by ``make_game(seed)`` (size, rules and first tiles)."""
 
     name = "2048"
-    rescue_name = "rescued.2048"
+    rescue_name = RESCUE_NAME
 
     def __init__(
         self,
         make_game: Callable[[int], GameState],
         solver: Callable[[GameState], Direction | None] | None = None,
+        *,
+        load_seed: int | None = None,
+        two_prob: int | None = None,
     ) -> None:
         """``solver`` answers :meth:`hint` (default: the expectimax solver,
-        imported when first asked: it is slow to import)."""
+        imported when first asked: it is slow to import). A loaded game
+        draws its tiles from ``load_seed`` (default Config.RANDOM_SEED, as
+        a new Java GameState) with ``two_prob``."""
         self._make_game = make_game
         self._solver = solver
+        self._load_seed = load_seed
+        self._two_prob = two_prob
 
     def new_model(self, seed: int) -> GameState:
         return self._make_game(seed)
@@ -91,3 +97,11 @@ class Twenty48(GameAdapter[GameState, Direction, MoveEffects]):
         from . import savefile  # here: its parser is not needed to start (issue 14)
 
         return savefile.format_save(model)
+
+    def load(self, path: str) -> tuple[GameState, int]:
+        from gamestate import Config
+
+        from . import savefile
+
+        seed = Config.RANDOM_SEED if self._load_seed is None else self._load_seed
+        return savefile.load(path, seed=seed, two_prob=self._two_prob), seed

@@ -142,16 +142,14 @@ class LineGame:
         from .. import messages as shared
         from ..data_folder import data_folder
         from ..session import write_rescue
-        from .adapter import Twenty48
+        from . import RESCUE_NAME
         from .savefile import format_save
 
         path = None
         try:
             if self.changed:
                 folder = data_folder(os.environ)
-                path = write_rescue(
-                    folder, Twenty48.rescue_name, format_save(self.game)
-                )
+                path = write_rescue(folder, RESCUE_NAME, format_save(self.game))
         except OSError as os_error:
             line = shared.not_rescued(error.why, describe_os_error(os_error))
         else:

@@ -320,9 +320,9 @@ def tell_of_a_rescued_game(
     """A game rescued at a hang-up: say where it is, on stderr (stdout
     stays Java's)."""
     from ..data_folder import data_folder, other_rescue
-    from .adapter import Twenty48
+    from . import RESCUE_NAME
 
-    rescued = other_rescue(data_folder(environ), Twenty48.rescue_name, file)
+    rescued = other_rescue(data_folder(environ), RESCUE_NAME, file)
     if rescued is not None:
         stderr.write(shared_messages.rescued_game(rescued) + "\n")
 

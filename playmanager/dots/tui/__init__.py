@@ -20,7 +20,6 @@ from ...screen.shell import play
 from ...session import Session
 from ...terminal import Terminal
 from ..adapter import Dots
-from ..savefile import load
 from .app import App
 from .controller import Controller
 
@@ -48,16 +47,11 @@ def run(
     folder = data_folder(environ)
     rescued = other_rescue(folder, adapter.rescue_name, save_target)
 
-    def load_rescued(path: str) -> tuple[GameBoardT, int]:
-        model = load(path)
-        return model, model.level.seed
-
     def make_app() -> App:
         session = Session(adapter, game, game.level.seed, save_target, loaded=loaded)
         controller = Controller(
             session,
             rescue_folder=folder,
-            load=load_rescued,
             greeting=greeting,
             rescued=rescued,
         )

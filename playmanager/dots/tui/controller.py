@@ -29,7 +29,6 @@ quit) and the questions are the shared modal controller's
 from __future__ import annotations
 
 import enum
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
@@ -40,10 +39,8 @@ from gamestate.dots.board import describe as describe_cell
 
 from ...controls import footer
 from ...screen.keys import Binding, describe
-from ...screen.marks import Clock
 from ...screen.modal import ModalController, Mode, Overlay, help_line
 from ...screen.shell import ESCAPE
-from ...session import Session
 from .. import messages
 from ..adapter import DotsEffects, Path
 
@@ -127,29 +124,12 @@ class Controller(ModalController[GameBoardT, Path, DotsEffects, Action]):
     """One game of Dots on the full screen: its cursor, its path."""
 
     game_keys = PLAYING_KEYS
+    first_status = messages.TYPE_A_KEY
 
-    def __init__(
-        self,
-        session: Session[GameBoardT, Path, DotsEffects],
-        *,
-        rescue_folder: str,
-        load: Callable[[str], tuple[GameBoardT, int]],
-        greeting: str = "",
-        rescued: str | None = None,
-        clock: Clock = time.monotonic,
-    ) -> None:
-        """Play ``session``; the rest as :class:`ModalController`."""
+    def prepare(self) -> None:
         self._path: list[Cell] = []
         self._cursor: Cell = (SIZE // 2, SIZE // 2)
         self._dragging = False
-        super().__init__(
-            session,
-            rescue_folder=rescue_folder,
-            load=load,
-            greeting=greeting or messages.TYPE_A_KEY,
-            rescued=rescued,
-            clock=clock,
-        )
 
     # ------------------------------------------------------------ queries
     @property

@@ -18,7 +18,6 @@ from ...data_folder import data_folder, other_rescue
 from ...screen.shell import play
 from ...session import Session
 from ...terminal import Terminal
-from .. import savefile
 from ..adapter import Effects, FortyThieves, Intent
 from ..text import card_style
 from .controller import Controller
@@ -43,15 +42,10 @@ def run(
     folder = data_folder(environ)
     rescued = other_rescue(folder, FortyThieves.rescue_name, session.save_target)
 
-    def load(path: str) -> tuple[BoardT, int]:
-        board, seed = savefile.load(path)
-        return board, seed
-
     def make_app() -> App:
         controller = Controller(
             session,
             rescue_folder=folder,
-            load=load,
             greeting=greeting,
             rescued=rescued,
         )

@@ -31,7 +31,6 @@ home. A key pressed meanwhile is played at once.
 from __future__ import annotations
 
 import enum
-import time
 from collections.abc import Callable
 from typing import Final, NamedTuple
 
@@ -48,10 +47,8 @@ from gamestate.forty_thieves.moves import (
 
 from ...controls import Control, footer
 from ...screen.keys import Binding, key_label
-from ...screen.marks import Clock
 from ...screen.modal import ModalController, Mode, Overlay
 from ...screen.shell import ESCAPE
-from ...session import Session
 from .. import text
 from ..adapter import PLAY_SAFE, Effects, FortyThieves, Intent, ToFoundation
 
@@ -189,18 +186,8 @@ class Controller(ModalController[BoardT, Intent, Effects, Action]):
 
     game_keys = PLAYING_KEYS
 
-    def __init__(
-        self,
-        session: Session[BoardT, Intent, Effects],
-        *,
-        rescue_folder: str,
-        load: Callable[[str], tuple[BoardT, int]],
-        greeting: str = "",
-        rescued: str | None = None,
-        clock: Clock = time.monotonic,
-    ) -> None:
-        """Play ``session`` (its adapter a :class:`FortyThieves`); the rest
-        as :class:`ModalController`."""
+    def prepare(self) -> None:
+        """Its session's adapter is a :class:`FortyThieves`."""
         self._cursor = TABLEAU_ROW[0]
         self._selected: Pile | None = None
         self._hint: tuple[Pile, Pile] | None = None
@@ -209,14 +196,6 @@ class Controller(ModalController[BoardT, Intent, Effects, Action]):
         """``F`` was the last key: a digit names a foundation."""
         self._before: BoardT | None = None
         self._last_intent: Intent | None = None
-        super().__init__(
-            session,
-            rescue_folder=rescue_folder,
-            load=load,
-            greeting=greeting,
-            rescued=rescued,
-            clock=clock,
-        )
 
     @property
     def card_text(self) -> CardText:

@@ -22,7 +22,6 @@ from ...data_folder import data_folder, other_rescue
 from ...screen.shell import play
 from ...session import Session
 from ...terminal import Terminal
-from .. import savefile
 from ..adapter import Twenty48
 from ..rules import Rules
 from .best_score import default_path
@@ -50,12 +49,9 @@ def run(
     HOME); a rescued game found there is offered first. ``terminal``
     says what the terminal shows (no colours with NO_COLOR). Without a usable terminal: one line on ``stderr``, 2.
     """
-    adapter = Twenty48(new_game)
+    adapter = Twenty48(new_game, load_seed=seed, two_prob=rules.two_prob)
     folder = data_folder(environ)
     rescued = other_rescue(folder, adapter.rescue_name, save_target)
-
-    def load(path: str) -> tuple[GameState, int]:
-        return savefile.load(path, seed=seed, two_prob=rules.two_prob), seed
 
     def make_app() -> App:
         session = Session(adapter, game, seed, save_target, loaded=loaded)
@@ -64,7 +60,6 @@ def run(
             rules=rules,
             best_path=default_path(environ),
             rescue_folder=folder,
-            load=load,
             greeting=greeting,
             rescued=rescued,
         )

@@ -32,7 +32,7 @@ from typing import Final
 
 from gamestate import Config, Direction, GameState
 
-from ...controls import footer
+from ...controls import Control, footer
 from ...screen.keys import Binding
 from ...screen.marks import Clock
 from ...screen.modal import AUTOPLAY_PAUSE_SECONDS, ModalController, Mode, Overlay
@@ -69,18 +69,30 @@ class Action(enum.Enum):
     KEEP_GOING = "keep going"
     PLAY_AGAIN = "play again"
     TRY_AGAIN = "try again"
+    SAVE = "save (Config.SAVE_KEY, as in the line mode)"
+    QUIT = "quit (Config.QUIT_KEY, as in the line mode)"
 
 
 def playing_keys() -> tuple[Binding[Action], ...]:
     """The move keys: the arrows, Config's keys (as in the line mode) and
-    vim's hjkl (as in the original web game). Read at call time, so a
+    vim's hjkl (as in the original web game); and Config's save and quit
+    keys where they are not the shared ones. Read at call time, so a
     changed ``Config.UP_KEY`` moves the full screen too."""
-    return (
+    moves = (
         Binding(("KEY_UP", Config.UP_KEY, "k"), Action.UP),
         Binding(("KEY_DOWN", Config.DOWN_KEY, "j"), Action.DOWN),
         Binding(("KEY_LEFT", Config.LEFT_KEY, "h"), Action.LEFT),
         Binding(("KEY_RIGHT", Config.RIGHT_KEY, "l"), Action.RIGHT),
     )
+    own = (
+        Binding((key,), action)
+        for key, action, shared in (
+            (Config.SAVE_KEY, Action.SAVE, Control.SAVE),
+            (Config.QUIT_KEY, Action.QUIT, Control.QUIT),
+        )
+        if key != shared.value
+    )
+    return (*moves, *own)
 
 
 WON_KEYS: Final = (
@@ -134,7 +146,6 @@ class Controller(ModalController[GameState, Direction, MoveEffects, Action]):
         rules: Rules,
         best_path: Path,
         rescue_folder: str,
-        load: Callable[[str], tuple[GameState, int]],
         greeting: str = "",
         rescued: str | None = None,
         clock: Clock = time.monotonic,
@@ -153,7 +164,6 @@ class Controller(ModalController[GameState, Direction, MoveEffects, Action]):
         super().__init__(
             session,
             rescue_folder=rescue_folder,
-            load=load,
             greeting="; ".join(text for text in (greeting, problem) if text),
             rescued=rescued,
             clock=clock,
@@ -196,6 +206,10 @@ class Controller(ModalController[GameState, Direction, MoveEffects, Action]):
             self._won_now = False
             self.status = "Keep going!"
             self.mode = Mode.ENDED if self.game.isGameOver() else Mode.PLAYING
+        elif action is Action.SAVE:
+            self.control(Control.SAVE)
+        elif action is Action.QUIT:
+            self.control(Control.QUIT)
         else:
             self.new_game()
 
@@ -279,21 +293,14 @@ def new_controller(
     ``save_target``, else freshly dealt from ``seed``); new games come from
     ``new_game``, hints from ``solver`` (default: the expectimax solver).
     Rescues go to ``rescue_folder`` (default: beside the best score)."""
-    from .. import savefile
-
-    session = Session(
-        Twenty48(new_game, solver), game, seed, save_target, loaded=loaded
-    )
-
-    def load(path: str) -> tuple[GameState, int]:
-        return savefile.load(path, seed=seed, two_prob=rules.two_prob), seed
+    adapter = Twenty48(new_game, solver, load_seed=seed, two_prob=rules.two_prob)
+    session = Session(adapter, game, seed, save_target, loaded=loaded)
 
     return Controller(
         session,
         rules=rules,
         best_path=best_path,
         rescue_folder=str(best_path.parent) if rescue_folder is None else rescue_folder,
-        load=load,
         greeting=greeting,
         rescued=rescued,
         clock=clock,
