@@ -172,3 +172,23 @@ def test_a_random_csi_sequence_is_never_played_as_keys(
     if len(events) == 3:
         middle = events[1]
         assert isinstance(middle, MouseEvent) or middle.startswith("KEY_")
+
+
+def test_the_rest_of_a_sequence_cut_by_a_slow_link_is_not_played() -> None:
+    """Its start waited out the delay and was dropped; its rest comes
+    later and is dropped too, so '9' does not pick tableau 9."""
+    decoder = Decoder()
+    assert decoder.feed(b"\x1b[<0;3") == []
+    assert decoder.flush() == []
+    assert decoder.feed(b"9;10M") == []
+    assert decoder.feed(b"9") == ["9"]  # afterwards keys are keys again
+
+
+def test_a_key_after_a_cut_sequence_is_a_key() -> None:
+    decoder = Decoder()
+    decoder.feed(b"\x1b[<0;3")
+    decoder.flush()
+    assert decoder.feed(b"q") == ["q"]
+    decoder.feed(b"\x1b")
+    assert decoder.flush() == ["^["]
+    assert decoder.feed(b"1;5A") == ["1", ";", "5", "A"]  # after a lone Esc

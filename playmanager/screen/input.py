@@ -27,6 +27,7 @@ curses, no clock; the shell feeds it what it reads.
 from __future__ import annotations
 
 import codecs
+import re
 from typing import Final, NamedTuple
 
 
@@ -91,6 +92,8 @@ _LINUX_F_KEYS: Final = {chr(ord("A") + n): f"KEY_F({n + 1})" for n in range(5)}
 """``ESC [ [ x``: F1-F5 on the Linux console."""
 
 _INCOMPLETE: Final = -1
+_CSI_REST: Final = re.compile(rb"[0-?]+[ -/]*[@-~]")
+"""The rest of a CSI sequence (parameters, then its final byte)."""
 
 
 def control_key(byte: int) -> str:
@@ -169,6 +172,7 @@ class Decoder:
 
     def __init__(self) -> None:
         self._pending = b""
+        self._cut = False
 
     @property
     def waiting(self) -> bool:
@@ -177,12 +181,20 @@ class Decoder:
 
     def feed(self, data: bytes) -> list[Event]:
         """The events ``data`` completes (with what was kept before)."""
+        if self._cut:
+            self._cut = False
+            rest = _CSI_REST.match(data)
+            if rest is not None:
+                data = data[rest.end() :]
         events, self._pending = _decode(self._pending + data, final=False)
         return events
 
     def flush(self) -> list[Event]:
         """No more bytes came: a lone Esc is Esc, Esc and one byte are two
-        keys, a longer unfinished sequence is dropped."""
+        keys, a longer unfinished sequence is dropped. A sequence cut that
+        way (a slow link split it) has its rest dropped too, if the next
+        bytes are one (parameters, then a final byte): never keys."""
+        self._cut = self._pending.startswith(b"\x1b[") and len(self._pending) > 2
         events, self._pending = _decode(self._pending, final=True)
         return events
 
