@@ -17,6 +17,7 @@ import argparse
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from .games import DEFAULT, Game, add_game_option
 from .options import RANGES
 
 
@@ -49,6 +50,28 @@ class Parser(argparse.ArgumentParser):
         """The help, then the keys (built only when the help is shown)."""
         found = super().format_help()
         return found if self.keys is None else f"{found}\n{self.keys()}"
+
+
+def game_parser(
+    game: Game,
+    *,
+    description: str,
+    file_help: str,
+    keys: Callable[[], str],
+    epilog: str | None = None,
+) -> Parser:
+    """A game's parser with what every game's has: its ``prog``,
+    ``--game`` and FILE (``file_help``, then where it saves without one)."""
+    prog = "playmanager" if game is DEFAULT else f"playmanager --game {game.name}"
+    parser = Parser(prog=prog, description=description, epilog=epilog, keys=keys)
+    add_game_option(parser, game)
+    parser.add_argument(
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help=f"{file_help} (without FILE: {game.default_save})",
+    )
+    return parser
 
 
 def keys_section(title: str, lines: Sequence[str]) -> str:

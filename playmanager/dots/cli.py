@@ -17,7 +17,7 @@ from types import SimpleNamespace
 from gamestate.dots import CellT, GameBoardT, Level
 from gamestate.dots.board import MAX_MOVES, MAX_OBJECTIVE
 
-from ..games import DOTS, Launch, add_game_option
+from ..games import DOTS, Launch
 from ..messages import rescued_game
 from ..options import (
     EXIT_INTERRUPTED,
@@ -68,22 +68,16 @@ def moves(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """Every option of Dots; the help says how to type a path."""
 
-    from ..parser import Parser
+    from ..parser import game_parser
 
-    parser = Parser(
-        prog="playmanager --game dots",
+    parser = game_parser(
+        DOTS,
         description="Play Dots (spec 003): join neighbouring dots of one colour "
         "to clear the objective's dots within the moves.",
-        epilog=f"A path is {FORMAT_HELP}: row 0 is the top row.",
+        file_help="load this .dots save; if it does not exist, start a new game "
+        "that saves there",
         keys=keys_help,
-    )
-    add_game_option(parser, DOTS)
-    parser.add_argument(
-        "file",
-        nargs="?",
-        metavar="FILE",
-        help="load this .dots save; if it does not exist, start a new game "
-        f"that saves there (default save file: {DOTS.default_save})",
+        epilog=f"A path is {FORMAT_HELP}: row 0 is the top row.",
     )
     parser.add_argument(
         "--seed",

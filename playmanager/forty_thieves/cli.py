@@ -26,7 +26,7 @@ from gamestate.forty_thieves import BoardT
 
 from .. import messages
 from ..data_folder import data_folder, other_rescue
-from ..games import FORTY_THIEVES, Launch, add_game_option
+from ..games import FORTY_THIEVES, Launch
 from ..options import (
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -36,7 +36,7 @@ from ..options import (
     run_command_line,
 )
 from ..options import seed as seed_option
-from ..parser import Parser
+from ..parser import game_parser
 from ..session import Session
 from . import savefile, solve_options, text
 from .adapter import Effects, FortyThieves, Intent
@@ -46,26 +46,20 @@ from .line_mode import LineGame
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every option; the help lists the commands."""
-    parser = Parser(
-        prog="playmanager --game forty-thieves",
+    parser = game_parser(
+        FORTY_THIEVES,
         description="Play Forty Thieves solitaire (two decks, 10 tableau piles "
         "building down in suit, 8 foundations building up from the Ace, the deck "
         "dealt once). Type a command and Enter.",
+        file_help="load this saved game; if it does not exist, a new deal that "
+        "saves there",
         keys=keys_help,
     )
-    add_game_option(parser, FORTY_THIEVES)
     parser.add_argument(
         "--tui",
         action="store_true",
         help="play full screen: cards in colour, keys and mouse, undo, hints "
         "(? lists the keys)",
-    )
-    parser.add_argument(
-        "file",
-        nargs="?",
-        metavar="FILE",
-        help="load this saved game; if it does not exist, a new deal that saves "
-        f"there (default save file: {FORTY_THIEVES.default_save})",
     )
     parser.add_argument(
         "--seed",

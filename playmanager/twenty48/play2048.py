@@ -27,7 +27,7 @@ from types import SimpleNamespace
 from gamestate import Config, GameState
 
 from .. import messages as shared_messages
-from ..games import TWENTY_FORTY_EIGHT, Files, Launch, add_game_option
+from ..games import TWENTY_FORTY_EIGHT, Files, Launch
 from ..options import (
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -95,22 +95,16 @@ def _goal(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """Return the parser of every option; the help lists the keys."""
 
-    from ..parser import Parser
+    from ..parser import game_parser
 
-    parser = Parser(
-        prog="playmanager",
+    parser = game_parser(
+        TWENTY_FORTY_EIGHT,
         description="Play 2048 in the terminal, move for move as the CSE 8B "
         "PA4 Java reference. Type a key and Enter. Other games: --game. "
         "Without options the output is the Java reference's, byte for byte.",
+        file_help="load this .2048 save file; if it does not exist, start a "
+        "new game that saves there",
         keys=keys_help,
-    )
-    add_game_option(parser, TWENTY_FORTY_EIGHT)
-    parser.add_argument(
-        "file",
-        nargs="?",
-        metavar="FILE",
-        help="load this .2048 save file; if it does not exist, start a new "
-        f"game that saves there (default save target: {Config.DEFAULT_OUTFILE})",
     )
     parser.add_argument(
         "--seed",
