@@ -515,7 +515,7 @@ def test_a_rescued_game_declined_stays_where_it_is(tmp_path: Path) -> None:
     )
     controller.press("n")
     assert rescue.exists()
-    assert f"python -m playmanager {rescue}" in controller.screen().status
+    assert controller.screen().status == f"The rescued game stays in {rescue}"
 
 
 def test_config_keys_drive_the_full_screen(

@@ -231,15 +231,15 @@ def test_without_a_terminal_it_says_so(folder: Path) -> None:
 def test_the_terminal_closing_rescues_unsaved_progress(folder: Path) -> None:
     term = terminal(f"exec {playmanager('kept.2048')}", folder)
     term.wait_for("kept.2048 does not exist yet")
-    term.press("d")
-    term.wait_for("Score 0", "Best 0")
-    term.press("s")
-    term.wait_until(score_is(4), "the second move")
-    term.child.kill(signal.SIGHUP)  # what a closing terminal window sends
-    term.wait_for_exit()
     game = start_game(4, 4, None, None)
     game.move(Direction.RIGHT)
     game.move(Direction.DOWN)
+    term.press("d")
+    term.wait_until(score_is(4), "the first move")  # it merges two 2s
+    term.press("s")
+    term.wait_until(lambda s: board_numbers(s) == tiles(game), "the second move")
+    term.child.kill(signal.SIGHUP)  # what a closing terminal window sends
+    term.wait_for_exit()
     assert not (folder / "kept.2048").exists()  # no save was written
     kept = savefile.read_save(str(RESCUE(folder)))
     assert kept.board == tuple(tuple(row) for row in game.getBoard())

@@ -428,7 +428,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
         path, self._rescued = self._rescued, None
         self.mode = Mode.PLAYING
         if path is None or answer is not Resume.YES:
-            self.status = messages.rescued_game(path) if path else ""
+            self.status = f"The rescued game stays in {path}" if path else ""
             self.settle()
             return
         try:
