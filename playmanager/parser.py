@@ -87,5 +87,7 @@ def keys_of_both_modes(line_mode: Sequence[str], full_screen: Sequence[str]) -> 
     return (
         keys_section("keys in the line mode (type one, then Enter)", line_mode)
         + "\n"
-        + keys_section("keys in the full screen (--tui)", (*full_screen, *controls_help()))
+        + keys_section(
+            "keys in the full screen (--tui)", (*full_screen, *controls_help())
+        )
     )

@@ -134,7 +134,11 @@ def _mouse(code: int, col: int, row: int, *, released: bool) -> MouseEvent | Non
         return None
     low = code & 3
     if code & 64:
-        return None if released or low > 1 else MouseEvent(row - 1, col - 1, "wheel", 4 + low)
+        return (
+            None
+            if released or low > 1
+            else MouseEvent(row - 1, col - 1, "wheel", 4 + low)
+        )
     if code & 32:
         return None if low == 3 else MouseEvent(row - 1, col - 1, "drag", low + 1)
     if released:
@@ -155,7 +159,11 @@ def _csi_event(body: str) -> Event | None:
         return _mouse(code, col, row, released=final == "m")
     if final == "~":
         numbers = _numbers(params)
-        return None if numbers is None or len(numbers) != 1 else _TILDE_KEYS.get(numbers[0])
+        return (
+            None
+            if numbers is None or len(numbers) != 1
+            else _TILDE_KEYS.get(numbers[0])
+        )
     if params in ("", "1"):
         return _CSI_FINALS.get(final)
     return None
@@ -223,7 +231,9 @@ def _text(data: bytes, start: int, events: list[Event], *, final: bool) -> int:
     end = start
     while end < len(data) and data[end] >= 0x20 and data[end] not in (ESC, 0x7F):
         end += 1
-    text, used = codecs.utf_8_decode(data[start:end], "replace", final or end < len(data))
+    text, used = codecs.utf_8_decode(
+        data[start:end], "replace", final or end < len(data)
+    )
     events.extend(text)
     if used == 0 and end > start:
         return _INCOMPLETE  # the first character's bytes have not all come
