@@ -100,8 +100,8 @@ def test_mouse_reports_sgr_and_x10(data: bytes, event: MouseEvent) -> None:
 
 
 def test_esc_then_a_key_is_two_keys_never_an_alt_key() -> None:
-    """Esc quickly followed by F used to be eaten as Alt-F, so F1 picked
-    pile 1 in Forty Thieves."""
+    """The issue saw Esc quickly followed by F eaten as Alt-F; here there
+    is no Alt-key at all."""
     assert decode(b"\x1bF1") == ["^[", "F", "1"]
     assert decode(b"\x1b\x1b") == ["^[", "^["]
     assert decode(b"\x1b", b"F", b"1") == ["^[", "F", "1"]
