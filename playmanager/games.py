@@ -112,8 +112,9 @@ GAME_OPTION: Final = "--game"
 
 def add_game_option(parser: argparse.ArgumentParser, game: Game) -> None:
     """Add ``--game NAME`` to a game's parser, with ``game`` as its default,
-    and ``--stats`` (which the command line answers before any game's
-    parser runs: it is here so that every ``--help`` lists it)."""
+    and ``--stats`` and ``--web`` (which the command line answers before
+    any game's parser runs: they are here so that every ``--help`` lists
+    them)."""
     names = ", ".join(f"{g.name} ({g.title})" for g in GAMES.values())
     parser.add_argument(
         GAME_OPTION,
@@ -129,6 +130,13 @@ def add_game_option(parser: argparse.ArgumentParser, game: Game) -> None:
         help="print the statistics the full screens keep (games played, won, "
         "streaks, best score and time per game and variant; with --game NAME, "
         "that game's) and exit",
+    )
+    parser.add_argument(
+        "--web",
+        action="store_true",
+        help="play in a web browser instead: a local server on 127.0.0.1 "
+        "(python -m playmanager --web --help lists its options; needs the "
+        "[web] extra)",
     )
 
 

@@ -127,3 +127,10 @@ def test_every_option_with_a_number_says_its_range(
 )
 def test_the_issues_ranges_are_in_the_help(game: str, shown: str) -> None:
     assert shown in squeezed(help_text(game))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_help_names_the_statistics_and_the_browser(game: str) -> None:
+    text = squeezed(help_text(game))
+    assert "--stats print the statistics" in text
+    assert "--web play in a web browser instead" in text
