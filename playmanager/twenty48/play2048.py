@@ -64,6 +64,7 @@ if TYPE_CHECKING:
 NO_OPTIONS: Final = {
     "game": TWENTY_FORTY_EIGHT.name,
     "stats": False,
+    "web": False,
     "seed": None,
     "size": None,
     "rows": None,
