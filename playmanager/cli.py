@@ -1,11 +1,13 @@
 """The command line: choose the game, run its front end, end cleanly.
 
 ``main`` is the composition root of every game. It picks the game from
-``--game NAME`` or from the first line of a FILE argument
-(:mod:`playmanager.games`), imports only that game's front end and hands
-it the command line and the streams it was given, so tests call
-``main([...], stdin=io.StringIO(...), stdout=io.StringIO())`` without
-touching ``sys``. Exit status: 0 when the game ends, 2 for a usage error
+``--game NAME`` or from the first line of a FILE argument (read once,
+:class:`playmanager.games.Files`), decides what the terminal can do
+(:func:`playmanager.terminal.detect`), imports only that game's front end
+and hands it a :class:`~playmanager.games.Launch`: the command line, the
+streams and environment it was given, the terminal and the FILE's text.
+Tests call ``main([...], stdin=io.StringIO(...), stdout=io.StringIO())``
+without touching ``sys``. Exit status: 0 when the game ends, 2 for a usage error
 or a save file that cannot be loaded, 130 for Ctrl-C, 141 when stdout is
 closed.
 """
@@ -13,16 +15,17 @@ closed.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import io
 import os
 import sys
 
 from . import games
 from .options import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, EXIT_USAGE
+from .terminal import detect
 
 TYPE_CHECKING = False  # typing costs start-up time (issue 14)
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import TextIO
 
 __all__ = ["EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "EXIT_USAGE", "main", "run"]
@@ -54,16 +57,22 @@ def _silence_closed_stdout() -> None:
 
 
 WEB_OPTION = "--web"
-WEB_FRONT_END = "playmanager.web.cli"
+STATS_OPTION = "--stats"
 
 
-def _front_end(arguments: list[str]) -> str:
-    """The module to hand the command line to: the web server for
-    ``--web`` (before any ``--``), else the chosen game's front end."""
-    options = arguments[: arguments.index("--")] if "--" in arguments else arguments
-    if WEB_OPTION in options:
-        return WEB_FRONT_END
-    return games.choose(arguments).front_end
+def _options(arguments: list[str]) -> list[str]:
+    """The arguments before any ``--``."""
+    return arguments[: arguments.index("--")] if "--" in arguments else arguments
+
+
+def _wants_web(arguments: list[str]) -> bool:
+    """``--web``: the web server plays the chosen game, not the terminal."""
+    return WEB_OPTION in _options(arguments)
+
+
+def _wants_stats(arguments: list[str]) -> bool:
+    """``--stats``: print the statistics instead of playing."""
+    return STATS_OPTION in _options(arguments)
 
 
 def main(
@@ -71,27 +80,40 @@ def main(
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
+    environ: Mapping[str, str] | None = None,
 ) -> int:
     """Run the command line of the game it asks for; return the exit status.
 
     ``None`` streams mean the process's own, set up to read input as Java
-    does; ``argv`` None means ``sys.argv[1:]``. Never raises: Ctrl-C is
-    130 and a closed stdout 141, in every game.
+    does; ``argv`` None means ``sys.argv[1:]``, ``environ`` None
+    ``os.environ``. Never raises: Ctrl-C is 130 and a closed stdout 141,
+    in every game.
     """
     out = stdout if stdout is not None else _console_output()
-    err = stderr if stderr is not None else sys.stderr
+    env = os.environ if environ is None else environ
     arguments = sys.argv[1:] if argv is None else list(argv)
+    files = games.Files()
+    game = games.choose(arguments, files)
+    launch = games.Launch(
+        game,
+        arguments,
+        stdin=stdin if stdin is not None else _console_input(),
+        stdout=out,
+        stderr=stderr if stderr is not None else sys.stderr,
+        environ=env,
+        terminal=detect(env, out),
+        files=files,
+    )
     try:
-        if "--stats" in arguments:
+        if _wants_stats(arguments):
             from . import statistics_command  # only then: start-up stays fast
 
-            if statistics_command.wanted(arguments):
-                return statistics_command.run_from(arguments, out, err)
-        front_end = importlib.import_module(_front_end(arguments))
-        status: int = front_end.main(
-            arguments, stdin if stdin is not None else _console_input(), out, err
-        )
-        return status
+            return statistics_command.main(arguments, env, out, launch.stderr)
+        if _wants_web(arguments):
+            from .web import cli as web_cli  # only then: the web stack is an extra
+
+            return web_cli.main(arguments, launch.stdin, out, launch.stderr, env)
+        return game.load().main(launch)
     except KeyboardInterrupt:
         if out.isatty():
             out.write("\n")

@@ -1,15 +1,19 @@
-"""The games of the package, in one table.
+"""The games of the package, in one table, and what the command line
+hands the game it chose.
 
 ``python -m playmanager --game NAME`` and a save file's first line both
 lead to an entry of :data:`GAMES`; adding a game is one entry here and its
-front end module, never a new branch in the command line. A front end
-module has ``main(argv, stdin, stdout, stderr) -> int``: it parses the
-whole command line with its own parser (which takes ``--game``, see
-:func:`add_game_option`) and plays.
+front end module, never a new branch in the command line. A front end is
+a :class:`FrontEnd` (a module with ``main(launch) -> int``), loaded only
+when its game is played: it parses ``launch.argv`` with its own parser
+(which takes ``--game``, see :func:`add_game_option`; the shared steps
+are :func:`playmanager.options.run_command_line`) and plays.
 
 Save files of every game but 2048 start with a header line naming the
 game (:func:`playmanager.storage.header`); a ``.2048`` file has the Java
-reference's layout, which starts with a number, so it needs none.
+reference's layout, which starts with a number, so it needs none. A FILE
+is read once (:class:`Files`): its first line chooses the game, the same
+text is checked against the game asked for and handed to the loader.
 
 This module imports nothing heavy: the command line reads it at every
 start.
@@ -21,35 +25,47 @@ import os
 from types import MappingProxyType
 
 from .options import EXIT_USAGE
-from .storage import header_game, whole_number
+from .storage import SaveFileError, decode, header_game, read_bytes, whole_number
 
 TYPE_CHECKING = False  # typing and argparse cost start-up time (issue 14)
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Mapping, Sequence
-    from typing import Final
+    from collections.abc import Callable, Mapping, Sequence
+    from typing import Final, Protocol, TextIO
+
+    from .terminal import Terminal
+
+    class FrontEnd(Protocol):
+        """A game's front end: the module :attr:`Game.load` returns."""
+
+        def main(self, launch: Launch) -> int:
+            """Play the command line of ``launch``; return the exit status."""
 
 _FIRST_LINE_BYTES: Final = 200
 
 
 class Game:
-    """One game: its name, what it is, where its front end lives.
+    """One game: its name, what it is, how to load its front end.
 
     A plain class, not a NamedTuple: typing is not imported at start-up.
     Each game is one object, so identity is equality.
     """
 
-    __slots__ = ("default_save", "front_end", "name", "title")
+    __slots__ = ("default_save", "load", "name", "title")
 
     def __init__(
-        self, name: str, title: str, front_end: str, default_save: str
+        self,
+        name: str,
+        title: str,
+        load: Callable[[], FrontEnd],
+        default_save: str,
     ) -> None:
         self.name = name
         """What ``--game`` takes and what its save files' first line names."""
         self.title = title
         """A few words for the help."""
-        self.front_end = front_end
-        """The module with ``main(argv, stdin, stdout, stderr) -> int``."""
+        self.load = load
+        """Import the game's front end (only the chosen game's is imported)."""
         self.default_save = default_save
         """Where the game saves when no FILE is given."""
 
@@ -57,20 +73,35 @@ class Game:
         return f"Game({self.name!r})"
 
 
+def _twenty48() -> FrontEnd:
+    from .twenty48 import play2048
+
+    return play2048
+
+
+def _forty_thieves() -> FrontEnd:
+    from .forty_thieves import cli
+
+    return cli
+
+
+def _dots() -> FrontEnd:
+    from .dots import cli
+
+    return cli
+
+
 TWENTY_FORTY_EIGHT: Final = Game(
-    "2048",
-    "2048, the CSE 8B PA4 game (the default)",
-    "playmanager.twenty48.play2048",
-    "save.2048",
+    "2048", "2048, the CSE 8B PA4 game (the default)", _twenty48, "save.2048"
 )
 FORTY_THIEVES: Final = Game(
     "forty-thieves",
     "Forty Thieves solitaire (spec 002)",
-    "playmanager.forty_thieves.cli",
+    _forty_thieves,
     "save.forty-thieves",
 )
 DEFAULT: Final = TWENTY_FORTY_EIGHT
-DOTS: Final = Game("dots", "Dots (spec 003)", "playmanager.dots.cli", "save.dots")
+DOTS: Final = Game("dots", "Dots (spec 003)", _dots, "save.dots")
 
 GAMES: Final[Mapping[str, Game]] = MappingProxyType(
     {game.name: game for game in (TWENTY_FORTY_EIGHT, FORTY_THIEVES, DOTS)}
@@ -81,8 +112,9 @@ GAME_OPTION: Final = "--game"
 
 def add_game_option(parser: argparse.ArgumentParser, game: Game) -> None:
     """Add ``--game NAME`` to a game's parser, with ``game`` as its default,
-    and ``--stats`` (which the command line answers before any game's
-    parser runs: it is here so that every ``--help`` lists it)."""
+    and ``--stats`` and ``--web`` (which the command line answers before
+    any game's parser runs: they are here so that every ``--help`` lists
+    them)."""
     names = ", ".join(f"{g.name} ({g.title})" for g in GAMES.values())
     parser.add_argument(
         GAME_OPTION,
@@ -99,6 +131,13 @@ def add_game_option(parser: argparse.ArgumentParser, game: Game) -> None:
         "streaks, best score and time per game and variant; with --game NAME, "
         "that game's) and exit",
     )
+    parser.add_argument(
+        "--web",
+        action="store_true",
+        help="play in a web browser instead: a local server on 127.0.0.1 "
+        "(python -m playmanager --web --help lists its options; needs the "
+        "[web] extra)",
+    )
 
 
 def requested(argv: Sequence[str]) -> str | None:
@@ -113,66 +152,125 @@ def requested(argv: Sequence[str]) -> str | None:
     return None
 
 
-def saved_game(path: str) -> Game | None:
-    """The game whose header starts the file at ``path`` (2048 for a first
-    line of two whole numbers, a ``.2048`` file's size); None if none does.
+class Files:
+    """The FILE arguments of one command line, each read at most once.
 
-    Reads only the first line; a file that cannot be read is left for the
-    game's own loader to report.
+    Choosing the game peeks at a file's first line, the game checks it
+    holds no other game, the loader parses it: all from one read.
     """
-    try:
-        with open(path, "rb") as file:
-            first = file.read(_FIRST_LINE_BYTES).split(b"\n", 1)[0]
-    except OSError:
+
+    def __init__(self) -> None:
+        self._read: dict[str, bytes | SaveFileError] = {}
+
+    def _bytes(self, path: str) -> bytes:
+        if path not in self._read:
+            try:
+                self._read[path] = read_bytes(path)
+            except SaveFileError as error:
+                self._read[path] = error
+        found = self._read[path]
+        if isinstance(found, SaveFileError):
+            raise found
+        return found
+
+    def text(self, path: str) -> str:
+        """The text of the save file at ``path``; raise SaveFileError (a
+        file that is not a regular file of UTF-8 text of at most 1 MiB)."""
+        return decode(self._bytes(path), path)
+
+    def game_in(self, path: str) -> Game | None:
+        """The game whose header starts the file at ``path`` (2048 for a
+        first line of two whole numbers, a ``.2048`` file's size); None if
+        none does. A file that cannot be read is left for the game's own
+        loader to report."""
+        try:
+            first = self._bytes(path)[:_FIRST_LINE_BYTES].split(b"\n", 1)[0]
+        except SaveFileError:
+            return None
+        line = first.decode("utf-8", "replace")
+        name = header_game(line)
+        if name is not None:
+            return GAMES.get(name)
+        words = line.split()
+        if len(words) == 2 and all(whole_number(word) for word in words):
+            return TWENTY_FORTY_EIGHT  # a .2048 file: "rows cols", no header
         return None
-    line = first.decode("utf-8", "replace")
-    name = header_game(line)
-    if name is not None:
-        return GAMES.get(name)
-    words = line.split()
-    if len(words) == 2 and all(whole_number(word) for word in words):
-        return TWENTY_FORTY_EIGHT  # a .2048 file: "rows cols", no header
-    return None
+
+    def mismatch(self, game: Game, path: str | None) -> str | None:
+        """Why FILE cannot be played as ``game`` (it holds another game), or None."""
+        if path is None or not os.path.isfile(path):
+            return None
+        holds = self.game_in(path)
+        if holds is None or holds == game:
+            return None
+        return (
+            f"{path} holds a game of {holds.name}, not {game.name}; "
+            f"leave out --game or use --game {holds.name}"
+        )
 
 
-def choose(argv: Sequence[str]) -> Game:
+def choose(argv: Sequence[str], files: Files | None = None) -> Game:
     """The game a command line asks for.
 
     ``--game NAME`` when given (an unknown name goes to the default game,
     whose parser then reports it); else the game of the first argument
-    that is a save file with a header; else 2048.
+    that is a save file with a header (read through ``files``, which
+    keeps it); else 2048.
     """
     name = requested(argv)
     if name is not None:
         return GAMES.get(name, DEFAULT)
+    files = Files() if files is None else files
     for token in argv:
         if token == "--":
             break
         if not token.startswith("-") and os.path.isfile(token):
-            game = saved_game(token)
+            game = files.game_in(token)
             if game is not None:
                 return game
     return DEFAULT
 
 
-def refuse_mismatch(
-    parser: argparse.ArgumentParser, game: Game, path: str | None
-) -> None:
-    """Exit with status 2 and one line (no usage: the options are right,
-    the file is not) when FILE holds another game than ``game``."""
-    message = mismatch(game, path)
-    if message is not None:
-        parser.exit(EXIT_USAGE, f"playmanager: {message}\n")
+class Launch:
+    """What the command line hands the game it chose: the whole command
+    line, the streams, the environment, the :class:`Terminal` decided
+    once from them, and the FILEs it has read (:attr:`files`)."""
 
-
-def mismatch(game: Game, path: str | None) -> str | None:
-    """Why FILE cannot be played as ``game`` (it holds another game), or None."""
-    if path is None or not os.path.isfile(path):
-        return None
-    holds = saved_game(path)
-    if holds is None or holds == game:
-        return None
-    return (
-        f"{path} holds a game of {holds.name}, not {game.name}; "
-        f"leave out --game or use --game {holds.name}"
+    __slots__ = (
+        "argv",
+        "environ",
+        "files",
+        "game",
+        "stderr",
+        "stdin",
+        "stdout",
+        "terminal",
     )
+
+    def __init__(
+        self,
+        game: Game,
+        argv: Sequence[str],
+        *,
+        stdin: TextIO,
+        stdout: TextIO,
+        stderr: TextIO,
+        environ: Mapping[str, str],
+        terminal: Terminal,
+        files: Files | None = None,
+    ) -> None:
+        self.game = game
+        self.argv = list(argv)
+        self.stdin = stdin
+        self.stdout = stdout
+        self.stderr = stderr
+        self.environ = environ
+        self.terminal = terminal
+        self.files = Files() if files is None else files
+
+    def refuse_mismatch(self, parser: argparse.ArgumentParser, path: str | None) -> None:
+        """Exit with status 2 and one line (no usage: the options are
+        right, the file is not) when FILE holds another game."""
+        message = self.files.mismatch(self.game, path)
+        if message is not None:
+            parser.exit(EXIT_USAGE, f"playmanager: {message}\n")

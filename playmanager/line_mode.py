@@ -37,6 +37,14 @@ AUTOPLAY_MOVES: Final = 20
 YES: Final = ("y", "yes")
 
 
+def controls_lines() -> tuple[str, ...]:
+    """The help's lines of the shared controls, as a line mode takes them."""
+    return tuple(
+        f"  {f'{control.value} or {control.word}':<14}{control.summary}"
+        for control in Control
+    )
+
+
 def control_of(word: str) -> Control | None:
     """The shared control a line's first word names: its key, exactly, or
     its word in any case; None when it names none."""
@@ -192,11 +200,8 @@ class LineMode(ABC, Generic[M, I, E]):
         self.show()
 
     def help(self) -> None:
-        for line in self.help_lines():
+        for line in (*self.help_lines(), *controls_lines()):
             self.say(line)
-        for control in Control:
-            keys = f"{control.value} or {control.word}"
-            self.say(f"  {keys:<14}{control.summary}")
 
     def save(self, path: str | None = None) -> bool:
         """Save (to ``path``, which becomes the target); a file this game did

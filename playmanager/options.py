@@ -1,4 +1,5 @@
-"""What every game's command line shares: exit statuses and option values.
+"""What every game's command line shares: exit statuses, option values
+and the steps of every game's ``main`` (:func:`run_command_line`).
 
 Each game builds its own parser (see :mod:`playmanager.games`); the types
 here read a seed, a bounded number or a percentage the same way for all
@@ -7,13 +8,26 @@ of them, with one-line errors that name the value.
 
 from __future__ import annotations
 
+import contextlib
 import os
+from types import SimpleNamespace
 
-from .storage import whole_number
+from .messages import cannot_load
+from .storage import SaveFileError, whole_number
 
 TYPE_CHECKING = False  # typing costs start-up time (issue 14)
 if TYPE_CHECKING:
-    from typing import Final, TextIO
+    import argparse
+    from collections.abc import Callable
+    from typing import Final, TextIO, TypeVar
+
+    from .games import Launch
+
+    T = TypeVar("T", bound=Callable[[str], object])
+    Check = Callable[[argparse.ArgumentParser, SimpleNamespace], None]
+    """Refuse options that make no sense together (with ``parser.error``)."""
+    Play = Callable[[SimpleNamespace, Launch], int]
+    """Play what the options ask for; return the exit status."""
 
 EXIT_OK: Final = 0
 EXIT_USAGE: Final = 2
@@ -24,6 +38,21 @@ EXIT_BROKEN_PIPE: Final = 141
 RANDOM_SEED: Final = "random"
 LONG_MIN: Final = -(1 << 63)
 LONG_MAX: Final = (1 << 63) - 1
+
+
+RANGES: dict[object, str] = {}
+"""An option type -> the values it takes, which every ``--help`` shows
+next to the option (:mod:`playmanager.parser`)."""
+
+
+def takes(values: str) -> Callable[[T], T]:
+    """Register what an option type takes (``"1-1024"``) for the help."""
+
+    def register(option_type: T) -> T:
+        RANGES[option_type] = values
+        return option_type
+
+    return register
 
 
 def bounded(text: str, low: int, high: int, what: str) -> int:
@@ -47,6 +76,7 @@ def bad_value(message: str) -> Exception:
     return argparse.ArgumentTypeError(message)
 
 
+@takes(f"a Java long, {LONG_MIN} to {LONG_MAX}, or 'random'")
 def seed(text: str) -> int | str:
     """A seed option: a Java long, or 'random'."""
     if text == RANDOM_SEED:
@@ -54,6 +84,7 @@ def seed(text: str) -> int | str:
     return bounded(text, LONG_MIN, LONG_MAX, "the seed (or 'random')")
 
 
+@takes("0-100")
 def percent(text: str) -> int:
     return bounded(text, 0, 100, "the percentage")
 
@@ -73,6 +104,7 @@ def chosen_seed(value: int | str | None, stdout: TextIO) -> int | None:
     return drawn
 
 
+@takes("1 or more")
 def positive_int(text: str) -> int:
     try:
         value = int(text)
@@ -83,6 +115,7 @@ def positive_int(text: str) -> int:
     return value
 
 
+@takes("more than 0")
 def positive_float(text: str) -> float:
     try:
         value = float(text)
@@ -101,3 +134,50 @@ def next_seed(seed: int) -> int:
     first seed; wrapped, so that it stays a seed every save file accepts.
     """
     return (seed + 1 - LONG_MIN) % (1 << 64) + LONG_MIN
+
+
+def parse_options(
+    launch: Launch,
+    build_parser: Callable[[], argparse.ArgumentParser],
+    check: Check,
+) -> SimpleNamespace | int:
+    """The options of ``launch.argv``, or the exit status of ``--help``
+    (its text on ``launch.stdout``) or of a usage error (one line on
+    ``launch.stderr``): a bad option, a FILE that holds another game, or
+    options ``check`` refuses together."""
+    parser = build_parser()
+    out, err = launch.stdout, launch.stderr
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            args = parser.parse_args(launch.argv, namespace=SimpleNamespace())
+            launch.refuse_mismatch(parser, args.file)
+            check(parser, args)
+        except SystemExit as done:
+            return done.code if isinstance(done.code, int) else EXIT_USAGE
+    return args
+
+
+def run_command_line(
+    launch: Launch,
+    *,
+    build_parser: Callable[[], argparse.ArgumentParser],
+    check: Check,
+    play: Play,
+    without_parser: SimpleNamespace | None = None,
+) -> int:
+    """Every game's ``main``: parse the options (``without_parser``, when
+    given, are the options of a command line that needs no parser), then
+    play. A FILE that cannot be loaded (:class:`SaveFileError` while the
+    game starts) is one line on stderr and exit status 2."""
+    args = without_parser
+    if args is None:
+        parsed = parse_options(launch, build_parser, check)
+        if isinstance(parsed, int):
+            return parsed
+        args = parsed
+    try:
+        return play(args, launch)
+    except SaveFileError as error:
+        launch.stdout.flush()
+        launch.stderr.write(cannot_load(error.path, error.detail))
+        return EXIT_USAGE

@@ -1,22 +1,93 @@
-"""The command-line parser every game builds: argparse with one-line errors.
+"""The command-line parser every game builds: argparse with one-line
+errors, the range of each option and the keys of both modes in its help.
 
 argparse answers a usage error with its usage text (several lines) and
 then the error; here the error is one line that names what was wrong
 and points to ``--help``, as every other refusal of the package is.
+``--help`` shows next to each option the values it takes (registered
+with its type, :func:`playmanager.options.takes`, so the range is written
+once) and ends with the keys of the line mode and of the full screen,
+taken from the games' key tables (``keys``), never retyped.
 Imported only when a parser is built (start-up builds none).
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
-TYPE_CHECKING = False  # typing costs start-up time
-if TYPE_CHECKING:
-    from typing import NoReturn
+from .games import DEFAULT, Game, add_game_option
+from .options import RANGES
+
+
+class _RangeFormatter(argparse.HelpFormatter):
+    """Adds "(the values it takes)" to the help of each ranged option."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        values = RANGES.get(action.type)
+        if values is None or values in text:
+            return text
+        return f"{text} ({values})"
 
 
 class Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose usage errors are one line, exit status 2."""
+    """An ArgumentParser whose usage errors are one line, exit status 2,
+    and whose help ends with the game's keys."""
+
+    def __init__(
+        self, *args: Any, keys: Callable[[], str] | None = None, **kwargs: Any
+    ) -> None:
+        kwargs.setdefault("formatter_class", _RangeFormatter)
+        super().__init__(*args, **kwargs)
+        self.keys = keys
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (--help lists the options)\n")
+
+    def format_help(self) -> str:
+        """The help, then the keys (built only when the help is shown)."""
+        found = super().format_help()
+        return found if self.keys is None else f"{found}\n{self.keys()}"
+
+
+def game_parser(
+    game: Game,
+    *,
+    description: str,
+    file_help: str,
+    keys: Callable[[], str],
+    epilog: str | None = None,
+) -> Parser:
+    """A game's parser with what every game's has: its ``prog``,
+    ``--game`` and FILE (``file_help``, then where it saves without one)."""
+    prog = "playmanager" if game is DEFAULT else f"playmanager --game {game.name}"
+    parser = Parser(prog=prog, description=description, epilog=epilog, keys=keys)
+    add_game_option(parser, game)
+    parser.add_argument(
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help=f"{file_help} (without FILE: {game.default_save})",
+    )
+    return parser
+
+
+def keys_section(title: str, lines: Sequence[str]) -> str:
+    """A block of the keys part of ``--help``: a title, then indented lines."""
+    return title + ":\n" + "".join(f"  {line.rstrip()}\n" for line in lines)
+
+
+def keys_of_both_modes(line_mode: Sequence[str], full_screen: Sequence[str]) -> str:
+    """The end of a game's ``--help``: the keys of its line mode, then those
+    of its full screen followed by the shared controls (as its ``?`` shows)."""
+    from .screen.modal import controls_help
+
+    return (
+        keys_section("keys in the line mode (type one, then Enter)", line_mode)
+        + "\n"
+        + keys_section(
+            "keys in the full screen (--tui)", (*full_screen, *controls_help())
+        )
+    )

@@ -7,7 +7,6 @@ line on stderr; the table still shows (empty when the file was set aside).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping, Sequence
 from typing import Final, TextIO
 
@@ -17,12 +16,7 @@ from .options import EXIT_OK, EXIT_USAGE
 from .statistics import default_path, load, text_table
 
 STATS_OPTION: Final = "--stats"
-
-
-def wanted(argv: Sequence[str]) -> bool:
-    """Whether ``argv`` asks for the statistics (before any ``--``)."""
-    end = argv.index("--") if "--" in argv else len(argv)
-    return STATS_OPTION in argv[:end]
+"""The option (:mod:`playmanager.cli` knows it too, to import this only then)."""
 
 
 def _chosen_game(argv: Sequence[str]) -> tuple[str | None, str | None]:
@@ -59,8 +53,3 @@ def main(
     stdout.writelines(line + "\n" for line in text_table(statistics, titles))
     stdout.write(f"(kept in {path}; the full screens count their games)\n")
     return EXIT_OK
-
-
-def run_from(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
-    """:func:`main` on the process's environment."""
-    return main(argv, os.environ, stdout, stderr)

@@ -21,6 +21,7 @@ from gamestate.dots import (
 from playmanager.dots.controller import Controller
 from playmanager.dots.paths import PathTextError, format_path, parse_path
 from playmanager.dots.view import BASIC, RICH, View, palette_for
+from playmanager.terminal import detect
 
 MIS_GRID_TEXT = (
     "    0 1 2 3 4 5\n"
@@ -86,7 +87,7 @@ def test_colours_only_on_a_terminal_that_has_them(
     environ: dict[str, str], tty: bool, palette: object
 ) -> None:
     stream = Terminal() if tty else io.StringIO()
-    assert palette_for(environ, stream) == palette
+    assert palette_for(detect(environ, stream)) == palette
 
 
 # ------------------------------------------------------------ Controller

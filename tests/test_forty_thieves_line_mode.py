@@ -31,6 +31,7 @@ from playmanager.forty_thieves.line_mode import LineGame
 from playmanager.forty_thieves.savefile import load
 from playmanager.session import Session
 from tests.pty_terminal import Terminal as PtyTerminal
+from tests.test_terminal import FakeTerminal as Terminal
 
 from .test_forty_thieves_deal import java_deals
 
@@ -291,24 +292,12 @@ def test_the_hint_comes_from_the_solver() -> None:
 # --- cards, commands -------------------------------------------------------
 
 
-class Terminal(io.StringIO):
-    def __init__(self, encoding: str) -> None:
-        super().__init__()
-        self._encoding = encoding
-
-    @property
-    def encoding(self) -> str:  # type: ignore[override]
-        return self._encoding
-
-    def isatty(self) -> bool:
-        return True
-
-
 @pytest.mark.parametrize(
     ("stream", "environ", "locale_encoding", "seven_of_spades"),
     [
         (Terminal("utf-8"), {}, "UTF-8", "7\u2660"),
-        (Terminal("utf-8"), {"NO_COLOR": "1"}, "UTF-8", "7S"),
+        # NO_COLOR takes colours away, never symbols (it used to give 7S)
+        (Terminal("utf-8"), {"NO_COLOR": "1"}, "UTF-8", "7\u2660"),
         (Terminal("utf-8"), {"NO_COLOR": ""}, "UTF-8", "7\u2660"),  # empty: no effect
         (Terminal("ascii"), {}, "UTF-8", "7S"),
         (Terminal("latin-1"), {}, "UTF-8", "7S"),
@@ -329,7 +318,8 @@ def test_suit_symbols_only_where_they_show(
     from gamestate.forty_thieves import CardT, SuitT
 
     monkeypatch.setattr(terminal, "locale_encoding", lambda: locale_encoding)
-    assert text.card_style(stream, environ)(CardT(SuitT.Spade, 7)) == seven_of_spades
+    card_text = text.card_style(terminal.detect(environ, stream))
+    assert card_text(CardT(SuitT.Spade, 7)) == seven_of_spades
 
 
 def test_a_terminal_in_the_c_locale_gets_letters(tmp_path: Path) -> None:

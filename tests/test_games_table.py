@@ -34,7 +34,7 @@ def test_a_file_with_a_header_names_its_game(tmp_path: Path) -> None:
     for game in games.GAMES.values():
         path = tmp_path / f"{game.name}.save"
         path.write_text(header(game.name, 1) + "rest\n")
-        assert games.saved_game(str(path)) == game
+        assert games.Files().game_in(str(path)) == game
         assert games.choose(["--seed", "4", str(path)]) == game
 
 
@@ -42,11 +42,11 @@ def test_a_2048_file_is_known_by_its_size_line(tmp_path: Path) -> None:
     """A .2048 file has no header; its first line, "rows cols", names it."""
     path = tmp_path / "a.2048"
     path.write_text("4 4\n0\n" + "0 0 0 0\n" * 4)
-    assert games.saved_game(str(path)) is games.TWENTY_FORTY_EIGHT
-    assert games.saved_game(str(tmp_path / "missing")) is None
+    assert games.Files().game_in(str(path)) is games.TWENTY_FORTY_EIGHT
+    assert games.Files().game_in(str(tmp_path / "missing")) is None
     assert games.choose([str(path)]) is games.TWENTY_FORTY_EIGHT
     path.write_text("hello\n")
-    assert games.saved_game(str(path)) is None
+    assert games.Files().game_in(str(path)) is None
 
 
 SAVES = Path(__file__).resolve().parent.parent / "saves"
@@ -71,18 +71,16 @@ def test_a_save_of_another_game_is_refused_in_one_line(given: str, holds: str) -
 def test_a_file_of_another_game_is_a_usage_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    other = games.Game(
-        "other", "another game", "playmanager.twenty48.play2048", "x.save"
-    )
+    other = games.Game("other", "another game", games.TWENTY_FORTY_EIGHT.load, "x.save")
     monkeypatch.setattr(games, "GAMES", {**games.GAMES, "other": other})
     path = tmp_path / "other.save"
     path.write_text(header("other", 1))
-    message = games.mismatch(games.TWENTY_FORTY_EIGHT, str(path))
+    message = games.Files().mismatch(games.TWENTY_FORTY_EIGHT, str(path))
     assert message == (
         f"{path} holds a game of other, not 2048; leave out --game or use --game other"
     )
-    assert games.mismatch(other, str(path)) is None
-    assert games.mismatch(other, str(tmp_path / "missing")) is None
+    assert games.Files().mismatch(other, str(path)) is None
+    assert games.Files().mismatch(other, str(tmp_path / "missing")) is None
     err = io.StringIO()
     status = main(["--game", "2048", str(path)], stdin=io.StringIO(""), stderr=err)
     assert status == EXIT_USAGE

@@ -62,6 +62,8 @@ NOT_AT_START = {
     "gamestate.solver",
     "playmanager.twenty48.autoplay",
     "typing",  # a few ms (it imports re): names for type checkers only
+    "re",  # the terminal value's locale check imports it, on a terminal only
+    "curses",
 }
 
 

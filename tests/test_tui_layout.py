@@ -14,13 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from playmanager.screen.shell import (
-    Span,
-    _xterm_rgb,
-    key_name,
-    wants_colour,
-    xterm_index,
-)
+from playmanager.screen.shell import Span, _xterm_rgb, xterm_index
 from playmanager.twenty48.play2048 import start_game
 from playmanager.twenty48.rules import JAVA
 from playmanager.twenty48.tui.controller import (
@@ -301,44 +295,6 @@ def test_with_eight_colours_empty_cells_2s_and_the_board_differ() -> None:
     backgrounds = {found[role].bg8 for role in ("tile:0", "tile:2", "board")}
     assert len(backgrounds) == 3
     assert found["board"].bg8 != curses.COLOR_BLACK  # seen on a dark terminal
-
-
-@pytest.mark.parametrize(
-    ("environ", "expected"),
-    [
-        ({}, True),
-        ({"NO_COLOR": ""}, True),
-        ({"NO_COLOR": "1"}, False),
-        ({"NO_COLOR": "x"}, False),
-    ],
-)
-def test_no_color_turns_colours_off(environ: dict[str, str], expected: bool) -> None:
-    assert wants_colour(environ) is expected
-
-
-class FakeCurses:
-    """Just keyname, as curses has it, for key_name."""
-
-    @staticmethod
-    def keyname(code: int) -> bytes:
-        names = {259: b"KEY_UP", 410: b"KEY_RESIZE", 3: b"^C", 27: b"^["}
-        return names[code]
-
-
-@pytest.mark.parametrize(
-    ("key", "name"),
-    [
-        ("w", "w"),
-        ("?", "?"),
-        (259, "KEY_UP"),
-        (410, "KEY_RESIZE"),
-        ("\x03", "^C"),
-        ("\x1b", "^["),
-        ("é", "é"),
-    ],
-)
-def test_key_names(key: int | str, name: str) -> None:
-    assert key_name(FakeCurses, key) == name
 
 
 def test_the_readme_screen_is_what_the_game_draws(tmp_path: Path) -> None:

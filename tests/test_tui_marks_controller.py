@@ -23,7 +23,6 @@ from gamestate import Direction, GameState
 from gamestate.solver import best_move
 from playmanager import terminal
 from playmanager.screen.marks import MARK_SECONDS, Marks, earliest, score_text
-from playmanager.screen.shell import can_draw_blocks
 from playmanager.screen.widgets import Grid, board_background, ring, rings
 from playmanager.twenty48.play2048 import start_game
 from playmanager.twenty48.rules import JAVA
@@ -233,9 +232,9 @@ def test_block_characters_only_on_a_terminal_that_takes_them(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(terminal, "locale_encoding", lambda: "UTF-8")
-    assert can_draw_blocks(stream("utf-8"))
-    assert not can_draw_blocks(stream("ascii"))
-    assert not can_draw_blocks(stream("latin-1"))
+    assert terminal.can_show(terminal.SHOWN_CHARACTERS, stream("utf-8"))
+    assert not terminal.can_show(terminal.SHOWN_CHARACTERS, stream("ascii"))
+    assert not terminal.can_show(terminal.SHOWN_CHARACTERS, stream("latin-1"))
     monkeypatch.setattr(terminal, "locale_encoding", lambda: "ANSI_X3.4-1968")
     assert terminal.can_show("7S", stream("ascii"))  # ASCII shows anywhere
 
@@ -260,7 +259,7 @@ def test_non_ascii_only_where_the_stream_and_the_locale_take_it(
 ) -> None:
     monkeypatch.setattr(terminal, "locale_encoding", lambda: locale_encoding)
     assert terminal.can_show("\u2660\u2584", stream(stream_encoding)) is shows
-    assert can_draw_blocks(stream(stream_encoding)) is shows
+    assert terminal.can_show(terminal.SHOWN_CHARACTERS, stream(stream_encoding)) is shows
 
 
 @pytest.mark.parametrize(("lc_all", "shows"), [("C", False), ("C.UTF-8", True)])
@@ -270,8 +269,8 @@ def test_the_locale_encoding_is_the_one_curses_draws_in(
     """In a fresh Python, as the games start: LC_ALL=C turns Python's UTF-8
     mode on (stdout writes UTF-8), yet the terminal gets no block characters."""
     code = (
-        "import sys; from playmanager.screen.shell import can_draw_blocks;"
-        "print(sys.stdout.encoding, can_draw_blocks(sys.stdout))"
+        "import sys; from playmanager.terminal import SHOWN_CHARACTERS, can_show;"
+        "print(sys.stdout.encoding, can_show(SHOWN_CHARACTERS, sys.stdout))"
     )
     env = {**os.environ, "LC_ALL": lc_all, "LANG": lc_all}
     env.pop("PYTHONIOENCODING", None)

@@ -12,37 +12,23 @@ import shlex
 import sys
 import textwrap
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from playmanager.screen.shell import (
-    MouseEvent,
-    Span,
-    Style,
-    _make_attributes,
-    clip,
-    mouse_event,
-)
+from playmanager.screen.shell import Span, Style, _make_attributes, clip
 from tests.pty_terminal import Terminal
 
 
 class FakeCurses:
-    """The few curses names the colour and mouse code uses."""
+    """The few curses names the colour code uses."""
 
     A_BOLD, A_UNDERLINE, A_REVERSE = 1 << 16, 1 << 17, 1 << 18
-    BUTTON1_PRESSED, BUTTON1_RELEASED = 2, 1
-    BUTTON2_PRESSED, BUTTON2_RELEASED = 2 << 5, 1 << 5
-    BUTTON3_PRESSED, BUTTON3_RELEASED = 2 << 10, 1 << 10
-    BUTTON4_PRESSED, BUTTON5_PRESSED = 2 << 15, 2 << 20
-    REPORT_MOUSE_POSITION = 1 << 27
     error = RuntimeError
 
-    def __init__(self, colours: int = 256, pairs: int = 256, event: Any = None) -> None:
+    def __init__(self, colours: int = 256, pairs: int = 256) -> None:
         self.COLORS = colours
         self.COLOR_PAIRS = pairs
         self.pairs: dict[int, tuple[int, int]] = {}
-        self.event = event
 
     def has_colors(self) -> bool:
         return self.COLORS > 0
@@ -56,10 +42,6 @@ class FakeCurses:
     def color_pair(self, number: int) -> int:
         return number << 8
 
-    def getmouse(self) -> Any:
-        if self.event is None:
-            raise self.error("no event")
-        return self.event
 
 
 STYLES = {
@@ -72,7 +54,7 @@ STYLES = {
 
 def test_coloured_styles_are_reversed_pairs() -> None:
     curses = FakeCurses()
-    attributes = _make_attributes(curses, STYLES, colour=True)
+    attributes = _make_attributes(curses, STYLES, colours=256)
     assert attributes.coloured
     tile = attributes.of(Span(0, 0, "x", "tile"))
     pair = (tile >> 8) & 0xFF
@@ -85,7 +67,7 @@ def test_coloured_styles_are_reversed_pairs() -> None:
 def test_a_valued_role_finds_its_own_style_first() -> None:
     curses = FakeCurses()
     styles = {**STYLES, "tile:8": Style(fg=1, bg=2)}
-    attributes = _make_attributes(curses, styles, colour=True)
+    attributes = _make_attributes(curses, styles, colours=256)
     eight = attributes.of(Span(0, 0, "x", "tile", 8))
     assert curses.pairs[(eight >> 8) & 0xFF] == (2, 1)
     assert attributes.of(Span(0, 0, "x", "tile", 16)) == attributes.of(
@@ -95,7 +77,15 @@ def test_a_valued_role_finds_its_own_style_first() -> None:
 
 def test_eight_colours_use_the_fallbacks() -> None:
     curses = FakeCurses(colours=8)
-    attributes = _make_attributes(curses, STYLES, colour=True)
+    attributes = _make_attributes(curses, STYLES, colours=256)
+    tile = attributes.of(Span(0, 0, "x", "tile"))
+    assert curses.pairs[(tile >> 8) & 0xFF] == (7, 0)
+
+
+def test_a_terminal_value_of_eight_colours_uses_the_fallbacks() -> None:
+    """The terminal the command line decided, even where curses has more."""
+    curses = FakeCurses(colours=256)
+    attributes = _make_attributes(curses, STYLES, colours=8)
     tile = attributes.of(Span(0, 0, "x", "tile"))
     assert curses.pairs[(tile >> 8) & 0xFF] == (7, 0)
 
@@ -107,32 +97,11 @@ def test_no_colour_wanted_or_possible_keeps_bold_and_underline(
     curses: FakeCurses,
 ) -> None:
     wanted = curses.COLORS == 256 and curses.COLOR_PAIRS == 256
-    attributes = _make_attributes(curses, STYLES, colour=not wanted)
+    attributes = _make_attributes(curses, STYLES, colours=0 if wanted else 256)
     assert not attributes.coloured
     assert attributes.of(Span(0, 0, "x", "tile")) == curses.A_BOLD
     assert attributes.of(Span(0, 0, "x", "link")) == curses.A_UNDERLINE
     assert attributes.of(Span(0, 0, "x", "board")) == 0
-
-
-@pytest.mark.parametrize(
-    ("state", "event"),
-    [
-        (FakeCurses.BUTTON1_PRESSED, MouseEvent(3, 7, "press", 1)),
-        (FakeCurses.BUTTON1_RELEASED, MouseEvent(3, 7, "release", 1)),
-        (FakeCurses.BUTTON3_PRESSED, MouseEvent(3, 7, "press", 3)),
-        (FakeCurses.BUTTON2_RELEASED, MouseEvent(3, 7, "release", 2)),
-        (FakeCurses.REPORT_MOUSE_POSITION, MouseEvent(3, 7, "drag", 0)),
-        (FakeCurses.BUTTON4_PRESSED, MouseEvent(3, 7, "wheel", 4)),
-        (FakeCurses.BUTTON5_PRESSED, MouseEvent(3, 7, "wheel", 5)),
-        (0, None),
-    ],
-)
-def test_mouse_events_are_decoded(state: int, event: MouseEvent | None) -> None:
-    assert mouse_event(FakeCurses(event=(0, 7, 3, 0, state))) == event
-
-
-def test_no_pending_mouse_event_is_none() -> None:
-    assert mouse_event(FakeCurses(event=None)) is None
 
 
 def test_clip_keeps_spans_inside_and_off_the_last_cell() -> None:
@@ -155,6 +124,7 @@ DEMO_APP = textwrap.dedent(
     """
     import sys, time
     from playmanager.screen.shell import FullScreenApp, Span, Style, run
+    from playmanager.terminal import Terminal
 
     class Demo(FullScreenApp):
         wants_mouse = True
@@ -196,7 +166,8 @@ DEMO_APP = textwrap.dedent(
         def hang_up(self, why):
             return why
 
-    print(run(Demo(), {}), file=sys.stderr)
+    terminal = Terminal(colours=256, unicode=True, is_terminal=True)
+    print(run(Demo(), terminal), file=sys.stderr)
     """
 )
 

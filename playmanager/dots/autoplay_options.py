@@ -7,7 +7,7 @@ behind it) is imported only when --autoplay is given.
 
 from __future__ import annotations
 
-from ..options import bounded
+from ..options import bounded, takes
 
 TYPE_CHECKING = False  # argparse and typing cost start-up time (issue 14)
 if TYPE_CHECKING:
@@ -21,6 +21,7 @@ AUTOPLAY_ONLY: Final = ("games", "json")
 """Options that mean nothing without --autoplay."""
 
 
+@takes(f"1-{MAX_GAMES}")
 def _games(text: str) -> int:
     return bounded(text, 1, MAX_GAMES, "the number of games")
 

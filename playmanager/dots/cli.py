@@ -11,26 +11,24 @@ that cannot be loaded.
 
 from __future__ import annotations
 
-import contextlib
 import os
 from types import SimpleNamespace
 
 from gamestate.dots import CellT, GameBoardT, Level
 from gamestate.dots.board import MAX_MOVES, MAX_OBJECTIVE
 
-from .. import messages as shared_messages
-from ..controls import keys_line
-from ..games import DOTS, add_game_option, refuse_mismatch
+from ..games import DOTS, Launch
+from ..messages import rescued_game
 from ..options import (
     EXIT_INTERRUPTED,
     EXIT_OK,
-    EXIT_USAGE,
     bad_value,
     bounded,
     draw_seed,
+    run_command_line,
+    takes,
 )
 from ..options import seed as seed_option
-from ..storage import SaveFileError
 from . import autoplay_options
 from .paths import FORMAT_HELP
 from .view import NAMES, palette_for
@@ -48,6 +46,7 @@ _COLOURS: Final = {
 }
 
 
+@takes(f"COLOUR one of R, O, G, B; N 1-{MAX_OBJECTIVE}")
 def objective(text: str) -> tuple[CellT, int]:
     """``COLOUR:N`` (``R:10``, ``blue:8``) as an objective."""
     name, colon, count = text.partition(":")
@@ -61,6 +60,7 @@ def objective(text: str) -> tuple[CellT, int]:
     return colour, number
 
 
+@takes(f"1-{MAX_MOVES}")
 def moves(text: str) -> int:
     return bounded(text, 1, MAX_MOVES, "the moves")
 
@@ -68,30 +68,23 @@ def moves(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """Every option of Dots; the help says how to type a path."""
 
-    from ..parser import Parser
+    from ..parser import game_parser
 
-    parser = Parser(
-        prog="playmanager --game dots",
+    parser = game_parser(
+        DOTS,
         description="Play Dots (spec 003): join neighbouring dots of one colour "
         "to clear the objective's dots within the moves.",
-        epilog=f"A path is {FORMAT_HELP}: row 0 is the top row. The keys, "
-        f"{keys_line()}; the full screen draws paths with the arrows (or h j k "
-        "l) and Space, or the mouse.",
-    )
-    add_game_option(parser, DOTS)
-    parser.add_argument(
-        "file",
-        nargs="?",
-        metavar="FILE",
-        help="load this .dots save; if it does not exist, start a new game "
-        f"that saves there (default save file: {DOTS.default_save})",
+        file_help="load this .dots save; if it does not exist, start a new game "
+        "that saves there",
+        keys=keys_help,
+        epilog=f"A path is {FORMAT_HELP}: row 0 is the top row.",
     )
     parser.add_argument(
         "--seed",
         type=seed_option,
         metavar="N",
-        help="seed of the new dots (and of --random-board's grid), a Java "
-        "long; 'random', the default, draws one and shows it",
+        help="seed of the new dots (and of --random-board's grid); 'random', "
+        "the default, draws one and shows it",
     )
     parser.add_argument(
         "--moves", type=moves, metavar="N", help="moves of the level (default 4)"
@@ -121,9 +114,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def keys_help() -> str:
+    """The keys of both modes for ``--help``, from their tables."""
+    from ..line_mode import controls_lines
+    from ..parser import keys_of_both_modes
+    from .messages import HELP
+    from .tui.controller import help_lines
+
+    line_mode = [*HELP, *(line.strip() for line in controls_lines())]
+    return keys_of_both_modes(line_mode, help_lines())
+
+
 def check_combinations(parser: argparse.ArgumentParser, args: SimpleNamespace) -> None:
     """Reject options that make no sense together (argparse exits with 2)."""
-    refuse_mismatch(parser, DOTS, args.file)
     problems = (
         autoplay_options.misused_option(args),
         _autoplay_conflict(args),
@@ -153,20 +156,6 @@ def _level_conflict(args: SimpleNamespace) -> str | None:
     )
 
 
-def parse_arguments(
-    argv: list[str], stdout: TextIO, stderr: TextIO
-) -> SimpleNamespace | int:
-    """The options, or the exit status of --help or a usage error."""
-    parser = build_parser()
-    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-        try:
-            args = parser.parse_args(argv, namespace=SimpleNamespace())
-            check_combinations(parser, args)
-        except SystemExit as done:
-            return done.code if isinstance(done.code, int) else EXIT_USAGE
-    return args
-
-
 def level_of(args: SimpleNamespace, seed: int) -> Level:
     """The level the options ask for, the MIS's where they are silent."""
     level = Level(seed=seed, random_board=args.random_board, squares=args.squares)
@@ -182,7 +171,7 @@ def seed_of(args: SimpleNamespace) -> int:
     return draw_seed() if args.seed in (None, "random") else int(args.seed)
 
 
-def start(args: SimpleNamespace) -> tuple[GameBoardT, str, str]:
+def start(args: SimpleNamespace, launch: Launch) -> tuple[GameBoardT, str, str]:
     """(the game, where it saves, a first line saying where it came from).
 
     Raises SaveFileError when FILE exists and cannot be loaded.
@@ -200,9 +189,10 @@ def start(args: SimpleNamespace) -> tuple[GameBoardT, str, str]:
             args.file,
             f"{args.file} does not exist yet: a new game, saved there.",
         )
-    from .savefile import load
+    from .savefile import parse_save
 
-    return load(args.file), args.file, f"Loaded {args.file}."
+    game = parse_save(launch.files.text(args.file), args.file)
+    return game, args.file, f"Loaded {args.file}."
 
 
 def play_autoplay(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
@@ -221,37 +211,24 @@ def play_autoplay(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
     return EXIT_INTERRUPTED if report.interrupted else EXIT_OK
 
 
-def play_full_screen(
-    game: GameBoardT, save_target: str, loaded: bool, greeting: str, stderr: TextIO
-) -> int:
-    from . import tui
-
-    return tui.run(
-        game,
-        save_target=save_target,
-        loaded=loaded,
-        greeting=greeting,
-        environ=os.environ,
-        stderr=stderr,
-    )
-
-
-def main(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    """Parse ``argv`` as Dots' command line and play; return the status."""
-    args = parse_arguments(argv, stdout, stderr)
-    if isinstance(args, int):
-        return args
+def play(args: SimpleNamespace, launch: Launch) -> int:
+    """Start the game the options ask for and play it; return the status."""
     if args.autoplay:
-        return play_autoplay(args, stdout, stderr)
+        return play_autoplay(args, launch.stdout, launch.stderr)
     loaded = args.file is not None and os.path.exists(args.file)
-    try:
-        game, save_target, greeting = start(args)
-    except SaveFileError as error:
-        stdout.flush()
-        stderr.write(shared_messages.cannot_load(error.path, error.detail))
-        return EXIT_USAGE
+    game, save_target, greeting = start(args, launch)
     if args.tui:
-        return play_full_screen(game, save_target, loaded, greeting, stderr)
+        from . import tui
+
+        return tui.run(
+            game,
+            save_target=save_target,
+            loaded=loaded,
+            greeting=greeting,
+            terminal=launch.terminal,
+            environ=launch.environ,
+            stderr=launch.stderr,
+        )
     from ..data_folder import data_folder, other_rescue
     from ..session import Session
     from .adapter import Dots
@@ -259,16 +236,23 @@ def main(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
 
     adapter = Dots(game.level)
     session = Session(adapter, game, game.level.seed, save_target, loaded=loaded)
-    folder = data_folder(os.environ)
+    folder = data_folder(launch.environ)
     rescued = other_rescue(folder, adapter.rescue_name, args.file)
     if rescued is not None:
-        stdout.write(shared_messages.rescued_game(rescued) + "\n")
+        launch.stdout.write(rescued_game(rescued) + "\n")
     line_game = LineGame(
         session,
-        stdin=stdin,
-        stdout=stdout,
-        stderr=stderr,
+        stdin=launch.stdin,
+        stdout=launch.stdout,
+        stderr=launch.stderr,
         rescue_folder=folder,
-        palette=palette_for(os.environ, stdout),
+        palette=palette_for(launch.terminal),
     )
     return line_game.play(greeting)
+
+
+def main(launch: Launch) -> int:
+    """Play Dots' command line; return the exit status."""
+    return run_command_line(
+        launch, build_parser=build_parser, check=check_combinations, play=play
+    )

@@ -16,6 +16,8 @@ from typing import Final, TextIO
 
 from gamestate.dots import SIZE, CellT
 
+from ..terminal import RICH_COLOURS, Terminal
+
 NAMES: Final[Mapping[CellT, str]] = {
     CellT.R: "red",
     CellT.O: "orange",
@@ -43,13 +45,12 @@ RICH: Final[Palette] = {
 """For terminals with 256 colours (xterm's red, orange, green and blue)."""
 
 
-def palette_for(environ: Mapping[str, str], stream: TextIO) -> Palette | None:
-    """The palette for ``stream``: None (plain letters) when it is not a
-    terminal, NO_COLOR is set or TERM is dumb; RICH for a 256-colour TERM."""
-    term = environ.get("TERM", "")
-    if environ.get("NO_COLOR") or not stream.isatty() or term in ("", "dumb"):
-        return None
-    return RICH if "256" in term else BASIC
+def palette_for(terminal: Terminal) -> Palette | None:
+    """The palette for ``terminal``'s colours: None (plain letters) without
+    colours (a pipe, NO_COLOR, TERM=dumb), RICH with 256."""
+    if terminal.colours >= RICH_COLOURS:
+        return RICH
+    return BASIC if terminal.colour else None
 
 
 def dot(cell: CellT, palette: Palette | None) -> str:

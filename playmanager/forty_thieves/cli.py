@@ -17,22 +17,27 @@ that every deal can be played again. Exit status: 0 when the game ends,
 from __future__ import annotations
 
 import argparse
-import contextlib
 import enum
 import os
+from types import SimpleNamespace
 from typing import TextIO
 
 from gamestate.forty_thieves import BoardT
 
 from .. import messages
-from ..controls import keys_line
 from ..data_folder import data_folder, other_rescue
-from ..games import FORTY_THIEVES, add_game_option, refuse_mismatch
-from ..options import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, RANDOM_SEED, draw_seed
+from ..games import FORTY_THIEVES, Launch
+from ..options import (
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+    RANDOM_SEED,
+    draw_seed,
+    run_command_line,
+)
 from ..options import seed as seed_option
-from ..parser import Parser
+from ..parser import game_parser
 from ..session import Session
-from ..storage import SaveFileError
 from . import savefile, solve_options, text
 from .adapter import Effects, FortyThieves, Intent
 from .commands import HELP_ROWS
@@ -41,15 +46,15 @@ from .line_mode import LineGame
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every option; the help lists the commands."""
-    commands = "; ".join(f"{example}: {what}" for example, what in HELP_ROWS)
-    parser = Parser(
-        prog="playmanager --game forty-thieves",
+    parser = game_parser(
+        FORTY_THIEVES,
         description="Play Forty Thieves solitaire (two decks, 10 tableau piles "
         "building down in suit, 8 foundations building up from the Ace, the deck "
         "dealt once). Type a command and Enter.",
-        epilog=f"commands: {commands}; {keys_line()}".replace("%", "%%"),
+        file_help="load this saved game; if it does not exist, a new deal that "
+        "saves there",
+        keys=keys_help,
     )
-    add_game_option(parser, FORTY_THIEVES)
     parser.add_argument(
         "--tui",
         action="store_true",
@@ -57,17 +62,10 @@ def build_parser() -> argparse.ArgumentParser:
         "(? lists the keys)",
     )
     parser.add_argument(
-        "file",
-        nargs="?",
-        metavar="FILE",
-        help="load this saved game; if it does not exist, a new deal that saves "
-        f"there (default save file: {FORTY_THIEVES.default_save})",
-    )
-    parser.add_argument(
         "--seed",
         type=seed_option,
         metavar="N",
-        help="the deal to play, a Java long (a Java program shuffling with "
+        help="the deal to play (a Java program shuffling with "
         "Collections.shuffle(cards, new Random(N)) deals the same); 'random' (the "
         "default) draws one and prints it; with --solve, the first deal",
     )
@@ -75,11 +73,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def check_combinations(
-    parser: argparse.ArgumentParser, args: argparse.Namespace
-) -> None:
+def keys_help() -> str:
+    """The keys of both modes for ``--help``, from their tables."""
+    from ..line_mode import controls_lines
+    from ..parser import keys_of_both_modes
+    from .tui.controller import help_lines
+
+    line_mode = [f"{example:<14}{what}" for example, what in HELP_ROWS]
+    return keys_of_both_modes(
+        [*line_mode, *(line.strip() for line in controls_lines())], help_lines()
+    )
+
+
+def check_combinations(parser: argparse.ArgumentParser, args: SimpleNamespace) -> None:
     """Reject options that make no sense together (argparse exits with 2)."""
-    refuse_mismatch(parser, FORTY_THIEVES, args.file)
     misused = solve_options.misused_option(args)
     if misused is not None:
         parser.error(misused)
@@ -87,21 +94,6 @@ def check_combinations(
         parser.error(
             f"--seed only chooses a new deal, but {args.file} exists and holds a game"
         )
-
-
-def parse_arguments(
-    argv: list[str], stdout: TextIO, stderr: TextIO
-) -> argparse.Namespace | int:
-    """The options, or the exit status of --help or a usage error (whose
-    text goes to ``stdout`` or ``stderr``, not the process's streams)."""
-    parser = build_parser()
-    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-        try:
-            args = parser.parse_args(argv)
-            check_combinations(parser, args)
-        except SystemExit as done:
-            return done.code if isinstance(done.code, int) else EXIT_USAGE
-    return args
 
 
 class Origin(enum.Enum):
@@ -115,7 +107,7 @@ class Origin(enum.Enum):
 FortySession = Session[BoardT, Intent, Effects]
 
 
-def start(args: argparse.Namespace) -> tuple[FortySession, Origin]:
+def start(args: SimpleNamespace, launch: Launch) -> tuple[FortySession, Origin]:
     """The session the options ask for, and where it comes from.
 
     Raises SaveFileError when FILE exists and cannot be loaded.
@@ -123,7 +115,8 @@ def start(args: argparse.Namespace) -> tuple[FortySession, Origin]:
     adapter = FortyThieves()
     seed = draw_seed() if args.seed in (None, RANDOM_SEED) else int(args.seed)
     if args.file is not None and os.path.exists(args.file):
-        board, saved_seed = savefile.load(args.file)
+        text_read = launch.files.text(args.file)  # read once, at the command line
+        board, saved_seed = savefile.loads(text_read, args.file)
         return Session(
             adapter, board, saved_seed, args.file, loaded=True
         ), Origin.LOADED
@@ -152,16 +145,11 @@ def screen_greeting(session: FortySession, origin: Origin) -> str:
     return f"New deal; o saves to {path}; ? lists the keys"
 
 
-def play(
-    args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
-) -> int:
+def play(args: SimpleNamespace, launch: Launch) -> int:
     """Start the game the options ask for and play it; return the status."""
-    try:
-        session, origin = start(args)
-    except SaveFileError as error:
-        stdout.flush()
-        stderr.write(messages.cannot_load(error.path, error.detail))
-        return EXIT_USAGE
+    if args.solve:
+        return solve_deals(args, launch.stdout, launch.stderr)
+    session, origin = start(args, launch)
     if args.tui:
         from . import tui  # here, not at the top: the line mode starts fast
 
@@ -170,25 +158,30 @@ def play(
             session,
             greeting,
             loaded=origin is Origin.LOADED,
-            environ=os.environ,
-            stderr=stderr,
+            terminal=launch.terminal,
+            environ=launch.environ,
+            stderr=launch.stderr,
         )
-    folder = data_folder(os.environ)
+    folder = data_folder(launch.environ)
     rescued = other_rescue(folder, session.adapter.rescue_name, args.file)
     if rescued is not None:
-        stdout.write(messages.rescued_game(rescued) + "\n")
-    card_text = text.card_style(stdout, os.environ)
+        launch.stdout.write(messages.rescued_game(rescued) + "\n")
+    card_text = text.card_style(launch.terminal)
     adapter = session.adapter
     assert isinstance(adapter, FortyThieves)
     adapter.card_text = card_text
     game = LineGame(
-        session, stdin=stdin, stdout=stdout, stderr=stderr, rescue_folder=folder
+        session,
+        stdin=launch.stdin,
+        stdout=launch.stdout,
+        stderr=launch.stderr,
+        rescue_folder=folder,
     )
     game.card_text = card_text
     return game.play(line_greeting(session, origin).rstrip("\n"))
 
 
-def solve_deals(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+def solve_deals(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
     """Solve the deals --solve asks for; 130 when Ctrl-C cut them short,
     2 when the --jsonl file cannot be read."""
     from . import solve_batch  # here, not at the top: the solver is big
@@ -221,11 +214,8 @@ def solve_deals(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int
     return EXIT_INTERRUPTED if report.interrupted else EXIT_OK
 
 
-def main(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    """Parse ``argv`` as Forty Thieves' command line and play; return the status."""
-    args = parse_arguments(argv, stdout, stderr)
-    if isinstance(args, int):
-        return args
-    if args.solve:
-        return solve_deals(args, stdout, stderr)
-    return play(args, stdin, stdout, stderr)
+def main(launch: Launch) -> int:
+    """Play Forty Thieves' command line; return the exit status."""
+    return run_command_line(
+        launch, build_parser=build_parser, check=check_combinations, play=play
+    )

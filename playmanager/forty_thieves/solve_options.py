@@ -13,6 +13,7 @@ from ..options import positive_float, positive_int
 TYPE_CHECKING = False  # argparse and typing cost start-up time (issue 14)
 if TYPE_CHECKING:
     import argparse
+    from types import SimpleNamespace
     from typing import Final
 
 DEFAULT_DEALS: Final = 10
@@ -71,7 +72,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def misused_option(args: argparse.Namespace) -> str | None:
+def misused_option(args: SimpleNamespace) -> str | None:
     """Why the --solve options cannot go together, or None."""
     if not args.solve:
         for name in _ONLY_WITH_SOLVE:

@@ -1,26 +1,24 @@
 """Every string the Forty Thieves line mode prints, and how cards look.
 
-Cards are written with suit symbols (``7♠``) only where they will show:
-a terminal (not a pipe or a file) whose encoding and locale can write
-them (under ``LC_ALL=C`` letters, though Python would write UTF-8), with
-``NO_COLOR`` unset (people set it to get plain output). Everywhere else
-they are plain letters (``7S``), as in the save files, so transcripts and
-scripts see ASCII. The line mode and its tests both use these strings, so
+Cards are written with suit symbols (``7♠``) only where they will show
+(:attr:`playmanager.terminal.Terminal.unicode`: a terminal, not a pipe or
+a file, whose encoding and locale can write them; ``NO_COLOR`` takes the
+colours away, not the symbols). Everywhere else they are plain letters
+(``7S``), as in the save files, so transcripts and scripts see ASCII. The line mode and its tests both use these strings, so
 a message cannot drift between the code and its tests. This module never
 prints; it only builds text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Final, TextIO
+from typing import Final
 
 from gamestate.forty_thieves import BoardT, CardStackT, CardT, SuitT
 from gamestate.forty_thieves.board import FOUNDATION_PILES, TABLEAU_PILES
 from gamestate.forty_thieves.card_types import rank_text
 from gamestate.forty_thieves.moves import CardText, Move, describe
 
-from ..terminal import can_show
+from ..terminal import Terminal
 from .commands import HELP_ROWS, command_text
 
 SUIT_SYMBOLS: Final = {
@@ -40,19 +38,9 @@ def symbol_text(card: CardT) -> str:
     return rank_text(card.r) + SUIT_SYMBOLS[card.s]
 
 
-def can_show_symbols(stream: TextIO, environ: Mapping[str, str]) -> bool:
-    """Whether ``stream`` is a terminal that can show suit symbols (the
-    shared rule of every game, :func:`playmanager.terminal.can_show`:
-    the stream's encoding and the locale's take them) and the user has not
-    asked for plain output (``NO_COLOR`` set and not empty)."""
-    if environ.get("NO_COLOR") or not stream.isatty():
-        return False
-    return can_show("".join(SUIT_SYMBOLS.values()), stream)
-
-
-def card_style(stream: TextIO, environ: Mapping[str, str]) -> CardText:
-    """How to write cards on ``stream``: symbols if they show, else letters."""
-    return symbol_text if can_show_symbols(stream, environ) else str
+def card_style(terminal: Terminal) -> CardText:
+    """How to write cards on ``terminal``: symbols if they show, else letters."""
+    return symbol_text if terminal.unicode else str
 
 
 def _cell(text: str) -> str:

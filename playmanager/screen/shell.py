@@ -6,19 +6,23 @@ of :class:`Span` (a text at a row and column, with a role). The shell owns
 the terminal and nothing else; it never knows which game it runs:
 
 * entering and leaving curses (``curses.wrapper``: the terminal is given
-  back on every exit, Ctrl-C and crashes included), a hidden cursor, and
-  Esc that answers at once;
+  back on every exit, Ctrl-C and crashes included) and a hidden cursor;
 * colours: :meth:`FullScreenApp.styles` maps roles to :class:`Style` s
   (an xterm-256 colour pair, its 8-colour fallback, bold/underline); a
   span is drawn in the style of ``"ROLE:VALUE"`` if the app has one,
-  else of ``"ROLE"``. With ``NO_COLOR`` set, or a terminal without
-  colours, only bold and underline are used, and the app is told
-  (``colour=False``) so it can draw borders instead;
+  else of ``"ROLE"``. The colours are those of the
+  :class:`~playmanager.terminal.Terminal` the command line decided (none
+  with ``NO_COLOR``): without colours only bold and underline are used,
+  and the app is told (``colour=False``) so it can draw borders instead;
 * keys, as names: ``"w"``, ``"KEY_UP"``, ``"^C"``, ``"^["`` (Esc),
-  ``"\\n"`` (Enter), ``"KEY_BACKSPACE"``;
+  ``"\\n"`` (Enter), ``"KEY_BACKSPACE"``. The shell reads the terminal's
+  bytes itself and decodes them with :mod:`.input` (why not curses: see
+  there), so Esc answers at once and a sequence it does not know is
+  never played as keys;
 * the mouse, for an app whose :attr:`~FullScreenApp.wants_mouse` is true:
-  presses, releases and drags (xterm's button-event tracking, decoded by
-  curses) as :class:`MouseEvent` s, in screen rows and columns;
+  presses, releases and drags (xterm's button-event tracking, SGR
+  reports asked for, X10 ones read too) as :class:`MouseEvent` s, in
+  screen rows and columns;
 * time: an app that changes the screen without a key (a highlight that
   fades, autoplay's next move) returns when from
   :meth:`~FullScreenApp.wake_at`; the shell waits for a key only until
@@ -42,8 +46,9 @@ layout that turns that description into spans with the shared pieces of
 the title and status lines, overlay boxes, the too-small message), the
 key tables and the quit prompt of :mod:`.keys`, the marks of the last
 move and their timing (:class:`.marks.Marks`, ``score_text``), and a small
-:class:`FullScreenApp` joining them; then ``play(make_app, environ,
-stderr)`` checks the terminal, runs it and returns the exit status. 2048's is :mod:`.view`
+:class:`FullScreenApp` joining them; then ``play(make_app, terminal,
+environ, stderr)`` checks the terminal, runs it and returns the exit
+status. 2048's is :mod:`.view`
 (:class:`~.view.App`), :mod:`.controller` and :mod:`.layout`. End-to-end
 tests drive the real program on a pty with ``tests/pty_terminal.py``,
 whose screen shows erased cells without colour, as tmux does, and whose
@@ -53,10 +58,12 @@ whose screen shows erased cells without colour, as tmux does, and whose
 from __future__ import annotations
 
 import os
+import select
 import signal
 import sys
 import time
 from abc import ABC, abstractmethod
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from types import FrameType
@@ -72,7 +79,8 @@ from typing import (
     TypeVar,
 )
 
-from ..terminal import can_show
+from ..terminal import Terminal
+from .input import Decoder, Event, MouseEvent
 
 if TYPE_CHECKING:
     import curses
@@ -88,11 +96,18 @@ EXIT_NO_TERMINAL: Final = 2
 """The exit status when a full screen cannot start (as a usage error)."""
 MAX_FAILED_READS: Final = 20
 """Failed key reads in a row after which the terminal counts as closed."""
+MAX_TYPED_AHEAD: Final = 1000
+"""Keys typed before a hang-up that are still played (a bound, not a wait)."""
 
-# xterm: report motion while a button is held (drags); curses itself only
-# asks for presses and releases. Turned off again when the game ends.
-_DRAG_TRACKING_ON: Final = "\x1b[?1002h"
-_DRAG_TRACKING_OFF: Final = "\x1b[?1002l"
+# xterm: report presses and releases (1000), motion while a button is held
+# (1002), in SGR encoding (1006: any column, and a release says its
+# button). A terminal without 1006 sends X10 reports, which are read too.
+# Turned off again, in reverse order, however the game ends.
+_MOUSE_ON: Final = "\x1b[?1000h\x1b[?1002h\x1b[?1006h"
+_MOUSE_OFF: Final = "\x1b[?1006l\x1b[?1002l\x1b[?1000l"
+ESCAPE_DELAY: Final = 0.05
+"""Seconds to wait for the rest of a sequence the terminal split between
+writes; an Esc with nothing after it within this is the Esc key."""
 
 
 class Span(NamedTuple):
@@ -124,20 +139,6 @@ class Style(NamedTuple):
     bg8: int = DEFAULT_COLOUR
     bold: bool = False
     underline: bool = False
-
-
-class MouseEvent(NamedTuple):
-    """A mouse event at a screen cell.
-
-    ``action`` is "press", "release" or "drag" (motion with a button
-    held; curses does not say which button, so ``button`` is 0) or
-    "wheel" (``button`` 4 up, 5 down).
-    """
-
-    row: int
-    col: int
-    action: str
-    button: int
 
 
 class FullScreenApp(ABC):
@@ -260,19 +261,6 @@ def xterm_index(hex_colour: str, avoid: frozenset[int] = frozenset()) -> int:
     return min((i for i in range(16, 256) if i not in avoid), key=distance)
 
 
-def can_draw_blocks(stream: TextIO) -> bool:
-    """Whether the terminal on ``stream`` shows the block characters (``▄``,
-    ``▐``...) that round Dots' dots off and draw the marks' rings; else
-    characters (:func:`playmanager.terminal.can_show`, the rule of every
-    game)."""
-    return can_show("▀▄▌▐▖▗▘▝█", stream)
-
-
-def wants_colour(environ: Mapping[str, str]) -> bool:
-    """False when NO_COLOR is set to anything but the empty string."""
-    return not environ.get("NO_COLOR")
-
-
 class _Attributes:
     """curses attributes for each style key, made after curses starts."""
 
@@ -289,9 +277,10 @@ class _Attributes:
 
 
 def _make_attributes(
-    curses_module: Any, styles: Mapping[str, Style], *, colour: bool
+    curses_module: Any, styles: Mapping[str, Style], *, colours: int
 ) -> _Attributes:
-    """Turn styles into curses attributes: colour pairs when wanted and possible.
+    """Turn styles into curses attributes: colour pairs when the terminal
+    has ``colours`` (0, 8 or 256) and curses can make them.
 
     Every coloured style is drawn as a *reversed* pair (background as the
     pair's foreground, and A_REVERSE): it looks the same, but curses never
@@ -310,68 +299,28 @@ def _make_attributes(
     # white on black (pair 0) even with NO_COLOR, on light terminals too.
     with suppress(c.error):
         c.use_default_colors()
-    rich = c.COLORS >= 256
+    rich = colours >= 256 and c.COLORS >= 256
 
-    def colours(style: Style) -> tuple[int, int] | None:
+    def pair_of(style: Style) -> tuple[int, int] | None:
         pair = (style.fg, style.bg) if rich else (style.fg8, style.bg8)
         return None if pair == (DEFAULT_COLOUR, DEFAULT_COLOUR) else pair
 
     pairs: dict[tuple[int, int], int] = {}
     for style in styles.values():
-        found = colours(style)
+        found = pair_of(style)
         if found is not None:
             pairs.setdefault(found, len(pairs) + 1)
     available: int = c.COLOR_PAIRS
-    if not colour or len(pairs) >= available:
+    if not colours or len(pairs) >= available:
         return _Attributes(plain, coloured=False)
     for (fg, bg), number in pairs.items():
         c.init_pair(number, bg, fg)  # reversed: see the docstring
     by_key = dict(plain)
     for key, style in styles.items():
-        found = colours(style)
+        found = pair_of(style)
         if found is not None:
             by_key[key] |= c.color_pair(pairs[found]) | c.A_REVERSE
     return _Attributes(by_key, coloured=True)
-
-
-# ------------------------------------------------------------ keys and mouse
-def key_name(curses_module: Any, key: int | str) -> str:
-    """The name of a key: "w", "KEY_UP", "^C", "^[" (Esc), "\\n" (Enter)."""
-    if isinstance(key, int):
-        return str(curses_module.keyname(key).decode("ascii", "replace"))
-    if key in ("\n", "\r"):
-        return "\n"
-    if len(key) == 1 and (ord(key) < 32 or ord(key) == 127):
-        return str(curses_module.keyname(ord(key)).decode("ascii", "replace"))
-    return key
-
-
-def mouse_event(curses_module: Any) -> MouseEvent | None:
-    """Read the pending curses mouse event; None when there is none to use."""
-    c = curses_module
-    try:
-        _id, col, row, _z, state = c.getmouse()
-    except c.error:
-        return None
-    presses = ((c.BUTTON1_PRESSED, 1), (c.BUTTON2_PRESSED, 2), (c.BUTTON3_PRESSED, 3))
-    releases = (
-        (c.BUTTON1_RELEASED, 1),
-        (c.BUTTON2_RELEASED, 2),
-        (c.BUTTON3_RELEASED, 3),
-    )
-    for flag, button in presses:
-        if state & flag:
-            return MouseEvent(row, col, "press", button)
-    for flag, button in releases:
-        if state & flag:
-            return MouseEvent(row, col, "release", button)
-    if state & c.BUTTON4_PRESSED:
-        return MouseEvent(row, col, "wheel", 4)
-    if state & getattr(c, "BUTTON5_PRESSED", 0):
-        return MouseEvent(row, col, "wheel", 5)
-    if state & c.REPORT_MOUSE_POSITION:
-        return MouseEvent(row, col, "drag", 0)
-    return None
 
 
 # ------------------------------------------------------------ signals
@@ -419,6 +368,8 @@ class _Signals:
 
 # ------------------------------------------------------------ the loop
 _TIMED_OUT: Final = "timed out"
+_TERMINAL_INPUT: Final = 0
+"""stdin: the full screen checks that it is the terminal."""
 
 
 def draw(window: curses.window, spans: list[Span], attributes: _Attributes) -> None:
@@ -433,100 +384,151 @@ class _Session:
     """One run of an app on a curses window."""
 
     def __init__(
-        self, app: FullScreenApp, signals: _Signals, environ: Mapping[str, str]
+        self, app: FullScreenApp, signals: _Signals, terminal: Terminal
     ) -> None:
         self.app = app
         self.signals = signals
-        self.environ = environ
+        self.terminal = terminal
         self.farewell = ""
         self.failed_reads = 0
+        self.decoder = Decoder()
+        self.events: deque[Event] = deque()
 
     def run(self, window: curses.window) -> None:
         import curses
 
         with suppress(curses.error):
             curses.curs_set(0)  # some terminals cannot hide the cursor
-        curses.set_escdelay(25)  # Esc answers at once, not after a second
-        window.keypad(True)
+        # The shell reads the keys (see _read); curses must not hold a
+        # frame back because input is waiting that it will never read.
+        curses.typeahead(-1)
         attributes = _make_attributes(
-            curses, self.app.styles(), colour=wants_colour(self.environ)
+            curses, self.app.styles(), colours=self.terminal.colours
         )
-        with self._mouse(curses):
+        with self._mouse():
             self._loop(window, attributes)
 
     @contextmanager
-    def _mouse(self, curses_module: Any) -> Iterator[None]:
+    def _mouse(self) -> Iterator[None]:
         """Mouse reporting on for the game, off again however it ends."""
-        if not self.app.wants_mouse:
+        if not (self.app.wants_mouse and self.terminal.mouse):
             yield
             return
-        c = curses_module
-        c.mousemask(c.ALL_MOUSE_EVENTS | c.REPORT_MOUSE_POSITION)
-        c.mouseinterval(0)  # presses and releases as they come, no "clicks"
-        _write_terminal(_DRAG_TRACKING_ON)
+        _write_terminal(_MOUSE_ON)
         try:
             yield
         finally:
-            _write_terminal(_DRAG_TRACKING_OFF)
+            _write_terminal(_MOUSE_OFF)
 
     def _loop(self, window: curses.window, attributes: _Attributes) -> None:
         import curses
 
         while not self.app.finished:
             if self.signals.hung_up():
-                self.farewell = self.app.hang_up("Terminal closed")
+                self._play_typed_ahead()
+                if not self.app.finished:
+                    self.farewell = self.app.hang_up("Terminal closed")
                 return
-            height, width = window.getmaxyx()
-            spans = self.app.frame(width, height, colour=attributes.coloured)
-            draw(window, clip(spans, width, height), attributes)
-            curses.doupdate()
-            key = self._read_key(window)
-            if key == _TIMED_OUT:
+            if not self.events:
+                height, width = window.getmaxyx()
+                spans = self.app.frame(width, height, colour=attributes.coloured)
+                draw(window, clip(spans, width, height), attributes)
+                curses.doupdate()
+            event = self._next_event()
+            if event == _TIMED_OUT:
                 self.app.tick()
-            elif key == "KEY_MOUSE":
-                event = mouse_event(curses)
-                if event is not None:
-                    self.app.mouse(event)
-            elif key is not None and key != "KEY_RESIZE":
-                self.app.press(key)
+            elif event is not None:
+                deliver(self.app, event)
             for _ in range(self.signals.take(signal.SIGINT)):
                 self.app.press(CTRL_C)
             if self.signals.take(signal.SIGWINCH):
                 _follow_resize()
 
-    def _timeout_ms(self) -> int:
+    def _play_typed_ahead(self) -> None:
+        """Play the keys the player typed before the terminal closed (read
+        or still waiting), so that the game saved is the one they saw."""
+        for _ in range(MAX_TYPED_AHEAD):
+            if not self.events:
+                if not self._readable_now():
+                    return
+                self._read()
+            if self.app.finished or not self.events:
+                return
+            deliver(self.app, self.events.popleft())
+
+    def _readable_now(self) -> bool:
+        with suppress(OSError, ValueError):
+            return bool(select.select([_TERMINAL_INPUT], [], [], 0)[0])
+        return False
+
+    def _timeout(self) -> float | None:
         """How long to wait for a key: until the app's wake-up, or for ever."""
         wake_at = self.app.wake_at()
         if wake_at is None:
-            return -1
-        return max(int((wake_at - time.monotonic()) * 1000) + 1, 0)
+            return None
+        return max(wake_at - time.monotonic(), 0.0)
 
-    def _read_key(self, window: curses.window) -> str | None:
-        """Wait for a key; _TIMED_OUT at the app's wake-up; None for a signal."""
-        import curses
+    def _next_event(self) -> Event | None:
+        """The next key or mouse event; _TIMED_OUT at the app's wake-up;
+        None for a signal or a failed read."""
+        if not self.events:
+            timeout = self._timeout()
+            if not self._wait(timeout):
+                return None if self.signals.pending or timeout is None else _TIMED_OUT
+            self._read()
+        return self.events.popleft() if self.events else None
 
-        timeout = self._timeout_ms()
-        window.timeout(timeout)
+    def _wait(self, timeout: float | None) -> bool:
+        """Wait until the terminal has bytes to read (True) or ``timeout``
+        seconds pass or a signal comes (False)."""
         self.signals.waiting = True
         try:
             if self.signals.pending:
-                return None
-            key = key_name(curses, window.get_wch())
+                return False
+            ready, _, _ = select.select([_TERMINAL_INPUT], [], [], timeout)
         except _SignalArrivedError:
-            return None
-        except curses.error:
-            if timeout >= 0:
-                return _TIMED_OUT  # no key before the wake-up
-            # A read right after a signal can fail once; a terminal that
-            # has gone away (closed without SIGHUP) fails every time.
-            self.failed_reads += 1
-            if self.failed_reads >= MAX_FAILED_READS:
-                self.signals.pending.append(signal.SIGHUP)
-            return None
+            return False
         finally:
             self.signals.waiting = False
-        self.failed_reads = 0
-        return key
+        return bool(ready)
+
+    def _read(self) -> None:
+        """Read what the terminal sent, and the rest of a sequence it split,
+        into :attr:`events`."""
+        data = self._read_bytes()
+        if data is None:
+            return
+        self.events.extend(self.decoder.feed(data))
+        while self.decoder.waiting:
+            more = self._read_bytes() if self._wait(ESCAPE_DELAY) else None
+            if more is None:
+                self.events.extend(self.decoder.flush())
+            else:
+                self.events.extend(self.decoder.feed(more))
+
+    def _read_bytes(self) -> bytes | None:
+        """Bytes from the terminal; None when the read fails. A terminal
+        that has gone away (closed without SIGHUP) fails every time."""
+        try:
+            data = os.read(_TERMINAL_INPUT, 4096)
+        except OSError:
+            data = b""
+        if data:
+            self.failed_reads = 0
+            return data
+        self.failed_reads += 1
+        if self.failed_reads >= MAX_FAILED_READS:
+            self.signals.pending.append(signal.SIGHUP)
+        return None
+
+
+def deliver(app: FullScreenApp, event: Event) -> None:
+    """Hand a decoded key or mouse event to the app."""
+    if isinstance(event, MouseEvent):
+        if app.wants_mouse:
+            app.mouse(event)
+    else:
+        app.press(event)
 
 
 def clip(spans: list[Span], width: int, height: int) -> list[Span]:
@@ -559,11 +561,12 @@ def _follow_resize() -> None:
         curses.resizeterm(lines, columns)
 
 
-def terminal_problem() -> str | None:
+def terminal_problem(environ: Mapping[str, str]) -> str | None:
     """Why a full screen cannot start here, or None when it can.
 
     stdin and stdout must be a terminal that curses can drive (a known
-    TERM that can move the cursor).
+    TERM that can move the cursor). curses reads TERM from the process's
+    own environment; ``environ`` only names it in the message.
     """
     if not (os.isatty(0) and os.isatty(1)):
         return "stdin and stdout must be a terminal"
@@ -574,13 +577,16 @@ def terminal_problem() -> str | None:
     except curses.error as error:
         return str(error)
     if curses.tigetstr("cup") is None:  # TERM=dumb, say: no way to draw a screen
-        term = os.environ.get("TERM", "")
+        term = environ.get("TERM", "")
         return f"this terminal (TERM={term}) cannot move the cursor"
     return None
 
 
 def play(
-    make_app: Callable[[], FullScreenApp], environ: Mapping[str, str], stderr: TextIO
+    make_app: Callable[[], FullScreenApp],
+    terminal: Terminal,
+    environ: Mapping[str, str],
+    stderr: TextIO,
 ) -> int:
     """A game's ``--tui``: check the terminal, run the app, say its farewell.
 
@@ -588,15 +594,15 @@ def play(
     exit status: 0, or 2 after one line on ``stderr`` when there is no
     terminal curses can drive.
     """
-    problem = terminal_problem()
+    problem = terminal_problem(environ)
     if problem is not None:
         stderr.write(f"playmanager: --tui cannot start: {problem}\n")
         return EXIT_NO_TERMINAL
-    say(run(make_app(), environ))
+    say(run(make_app(), terminal))
     return 0
 
 
-def run(app: FullScreenApp, environ: Mapping[str, str]) -> str:
+def run(app: FullScreenApp, terminal: Terminal) -> str:
     """Run ``app`` until the player quits or the terminal closes.
 
     Returns the app's farewell (empty unless it hung up). A crash in the
@@ -606,7 +612,7 @@ def run(app: FullScreenApp, environ: Mapping[str, str]) -> str:
     import curses
 
     signals = _Signals()
-    session = _Session(app, signals, environ)
+    session = _Session(app, signals, terminal)
     with signals.installed():
         try:
             curses.wrapper(session.run)

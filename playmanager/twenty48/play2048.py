@@ -20,7 +20,6 @@ checkers.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
 from types import SimpleNamespace
@@ -28,27 +27,29 @@ from types import SimpleNamespace
 from gamestate import Config, GameState
 
 from .. import messages as shared_messages
-from ..games import TWENTY_FORTY_EIGHT, add_game_option, mismatch, refuse_mismatch
+from ..games import TWENTY_FORTY_EIGHT, Files, Launch
 from ..options import (
     EXIT_INTERRUPTED,
     EXIT_OK,
-    EXIT_USAGE,
     bad_value,
     bounded,
     chosen_seed,
     draw_seed,
     percent,
+    run_command_line,
+    takes,
 )
 from ..options import seed as seed_option
-from ..storage import SaveFileError
 from . import autoplay_options, messages
 from .commands import described_keys
 from .loop import LineGame, WinRound
 from .rules import (
     DEFAULT_GOAL,
     JAVA,
+    MAX_GOAL,
     MAX_SIDE,
     MAX_TILE,
+    MIN_GOAL,
     PRESETS,
     Rules,
     check_goal,
@@ -57,12 +58,13 @@ from .rules import (
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
     from typing import Final, TextIO
 
 NO_OPTIONS: Final = {
     "game": TWENTY_FORTY_EIGHT.name,
     "stats": False,
+    "web": False,
     "seed": None,
     "size": None,
     "rows": None,
@@ -80,10 +82,12 @@ NO_OPTIONS: Final = {
 """What :func:`build_parser` gives when no option is given (a test checks)."""
 
 
+@takes(f"1-{MAX_SIDE}")
 def _side(text: str) -> int:
     return bounded(text, 1, MAX_SIDE, "a side")
 
 
+@takes(f"a power of 2, {MIN_GOAL}-{MAX_GOAL}")
 def _goal(text: str) -> int:
     try:
         return check_goal(bounded(text, 1, MAX_TILE, "the goal"))
@@ -94,23 +98,16 @@ def _goal(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """Return the parser of every option; the help lists the keys."""
 
-    from ..parser import Parser
+    from ..parser import game_parser
 
-    keys = ", ".join(f"{key} {what}" for key, what in described_keys())
-    parser = Parser(
-        prog="playmanager",
+    parser = game_parser(
+        TWENTY_FORTY_EIGHT,
         description="Play 2048 in the terminal, move for move as the CSE 8B "
-        "PA4 Java reference. Type a key and Enter. Other games: --game.",
-        epilog=f"keys: {keys}. Without options the output is the Java "
-        "reference's, byte for byte.",
-    )
-    add_game_option(parser, TWENTY_FORTY_EIGHT)
-    parser.add_argument(
-        "file",
-        nargs="?",
-        metavar="FILE",
-        help="load this .2048 save file; if it does not exist, start a new "
-        f"game that saves there (default save target: {Config.DEFAULT_OUTFILE})",
+        "PA4 Java reference. Type a key and Enter. Other games: --game. "
+        "Without options the output is the Java reference's, byte for byte.",
+        file_help="load this .2048 save file; if it does not exist, start a "
+        "new game that saves there",
+        keys=keys_help,
     )
     parser.add_argument(
         "--seed",
@@ -156,6 +153,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def keys_help() -> str:
+    """The keys of both modes for ``--help``: the line mode's are Java's
+    (Config's), the full screen's its key table's."""
+    from ..parser import keys_of_both_modes
+    from ..screen.keys import describe
+    from .tui.controller import playing_keys
+
+    line_mode = [f"{key:<16}{what}" for key, what in described_keys()]
+    return keys_of_both_modes(line_mode, describe(playing_keys()))
+
+
 def game_rules(args: SimpleNamespace) -> Rules:
     """The preset of --rules, with --two-prob and --goal on top of it."""
     rules = PRESETS[args.rules]
@@ -172,7 +180,6 @@ def check_combinations(parser: argparse.ArgumentParser, args: SimpleNamespace) -
     """Reject options that make no sense together (argparse exits with 2)."""
     if args.size is not None and (args.rows is not None or args.cols is not None):
         parser.error("--size cannot be combined with --rows or --cols")
-    refuse_mismatch(parser, TWENTY_FORTY_EIGHT, args.file)
     misused = autoplay_options.misused_option(args)
     if misused is not None:
         parser.error(misused)
@@ -186,33 +193,18 @@ def check_combinations(parser: argparse.ArgumentParser, args: SimpleNamespace) -
         )
 
 
-def without_options(argv: list[str]) -> SimpleNamespace | None:
+def without_options(
+    argv: list[str], files: Files | None = None
+) -> SimpleNamespace | None:
     """The options of a command line that has none (at most a FILE that
     holds no other game), without a parser; None for any other."""
     if len(argv) > 1 or any(arg.startswith("-") for arg in argv):
         return None
     file = argv[0] if argv else None
-    if mismatch(TWENTY_FORTY_EIGHT, file) is not None:
+    files = Files() if files is None else files
+    if files.mismatch(TWENTY_FORTY_EIGHT, file) is not None:
         return None  # the parser reports it
     return SimpleNamespace(**NO_OPTIONS, file=file)
-
-
-def parse_arguments(
-    argv: list[str], stdout: TextIO, stderr: TextIO
-) -> SimpleNamespace | int:
-    """Parse ``argv``; return the options, or the exit status of --help or
-    a usage error (whose text goes to ``stdout`` or ``stderr``)."""
-    plain = without_options(argv)
-    if plain is not None:
-        return plain
-    parser = build_parser()
-    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-        try:
-            args = parser.parse_args(argv, namespace=SimpleNamespace())
-            check_combinations(parser, args)
-        except SystemExit as done:
-            return done.code if isinstance(done.code, int) else EXIT_USAGE
-    return args
 
 
 def choose_seed(args: SimpleNamespace, stdout: TextIO) -> int | None:
@@ -247,7 +239,7 @@ def board_shape(args: SimpleNamespace) -> tuple[int, int]:
 
 
 def new_game(
-    args: SimpleNamespace, stdout: TextIO, seed: int | None
+    args: SimpleNamespace, launch: Launch, stdout: TextIO, seed: int | None
 ) -> tuple[GameState, str]:
     """Build the game as PlayManager.java does; return (game, save target).
 
@@ -266,7 +258,8 @@ def new_game(
     if os.path.exists(args.file):
         from . import savefile  # here: see the module docstring
 
-        game = savefile.load(args.file, seed=seed, two_prob=two_prob)
+        text = launch.files.text(args.file)
+        game = savefile.load_text(text, args.file, seed=seed, two_prob=two_prob)
     return game, args.file
 
 
@@ -281,7 +274,7 @@ def play_full_screen(
     game: GameState,
     seed: int,
     save_target: str,
-    stderr: TextIO,
+    launch: Launch,
 ) -> int:
     """Run the --tui game on the process's terminal; return the status."""
     from . import tui  # here, not at the top: start-up of the line mode stays fast
@@ -294,8 +287,9 @@ def play_full_screen(
         new_game=game_maker(game, rules),
         save_target=save_target,
         loaded=args.file is not None and os.path.exists(args.file),
-        environ=os.environ,
-        stderr=stderr,
+        terminal=launch.terminal,
+        environ=launch.environ,
+        stderr=launch.stderr,
         greeting=tui_greeting(args.file, save_target),
     )
 
@@ -326,34 +320,32 @@ def play_autoplay(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
     return EXIT_INTERRUPTED if report.interrupted else EXIT_OK
 
 
-def tell_of_a_rescued_game(file: str | None, stderr: TextIO) -> None:
+def tell_of_a_rescued_game(
+    file: str | None, environ: Mapping[str, str], stderr: TextIO
+) -> None:
     """A game rescued at a hang-up: say where it is, on stderr (stdout
     stays Java's)."""
     from ..data_folder import data_folder, other_rescue
     from . import RESCUE_NAME
 
-    rescued = other_rescue(data_folder(os.environ), RESCUE_NAME, file)
+    rescued = other_rescue(data_folder(environ), RESCUE_NAME, file)
     if rescued is not None:
         stderr.write(shared_messages.rescued_game(rescued) + "\n")
 
 
-def play(args: SimpleNamespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+def play(args: SimpleNamespace, launch: Launch) -> int:
     """Start the game the options ask for and play it; return the status."""
+    stdin, stdout, stderr = launch.stdin, launch.stdout, launch.stderr
     if args.autoplay:
         return play_autoplay(args, stdout, stderr)
     start_out = io.StringIO() if args.tui else stdout  # the screen shows it
-    try:
-        seed = choose_seed(args, start_out)
-        game, save_target = new_game(args, start_out, seed)
-    except SaveFileError as error:
-        stdout.flush()
-        stderr.write(messages.cannot_load(error.path, error.detail))
-        return EXIT_USAGE
+    seed = choose_seed(args, start_out)
+    game, save_target = new_game(args, launch, start_out, seed)
     if seed is None:
         seed = Config.RANDOM_SEED
     if args.tui:
-        return play_full_screen(args, game, seed, save_target, stderr)
-    tell_of_a_rescued_game(args.file, stderr)
+        return play_full_screen(args, game, seed, save_target, launch)
+    tell_of_a_rescued_game(args.file, launch.environ, stderr)
     rules = game_rules(args)
     if rules.goal is None:
         return LineGame(game, save_target, stdin, stdout, stderr).play()
@@ -361,9 +353,12 @@ def play(args: SimpleNamespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -
     return LineGame(game, save_target, stdin, stdout, stderr, win=win).play()
 
 
-def main(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    """Parse ``argv`` as 2048's command line and play; return the status."""
-    args = parse_arguments(argv, stdout, stderr)
-    if isinstance(args, int):
-        return args
-    return play(args, stdin, stdout, stderr)
+def main(launch: Launch) -> int:
+    """Play 2048's command line; return the exit status."""
+    return run_command_line(
+        launch,
+        build_parser=build_parser,
+        check=check_combinations,
+        play=play,
+        without_parser=without_options(launch.argv, launch.files),
+    )

@@ -167,7 +167,14 @@ def load(
     Config.RANDOM_SEED, as a new Java GameState. ``two_prob`` as in
     GameState. Raises SaveFileError and leaves the file untouched.
     """
-    data = read_save(path)
+    return load_text(read_text(path), path, seed=seed, two_prob=two_prob)
+
+
+def load_text(
+    text: str, path: str, *, seed: int | None = None, two_prob: int | None = None
+) -> GameState:
+    """As :func:`load`, from the save's ``text`` (``path`` names it in errors)."""
+    data = parse_save(text, path)
     game = GameState(len(data.board), len(data.board[0]), seed=seed, two_prob=two_prob)
     game.setScore(data.score)
     game.setBoard(data.board)

@@ -22,6 +22,7 @@ import ipaddress
 import os
 import socket
 import webbrowser
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Final, TextIO
 
@@ -126,7 +127,13 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def main(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+def main(
+    argv: list[str],
+    stdin: TextIO,
+    stdout: TextIO,
+    stderr: TextIO,
+    environ: Mapping[str, str] | None = None,
+) -> int:
     args = build_parser().parse_args(argv)
     try:
         from .app import WebConfig, create_app, opening_of
@@ -137,7 +144,7 @@ def main(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     if isinstance(opening, str):
         stderr.write(f"{opening}\n")
         return EXIT_USAGE
-    folder = Path(data_folder(os.environ))
+    folder = Path(data_folder(os.environ if environ is None else environ))
     saves = Path(args.saves) if args.saves else folder / SAVES
     try:
         sock = listen(args.host, args.port)

@@ -10,16 +10,16 @@ no curses) and :mod:`.app` (the colours, and the app that the shared shell
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
 from typing import TextIO
 
 from gamestate.dots import GameBoardT, Level
 
 from ...data_folder import data_folder, other_rescue
-from ...screen.shell import can_draw_blocks, play
+from ...screen.shell import play
 from ...session import Session
 from ...statistics import Tracker, default_path
+from ...terminal import Terminal
 from ..adapter import Dots
 from .app import App
 from .controller import Controller
@@ -39,6 +39,7 @@ def run(
     *,
     save_target: str,
     loaded: bool,
+    terminal: Terminal,
     environ: Mapping[str, str],
     stderr: TextIO,
     greeting: str = "",
@@ -49,8 +50,8 @@ def run(
     ``o`` saves to ``save_target`` (asking before replacing a file this
     game did not load). When the terminal closes, unsaved play goes to a
     rescue file of its own in the data folder (XDG_DATA_HOME, HOME); a
-    game rescued there is offered at the next launch. NO_COLOR turns
-    colours off. Without a usable terminal: one line on ``stderr``, 2.
+    game rescued there is offered at the next launch. ``terminal`` says
+    what the terminal shows (no colours with NO_COLOR). Without a usable terminal: one line on ``stderr``, 2.
     """
     adapter = Dots(game.level)
     folder = data_folder(environ)
@@ -67,6 +68,6 @@ def run(
         statistics = Tracker(default_path(folder), adapter.name)
         statistics.start(variant(game.level), from_file=loaded)
         controller.follow(statistics)
-        return App(controller, round_dots=can_draw_blocks(sys.stdout))
+        return App(controller, round_dots=terminal.unicode)
 
-    return play(make_app, environ, stderr)
+    return play(make_app, terminal, environ, stderr)

@@ -15,7 +15,8 @@ from typing import Final
 
 from gamestate.dots import CellT
 
-from ...screen.shell import ControllerApp, MouseEvent, Span, Style, xterm_index
+from ...screen.input import MouseEvent
+from ...screen.shell import ControllerApp, Span, Style, xterm_index
 from ...screen.widgets import ring_styles
 from .controller import Controller
 from .layout import grid_for, render, role_value

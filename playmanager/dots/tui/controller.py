@@ -105,6 +105,21 @@ class Screen:
     """The points the last move earned, while they are marked (0: none)."""
 
 
+def help_lines() -> tuple[str, ...]:
+    """The game's lines of the help overlay (and of ``--help``), from
+    PLAYING_KEYS."""
+    shown = [
+        Binding(tuple(k for k in b.keys if k not in BACKSPACE_ALIASES), b.action)
+        for b in PLAYING_KEYS
+        if b.action not in _STEPS
+    ]
+    return (
+        help_line("arrows hjkl", "move the cursor"),
+        *describe(shown),
+        "Mouse: press on a dot, drag through its neighbours, release.",
+    )
+
+
 class Controller(ModalController[GameBoardT, Path, DotsEffects, Action]):
     """One game of Dots on the full screen: its cursor, its path."""
 
@@ -219,16 +234,7 @@ class Controller(ModalController[GameBoardT, Path, DotsEffects, Action]):
         return f"a path of {len(intent)}"
 
     def help_lines(self) -> tuple[str, ...]:
-        shown = [
-            Binding(tuple(k for k in b.keys if k not in BACKSPACE_ALIASES), b.action)
-            for b in PLAYING_KEYS
-            if b.action not in _STEPS
-        ]
-        return (
-            help_line("arrows hjkl", "move the cursor"),
-            *describe(shown),
-            "Mouse: press on a dot, drag through its neighbours, release.",
-        )
+        return help_lines()
 
     # ------------------------------------------------------------ the path
     def _step(self, dr: int, dc: int) -> None:

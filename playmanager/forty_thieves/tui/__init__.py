@@ -9,7 +9,6 @@ on the session, a screen description out; no curses), :mod:`.layout`
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
 from typing import TextIO
 
@@ -19,8 +18,9 @@ from ...data_folder import data_folder, other_rescue
 from ...screen.shell import play
 from ...session import Session
 from ...statistics import Tracker, default_path
+from ...terminal import Terminal
 from ..adapter import Effects, FortyThieves, Intent
-from ..text import can_show_symbols
+from ..text import card_style
 from .controller import Controller
 from .view import App
 
@@ -30,6 +30,7 @@ def run(
     greeting: str,
     *,
     loaded: bool,
+    terminal: Terminal,
     environ: Mapping[str, str],
     stderr: TextIO,
 ) -> int:
@@ -54,6 +55,7 @@ def run(
         statistics = Tracker(default_path(folder), FortyThieves.name)
         statistics.start("", from_file=loaded)
         controller.follow(statistics)
-        return App(controller, symbols=can_show_symbols(sys.stdout, environ))
+        controller.card_text = card_style(terminal)  # the status line's cards
+        return App(controller, drawn=terminal.unicode)
 
-    return play(make_app, environ, stderr)
+    return play(make_app, terminal, environ, stderr)

@@ -5,8 +5,9 @@ yellow, the hint's two piles in light blue, the cards the last move put
 down in pink for a moment, the deck as a blue card back
 showing how many cards it holds. With 8 colours the nearest basic ones;
 with ``NO_COLOR`` or no colours the layout marks cards with characters
-instead, and cards are written with letters (``7S``), as they are without
-a UTF-8 terminal. :class:`App` joins the controller and the layout into
+instead. Cards are written as the controller writes them in the status
+line (suit symbols where the terminal shows them, else letters: ``7S``).
+:class:`App` joins the controller and the layout into
 the :class:`~playmanager.screen.shell.FullScreenApp` the shell runs.
 """
 
@@ -15,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from ...screen.shell import ControllerApp, MouseEvent, Span, Style, xterm_index
-from ..text import symbol_text
+from ...screen.input import MouseEvent
+from ...screen.shell import ControllerApp, Span, Style, xterm_index
 from .controller import Controller
 from .layout import BLACK, RED, pile_at, render
 
@@ -74,28 +75,25 @@ class App(ControllerApp[Controller]):
 
     wants_mouse = True
 
-    def __init__(self, controller: Controller, *, symbols: bool) -> None:
-        """``symbols``: the terminal can show suit symbols (UTF-8, and the
-        player did not ask for plain output)."""
+    def __init__(self, controller: Controller, *, drawn: bool = False) -> None:
+        """``drawn``: the terminal shows line-drawing characters."""
         super().__init__(controller)
-        self.symbols = symbols
         self.size = (0, 0)
+        self.drawn = drawn
 
     def styles(self) -> Mapping[str, Style]:
         return styles()
 
     def frame(self, width: int, height: int, *, colour: bool) -> list[Span]:
         self.size = (width, height)
-        card_text = symbol_text if self.symbols and colour else str
-        self.controller.card_text = card_text  # the status line writes cards alike
         screen = self.controller.screen()
         return render(
             screen,
             width,
             height,
             colour=colour,
-            card_text=card_text,
-            drawn=self.symbols,
+            card_text=self.controller.card_text,
+            drawn=self.drawn,
         )
 
     def mouse(self, event: MouseEvent) -> None:

@@ -22,9 +22,10 @@ from gamestate import GameState
 
 from ...data_folder import data_folder, other_rescue
 from ...options import EXIT_USAGE
-from ...screen.shell import can_draw_blocks, play
+from ...screen.shell import play
 from ...session import Session
 from ...statistics import default_path
+from ...terminal import Terminal
 from ..adapter import Twenty48
 from ..rules import Rules
 from .controller import Controller, GameFactory, follow_statistics
@@ -50,6 +51,7 @@ def run(
     new_game: GameFactory,
     save_target: str,
     loaded: bool,
+    terminal: Terminal,
     environ: Mapping[str, str],
     stderr: TextIO,
     greeting: str = "",
@@ -58,8 +60,9 @@ def run(
 
     ``loaded``: ``game`` was read from ``save_target``. The best score and
     rescued games live in the data folder of ``environ`` (XDG_DATA_HOME,
-    HOME); a rescued game found there is offered first. NO_COLOR turns
-    colours off. Without a usable terminal: one line on ``stderr``, 2.
+    HOME); a rescued game found there is offered first. ``terminal``
+    says what the terminal shows (no colours with NO_COLOR). Without a
+    usable terminal: one line on ``stderr``, 2.
     """
     problem = _too_big(game)
     if problem is not None:
@@ -79,6 +82,6 @@ def run(
             rescued=rescued,
         )
         follow_statistics(controller, default_path(folder), rules, loaded=loaded)
-        return App(controller, blocks=can_draw_blocks(sys.stdout))
+        return App(controller, blocks=terminal.unicode)
 
-    return play(make_app, environ, stderr)
+    return play(make_app, terminal, environ, stderr)
