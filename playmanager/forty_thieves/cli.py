@@ -33,7 +33,7 @@ from ..storage import SaveFileError
 from . import savefile, solve_options, text
 from .commands import HELP_ROWS
 from .line_mode import LineGame
-from .session import HINT_BUDGET_MS, Session
+from .session import Session
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -144,10 +144,11 @@ def screen_greeting(session: Session, origin: Origin) -> str:
 
 
 def solver_hint(session: Session) -> Move | None:
-    """The solver's hint for the session's board, within HINT_BUDGET_MS."""
-    from gamestate.forty_thieves.solver import hint  # only when asked: it is big
+    """The fair hint for the session's board: what the player sees only,
+    never the deck's order (:mod:`gamestate.forty_thieves.fair`)."""
+    from gamestate.forty_thieves.fair import fair_hint  # only when asked: it is big
 
-    return hint(session.board, budget_ms=HINT_BUDGET_MS)
+    return fair_hint(session.board)
 
 
 def play(

@@ -18,7 +18,7 @@ from typing import Final, TextIO
 from gamestate.forty_thieves import BoardT, CardStackT, CardT, SuitT
 from gamestate.forty_thieves.board import FOUNDATION_PILES, TABLEAU_PILES
 from gamestate.forty_thieves.card_types import rank_text
-from gamestate.forty_thieves.moves import CardText, Move, describe
+from gamestate.forty_thieves.moves import CardText, DeckMove, Move, describe
 
 from ..terminal import can_show
 from .commands import HELP_ROWS, command_text
@@ -154,9 +154,16 @@ def played_safe(moves: tuple[Move, ...]) -> str:
     return f"{cards} to the foundations.\n"
 
 
+def hint_words(move: Move, board: BoardT, card_text: CardText) -> str:
+    """A hinted move in words: ``7♠ from tableau 3 to foundation 1``; a deal
+    is ``deal a card``, never naming the deck's top card, which a player
+    cannot see."""
+    return describe(move, None if isinstance(move, DeckMove) else board, card_text)
+
+
 def hint(move: Move, board: BoardT, card_text: CardText) -> str:
     """``Hint: 3 f1 (7♠ from tableau 3 to foundation 1)``."""
-    return f"Hint: {command_text(move)} ({describe(move, board, card_text)}).\n"
+    return f"Hint: {command_text(move)} ({hint_words(move, board, card_text)}).\n"
 
 
 def refused(reason: str) -> str:

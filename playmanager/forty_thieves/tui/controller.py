@@ -537,7 +537,7 @@ class Controller:
             return
         self._selected = None
         self._hint = move_piles(move)
-        words = text.step_words((move,), self.session.board, self.card_text)
+        words = text.hint_words(move, self.session.board, self.card_text)
         self._status = f"Hint: {words} (keys {key_text(move)})"
 
     def _new_deal(self) -> None:
