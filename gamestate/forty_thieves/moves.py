@@ -287,3 +287,38 @@ def _is_safe(board: BoardT, card: CardT | None) -> bool:
         board.get_foundation(n).toSeq().count(below) for n in range(FOUNDATION_PILES)
     )
     return on_foundations == COPIES
+
+
+def auto_finish(board: BoardT) -> tuple[Move, ...]:
+    """The moves that play the game out, once every card left can go home
+    without a choice; else ().
+
+    That is when the deck is empty (no card is hidden: a finish found while
+    cards are face down would tell the player what they cannot see) and
+    sending any top card that a foundation takes home, again and again,
+    puts all 104 cards there. Such moves never compete: a card on a
+    foundation only lets more cards follow it, and the two copies of a
+    card can take either of their suit's foundations alike. So if this
+    greedy order wins, the game is won whatever order the player would
+    choose; if it sticks, some card must first move within the tableau,
+    which is a choice. Tableau tops come first (pile by pile), then the
+    waste. An empty tuple for a game already won. Never changes ``board``.
+    """
+    if board.get_deck().size() or board.is_win_state():
+        return ()
+    copy = board.copy()
+    moves: list[Move] = []
+    while not copy.is_win_state():
+        move = next(
+            (
+                found
+                for n0 in [*range(TABLEAU_PILES), None]
+                if (found := foundation_move(copy, n0)) is not None
+            ),
+            None,
+        )
+        if move is None:
+            return ()
+        apply(copy, move)
+        moves.append(move)
+    return tuple(moves)

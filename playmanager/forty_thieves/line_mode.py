@@ -62,6 +62,8 @@ class LineGame:
                     return 0
                 if self.session.stuck:
                     self.write(text.NO_MOVE_LEFT)
+                elif self.session.can_finish:
+                    self.write(text.CAN_FINISH)
             self.write(text.PROMPT)
             line = next(lines, None)
             if line is None:

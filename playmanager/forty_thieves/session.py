@@ -16,6 +16,7 @@ from gamestate.forty_thieves.moves import (
     CardText,
     Move,
     apply,
+    auto_finish,
     foundation_move,
     safe_move,
     why_invalid,
@@ -79,9 +80,13 @@ class Session:
 
     def play_safe(self) -> tuple[Move, ...]:
         """Play every safe card to the foundations (the model's safe_move,
-        again and again) as one step; return the moves (none: nothing)."""
+        again and again) as one step; return the moves (none: nothing).
+        Once every card can go home (:attr:`can_finish`), every card is
+        safe: this plays the game out."""
         before = self.board.copy()
-        moves = []
+        moves = list(auto_finish(self.board))
+        for move in moves:
+            apply(self.board, move)
         while (move := safe_move(self.board)) is not None:
             apply(self.board, move)
             moves.append(move)
@@ -111,6 +116,12 @@ class Session:
     @property
     def won(self) -> bool:
         return self.board.is_win_state()
+
+    @property
+    def can_finish(self) -> bool:
+        """Every card left can go home without a choice (the model's
+        auto_finish): the front ends offer to play it out."""
+        return bool(auto_finish(self.board))
 
     @property
     def stuck(self) -> bool:

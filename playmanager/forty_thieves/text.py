@@ -92,6 +92,7 @@ def board_text(board: BoardT, card_text: CardText) -> str:
 PROMPT: Final = "> "
 WON: Final = "You won: all 104 cards are on the foundations!\n"
 NO_MOVE_LEFT: Final = "No move left: u undoes a move, q quits.\n"
+CAN_FINISH: Final = "Every card left can go home: a plays the game out.\n"
 NOTHING_TO_UNDO: Final = "Nothing to undo.\n"
 NO_SAFE_CARD: Final = "No card is safe to play to the foundations now.\n"
 NO_HINT: Final = "Hint: no move left.\n"

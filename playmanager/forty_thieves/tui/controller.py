@@ -612,6 +612,8 @@ class Controller:
             self._mode = Mode.STUCK
         else:
             self._mode = Mode.PLAYING
+            if self.session.can_finish:
+                self._status = text.CAN_FINISH.rstrip(".\n")
 
     def _stack(self, pile: Pile) -> CardT | None:
         """The top card of ``pile``, or None when it is empty."""
