@@ -33,11 +33,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from forty_thieves_solver import hint_positions, load_average  # noqa: E402
+from forty_thieves_solver import hint_positions, load_average
 
-from gamestate.forty_thieves import BoardT, deal  # noqa: E402
-from gamestate.forty_thieves.fair import FairPlayer, fair_hint, play_fair_game  # noqa: E402
-from playmanager.forty_thieves.solve_batch import solve_deal  # noqa: E402
+from gamestate.forty_thieves import BoardT, deal
+from gamestate.forty_thieves.fair import FairPlayer, fair_hint, play_fair_game
+from playmanager.forty_thieves.solve_batch import solve_deal
 
 FAIR_TARGET = 0.10
 HINT_TARGET_S = 0.5

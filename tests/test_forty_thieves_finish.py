@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from gamestate.forty_thieves import BoardT, CategoryT
 from gamestate.forty_thieves.moves import DeckMove, apply, auto_finish, is_valid
-
 from playmanager.cli import main
 from playmanager.forty_thieves import savefile, text
 from playmanager.forty_thieves.session import Session
@@ -19,7 +18,7 @@ from .forty_thieves_helpers import played, position
 
 F = CategoryT.Foundation
 SUITS = "HDCS"
-RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 
 def suit_run(suit: str, upto: int) -> str:

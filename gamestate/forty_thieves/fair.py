@@ -220,7 +220,9 @@ class FairPlayer:
         if move is not None:
             return move
         seen = frozenset(self._seen)
-        moves = [move for move in legal_moves(board) if _leads_elsewhere(board, move, seen)]
+        moves = [
+            move for move in legal_moves(board) if _leads_elsewhere(board, move, seen)
+        ]
         if len(moves) <= 1:
             return moves[0] if moves else None
         decision = decide(

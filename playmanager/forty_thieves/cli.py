@@ -30,7 +30,7 @@ from ..options import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, RANDOM_SEED, draw_s
 from ..options import seed as seed_option
 from ..parser import Parser
 from ..storage import SaveFileError
-from . import savefile, solve_options, text
+from . import solve_options, text
 from .commands import HELP_ROWS
 from .line_mode import LineGame
 from .session import Session
@@ -119,8 +119,7 @@ def start(args: argparse.Namespace) -> tuple[Session, Origin]:
         return Session.new(seed, FORTY_THIEVES.default_save), Origin.NEW
     if not os.path.exists(args.file):
         return Session.new(seed, args.file), Origin.NEW_FILE
-    board, saved_seed = savefile.load(args.file)
-    return Session(board, saved_seed, args.file, saved=True), Origin.LOADED
+    return Session.load(args.file), Origin.LOADED
 
 
 def line_greeting(session: Session, origin: Origin) -> str:

@@ -59,6 +59,15 @@ class Session:
         """A fresh deal of ``seed``, not saved yet."""
         return cls(BoardT(deal(seed)), seed, save_target, saved=False)
 
+    @classmethod
+    def load(cls, path: str) -> Session:
+        """The game saved at ``path``, its undo history and move counter
+        with it; raise SaveFileError naming what is wrong."""
+        board, seed, history = savefile.load_play(path)
+        session = cls(board, seed, path, saved=True)
+        session.history = [Step(step.before, seed, step.moves) for step in history]
+        return session
+
     def play(self, move: Move, card_text: CardText = str) -> str | None:
         """Make ``move``; None when done, else why the rules refuse it (and
         nothing changed)."""
@@ -85,8 +94,8 @@ class Session:
         safe: this plays the game out."""
         before = self.board.copy()
         moves = list(auto_finish(self.board))
-        for move in moves:
-            apply(self.board, move)
+        for finishing in moves:
+            apply(self.board, finishing)
         while (move := safe_move(self.board)) is not None:
             apply(self.board, move)
             moves.append(move)
@@ -109,9 +118,22 @@ class Session:
         return step
 
     def save(self) -> None:
-        """Save to ``save_target``; raise OSError (and the old file stays)."""
-        savefile.save(self.board, self.seed, self.save_target)
+        """Save to ``save_target`` with this deal's undo history; raise
+        OSError (and the old file stays)."""
+        history = [step.moves for step in self.deal_history()]
+        savefile.save(self.board, self.seed, self.save_target, history)
         self.saved_position = self.board.copy()
+
+    def deal_history(self) -> list[Step]:
+        """The steps of this deal: those after the last new deal."""
+        deals = [n for n, step in enumerate(self.history) if not step.moves]
+        return self.history[deals[-1] + 1 :] if deals else list(self.history)
+
+    @property
+    def moves(self) -> int:
+        """The move counter: the steps taken in this deal (a step of ``a``
+        counts once), as undo would take them back."""
+        return len(self.deal_history())
 
     @property
     def won(self) -> bool:

@@ -292,7 +292,7 @@ class Controller:
             deck_size=board.get_deck().size(),
             waste=tuple(board.get_waste().toSeq()),
             seed=self.session.seed,
-            steps=len(self.session.history),
+            steps=self.session.moves,
             home=sum(len(pile) for pile in foundations),
             cursor=self._cursor,
             selected=self._selected,
