@@ -26,11 +26,11 @@ from gamestate.forty_thieves.moves import Move
 
 from .. import messages
 from ..games import FORTY_THIEVES, add_game_option, refuse_mismatch
-from ..options import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, RANDOM_SEED, draw_seed
+from ..options import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, RANDOM_SEED
 from ..options import seed as seed_option
 from ..parser import Parser
 from ..storage import SaveFileError
-from . import solve_options, text
+from . import deal_numbers, solve_options, text
 from .commands import HELP_ROWS
 from .line_mode import LineGame
 from .session import Session
@@ -66,8 +66,10 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="the deal to play, a Java long (a Java program shuffling with "
         "Collections.shuffle(cards, new Random(N)) deals the same); 'random' (the "
-        "default) draws one and prints it; with --solve, the first deal",
+        "default) draws one from 1 to 2^31-1 and prints it; with --solve, the "
+        "first deal",
     )
+    solve_options.add_new_deal_arguments(parser)
     solve_options.add_arguments(parser)
     return parser
 
@@ -84,6 +86,8 @@ def check_combinations(
         parser.error(
             f"--seed only chooses a new deal, but {args.file} exists and holds a game"
         )
+    if args.winnable and args.file is not None and os.path.exists(args.file):
+        parser.error(f"--winnable deals a new game, but {args.file} exists")
 
 
 def parse_arguments(
@@ -114,7 +118,7 @@ def start(args: argparse.Namespace) -> tuple[Session, Origin]:
 
     Raises SaveFileError when FILE exists and cannot be loaded.
     """
-    seed = draw_seed() if args.seed in (None, RANDOM_SEED) else int(args.seed)
+    seed = deal_numbers.draw() if args.seed in (None, RANDOM_SEED) else int(args.seed)
     if args.file is None:
         return Session.new(seed, FORTY_THIEVES.default_save), Origin.NEW
     if not os.path.exists(args.file):
@@ -154,6 +158,11 @@ def play(
     args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
 ) -> int:
     """Start the game the options ask for and play it; return the status."""
+    if args.winnable:
+        args.seed = deal_numbers.winnable()
+        if args.seed is None:
+            stderr.write(text.NO_WINNABLE_DEAL)
+            return EXIT_USAGE
     try:
         session, origin = start(args)
     except SaveFileError as error:
@@ -164,9 +173,13 @@ def play(
         from . import tui  # here, not at the top: the line mode starts fast
 
         greeting = screen_greeting(session, origin)
+        if args.winnable:
+            greeting = text.proven_winnable(session.seed).rstrip() + " " + greeting
         return tui.run(
             session, greeting, hinter=solver_hint, environ=os.environ, stderr=stderr
         )
+    if args.winnable:
+        stdout.write(text.proven_winnable(session.seed))
     stdout.write(line_greeting(session, origin))
     card_text = text.card_style(stdout, os.environ)
     game = LineGame(
@@ -181,7 +194,7 @@ def solve_deals(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int
     from . import solve_batch  # here, not at the top: the solver is big
 
     if args.seed in (None, RANDOM_SEED):
-        first_seed = draw_seed()
+        first_seed = deal_numbers.draw()
         stderr.write(f"Seed: {first_seed}\n")  # stdout is kept for the table
     else:
         first_seed = int(args.seed)

@@ -118,6 +118,16 @@ def new_deal(seed: int) -> str:
     return f"Forty Thieves, deal {seed} (--seed {seed} deals it again). ? lists the commands.\n"
 
 
+NO_WINNABLE_DEAL: Final = (
+    "playmanager: no deal tried was proven winnable in time; try --winnable again\n"
+)
+
+
+def proven_winnable(seed: int) -> str:
+    """What --winnable says before the game: which deal, and that it is won."""
+    return f"Deal {seed}: the solver proved it can be won.\n"
+
+
 def loaded(path: str, seed: int) -> str:
     return f"Loaded {path} (deal {seed}). ? lists the commands.\n"
 
