@@ -579,8 +579,9 @@ class Controller:
         if not self.session.unsaved:
             return f"{why}; nothing to save."
         board, seed = self.session.board, self.session.seed
+        history = [step.moves for step in self.session.deal_history()]
         return rescue(
-            lambda path: savefile.save(board, seed, path),
+            lambda path: savefile.save(board, seed, path, history),
             self.session.save_target,
             self._rescue_folder / RESCUE_FILE,
             why,
