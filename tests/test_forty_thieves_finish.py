@@ -13,6 +13,7 @@ from gamestate.forty_thieves.moves import DeckMove, apply, auto_finish, is_valid
 from playmanager.cli import main
 from playmanager.forty_thieves import savefile, text
 from playmanager.forty_thieves.session import Session
+from playmanager.forty_thieves.tui.controller import Controller
 
 from .forty_thieves_helpers import played, position
 
@@ -83,3 +84,21 @@ def test_the_session_offers_no_finish_while_a_choice_is_left() -> None:
     session = Session(finishing_position(swap=True), 7, "x", saved=True)
     assert not session.can_finish
     assert Session(finishing_position(), 7, "x", saved=True).can_finish
+
+
+def test_the_full_screen_offers_the_finish_once_the_deck_is_empty() -> None:
+    foundation = {n: suit_run(SUITS[n % 4], 13) for n in range(8)}
+    foundation[0] = foundation[4] = suit_run("H", 12)
+    board = position(tableau={0: "KH"}, foundation=foundation, deck="KH", rest=1)
+    session = Session(board, 7, "unused", saved=True)
+    control = Controller(
+        session,
+        hinter=lambda _: None,
+        rescue_folder=Path("/nonexistent"),
+        greeting="hi",
+    )
+    assert not session.can_finish  # a card is still face down
+    control.press("d")
+    assert control.screen().status == text.CAN_FINISH.rstrip(".\n")
+    control.press("a")
+    assert session.won
