@@ -8,7 +8,12 @@ searched every position reachable from this one (a proof that the
 position cannot be won), or ``"unknown"`` when a time or node budget
 stopped it first. :func:`hint` is the first move of a solution found
 within a short budget, else the first move towards the most promising
-position the search saw.
+position the search saw; :func:`explore` says where a search leads.
+
+The solver knows the order of the face-down deck: the game with every
+card known is *thoughtful solitaire*. The game's hint must not know it,
+so it is :func:`gamestate.forty_thieves.fair.fair_hint`, which runs this
+solver on sampled deck orders.
 
 The search reads the board through the MIS's getters and never changes
 it; it never prints.

@@ -26,7 +26,9 @@ from gamestate.forty_thieves.moves import (
 from . import savefile
 
 HINT_BUDGET_MS = 300
-"""How long a hint may search: the issue asks for an answer within 0.5 s."""
+"""How long the thoughtful solver's hint searches (it knows the deck's
+order; bench/forty_thieves_solver.py times it). The game's hint is the fair
+one, :func:`gamestate.forty_thieves.fair.fair_hint`, with its own budget."""
 
 
 class Step(NamedTuple):
