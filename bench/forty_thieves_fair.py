@@ -15,8 +15,8 @@ positions (median and max, against the 0.5 s target).
 
 A fair game takes seconds to a minute (a decision per deal or so, each a
 few searches), so 200 deals are long on a shared machine: ``--max-seconds``
-stops starting deals after that long and reports the deals finished,
-saying how many. The load average is printed at the start and the end.
+ends the run after that long (the deals in play are dropped) and reports
+the deals finished, saying how many. The load average is printed at the start and the end.
 """
 
 from __future__ import annotations
@@ -75,7 +75,16 @@ def run(
     outcomes: list[Outcome] = []
     tasks = [(seed, budget_ms) for seed in seeds]
     with multiprocessing.get_context().Pool(jobs) as pool:
-        for outcome in pool.imap_unordered(play_deal, tasks):
+        results = pool.imap_unordered(play_deal, tasks)
+        for _ in tasks:
+            left = None
+            if max_seconds is not None:
+                left = max(0.0, max_seconds - (time.perf_counter() - started))
+            try:
+                outcome = results.next(left)
+            except multiprocessing.TimeoutError:
+                pool.terminate()
+                break
             outcomes.append(outcome)
             fair = sum(o.fair_won for o in outcomes)
             thoughtful = sum(o.thoughtful == "won" for o in outcomes)
@@ -86,10 +95,6 @@ def run(
                 file=sys.stderr,
                 flush=True,
             )
-            elapsed = time.perf_counter() - started
-            if max_seconds is not None and elapsed > max_seconds:
-                pool.terminate()
-                break
     print(file=sys.stderr)
     return outcomes, time.perf_counter() - started
 
@@ -104,7 +109,7 @@ def report(outcomes: list[Outcome], deals: int, budget_ms: float, wall: float) -
     fair = sum(o.fair_won for o in outcomes)
     thoughtful = sum(o.thoughtful == "won" for o in outcomes)
     both = sum(o.fair_won and o.thoughtful == "won" for o in outcomes)
-    cut = "" if finished == deals else f" (stopped by --max-seconds: {deals} asked)"
+    cut = "" if finished == deals else f" (--max-seconds cut the run: {deals} asked)"
     seeds = sorted(o.seed for o in outcomes)
     span = f", seeds {seeds[0]} to {seeds[-1]}" if seeds else ""
     print(f"{finished} deals finished{cut}{span}")

@@ -58,6 +58,11 @@ FAIR_NODES: Final = 5000
 """Positions each sample's search may expand: sized so that the samples'
 searches together fit the hint's 0.5 s target (bench/forty_thieves_fair.py
 times them)."""
+PATIENCE: Final = 100
+"""Moves a :class:`FairPlayer` makes without progress (no card dealt or
+sent home) before it gives the game up: once the deck is empty a search
+that finds no win can otherwise wander among new tableau positions for
+thousands of moves, where a player would call the game lost."""
 FAIR_BUDGET_MS: Final = 450.0
 """A wall-clock cap on a whole fair hint, for a loaded machine; on an idle
 one the node budget ends the searches first, so the hint depends only on
@@ -153,6 +158,9 @@ def decide(
     moves = [move for move in legal_moves(board) if _leads_elsewhere(board, move, seen)]
     if not moves:
         return None
+    if board.get_deck().size() <= 1:  # one order only: one search, all the budget
+        max_nodes = None if max_nodes is None else max_nodes * samples
+        samples = 1
     share = None if budget_ms is None else budget_ms / samples
     explorations = tuple(
         explore(sample, budget_ms=share, max_nodes=max_nodes)
@@ -196,7 +204,9 @@ class FairPlayer:
     won, its line is followed up to its next deal: the moves before it
     touch only cards in view, so they are what the player planned, not
     knowledge of the deck; the deal shows a new card, and the next move
-    is decided afresh.
+    is decided afresh. It never goes back to a position it has seen, and
+    gives up (no move: None) after :data:`PATIENCE` moves without a card
+    dealt or sent home.
     """
 
     samples: int = FAIR_SAMPLES
@@ -207,10 +217,15 @@ class FairPlayer:
     _plan: list[Move] = field(default_factory=list)
     _expected: bytes | None = None
     _seen: set[bytes] = field(default_factory=set)
+    _progress: tuple[int, int] = (-1, 0)
+    """Cards dealt or home when last counted, and the moves made since."""
 
     def next_move(self, board: BoardT) -> Move | None:
-        """The move to play on ``board``, or None when no move is valid or
-        every valid move goes back to a position this player has seen."""
+        """The move to play on ``board``, or None when no move is valid,
+        every valid move goes back to a position this player has seen, or
+        its patience is out."""
+        if self._out_of_patience(board):
+            return None
         key = visible_key(board)
         self._seen.add(key)
         if self._plan and self._expected == key:
@@ -243,6 +258,14 @@ class FairPlayer:
             self._plan = list(won[0])
             return self._take(board)
         return decision.move
+
+    def _out_of_patience(self, board: BoardT) -> bool:
+        """Count a move; True after PATIENCE of them without progress."""
+        home = sum(board.get_foundation(n).size() for n in range(FOUNDATION_PILES))
+        progress = home - board.get_deck().size()
+        last, moves = self._progress
+        self._progress = (progress, 0 if progress != last else moves + 1)
+        return self._progress[1] > PATIENCE
 
     def _take(self, board: BoardT) -> Move:
         """The plan's next move; the plan ends after a deal."""
