@@ -28,12 +28,12 @@ from .. import messages
 from ..controls import keys_line
 from ..data_folder import data_folder, other_rescue
 from ..games import FORTY_THIEVES, add_game_option, refuse_mismatch
-from ..options import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, RANDOM_SEED, draw_seed
+from ..options import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, RANDOM_SEED
 from ..options import seed as seed_option
 from ..parser import Parser
 from ..session import Session
 from ..storage import SaveFileError
-from . import savefile, solve_options, text
+from . import deal_numbers, solve_options, text
 from .adapter import Effects, FortyThieves, Intent
 from .commands import HELP_ROWS
 from .line_mode import LineGame
@@ -69,8 +69,10 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="the deal to play, a Java long (a Java program shuffling with "
         "Collections.shuffle(cards, new Random(N)) deals the same); 'random' (the "
-        "default) draws one and prints it; with --solve, the first deal",
+        "default) draws one from 1 to 2^31-1 and prints it; with --solve, the "
+        "first deal",
     )
+    solve_options.add_new_deal_arguments(parser)
     solve_options.add_arguments(parser)
     return parser
 
@@ -87,6 +89,8 @@ def check_combinations(
         parser.error(
             f"--seed only chooses a new deal, but {args.file} exists and holds a game"
         )
+    if args.winnable and args.file is not None and os.path.exists(args.file):
+        parser.error(f"--winnable deals a new game, but {args.file} exists")
 
 
 def parse_arguments(
@@ -121,12 +125,11 @@ def start(args: argparse.Namespace) -> tuple[FortySession, Origin]:
     Raises SaveFileError when FILE exists and cannot be loaded.
     """
     adapter = FortyThieves()
-    seed = draw_seed() if args.seed in (None, RANDOM_SEED) else int(args.seed)
     if args.file is not None and os.path.exists(args.file):
-        board, saved_seed = savefile.load(args.file)
-        return Session(
-            adapter, board, saved_seed, args.file, loaded=True
-        ), Origin.LOADED
+        board, saved_seed, past = adapter.load_play(args.file)
+        session = Session(adapter, board, saved_seed, args.file, loaded=True, past=past)
+        return session, Origin.LOADED
+    seed = deal_numbers.draw() if args.seed in (None, RANDOM_SEED) else int(args.seed)
     target = FORTY_THIEVES.default_save if args.file is None else args.file
     origin = Origin.NEW if args.file is None else Origin.NEW_FILE
     return Session(adapter, adapter.new_model(seed), seed, target, loaded=False), origin
@@ -156,6 +159,11 @@ def play(
     args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
 ) -> int:
     """Start the game the options ask for and play it; return the status."""
+    if args.winnable:
+        args.seed = deal_numbers.winnable()
+        if args.seed is None:
+            stderr.write(text.NO_WINNABLE_DEAL)
+            return EXIT_USAGE
     try:
         session, origin = start(args)
     except SaveFileError as error:
@@ -166,6 +174,8 @@ def play(
         from . import tui  # here, not at the top: the line mode starts fast
 
         greeting = screen_greeting(session, origin)
+        if args.winnable:
+            greeting = text.proven_winnable(session.seed).rstrip() + " " + greeting
         return tui.run(
             session,
             greeting,
@@ -177,6 +187,8 @@ def play(
     rescued = other_rescue(folder, session.adapter.rescue_name, args.file)
     if rescued is not None:
         stdout.write(messages.rescued_game(rescued) + "\n")
+    if args.winnable:
+        stdout.write(text.proven_winnable(session.seed))
     card_text = text.card_style(stdout, os.environ)
     adapter = session.adapter
     assert isinstance(adapter, FortyThieves)
@@ -194,7 +206,7 @@ def solve_deals(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int
     from . import solve_batch  # here, not at the top: the solver is big
 
     if args.seed in (None, RANDOM_SEED):
-        first_seed = draw_seed()
+        first_seed = deal_numbers.draw()
         stderr.write(f"Seed: {first_seed}\n")  # stdout is kept for the table
     else:
         first_seed = int(args.seed)

@@ -30,10 +30,12 @@ from gamestate.forty_thieves.moves import DeckMove, Move, TabMove, WasteMove, de
 
 from ..dots import savefile as dots_savefile
 from ..dots.adapter import Dots
+from ..forty_thieves import deal_numbers
 from ..forty_thieves import savefile as ft_savefile
-from ..forty_thieves.adapter import FortyThieves, ToFoundation
+from ..forty_thieves.adapter import Effects, FortyThieves, ToFoundation, past_play
+from ..forty_thieves.text import hint_words
 from ..options import draw_seed
-from ..session import MoveRefusedError, Session
+from ..session import MoveRefusedError, PastStep, Session
 from ..twenty48.adapter import Twenty48
 from ..twenty48.play2048 import start_game
 from ..twenty48.rules import MVC, PRESETS, WinTracker
@@ -434,8 +436,15 @@ class FortyThievesGame(WebGame):
     intent_kind = CardMove
     extension = "forty-thieves"
 
-    def __init__(self, board: BoardT, seed: int, moves: int) -> None:
-        super().__init__(Session(FortyThieves(), board, seed, "", loaded=False), moves)
+    def __init__(
+        self,
+        board: BoardT,
+        seed: int,
+        moves: int,
+        past: Sequence[PastStep[BoardT, Effects]] = (),
+    ) -> None:
+        session = Session(FortyThieves(), board, seed, "", loaded=False, past=past)
+        super().__init__(session, moves)
 
     @property
     def board(self) -> BoardT:
@@ -444,13 +453,14 @@ class FortyThievesGame(WebGame):
 
     @classmethod
     def new(cls, options: JSON) -> FortyThievesGame:
-        seed = new_seed(options.get("seed"))
+        seed = options.get("seed")
+        seed = deal_numbers.draw() if seed is None else seed  # a readable number
         return cls(BoardT(deal(seed)), seed, 0)
 
     @classmethod
     def load(cls, text: str, source: str) -> FortyThievesGame:
-        saved = ft_savefile.loads(text, source)
-        return cls(saved.board, saved.seed, 0)
+        board, seed, past = past_play(ft_savefile.loads_play(text, source))
+        return cls(board, seed, 0, past)
 
     @classmethod
     def restore(cls, dump: JSON) -> FortyThievesGame:
@@ -493,7 +503,7 @@ class FortyThievesGame(WebGame):
         }
 
     def _web_intent(self, intent: Move) -> tuple[Intent, str]:
-        return _move_names(intent), describe(intent, self.board)
+        return _move_names(intent), hint_words(intent, self.board, str)
 
 
 # ---------------------------------------------------------------- Dots

@@ -277,8 +277,15 @@ class Controller(ModalController[BoardT, Intent, Effects, Action]):
             return
         self._selected = None
         self._hint = move_piles(intent)
-        words = text.step_words((intent,), self.session.model, self.card_text)
+        words = text.hint_words(intent, self.session.model, self.card_text)
         self.status = f"Hint: {words} (keys {key_text(intent)})"
+
+    def settle(self) -> None:
+        """As every game settles; then, when every card left can go home,
+        offer to play the game out."""
+        super().settle()
+        if self.mode is Mode.PLAYING and FortyThieves.can_finish(self.session.model):
+            self.status = text.CAN_FINISH.rstrip(".\n")
 
     def intent_text(self, intent: Intent) -> str:
         if isinstance(intent, Move):
