@@ -73,7 +73,7 @@ def test_the_samples_never_depend_on_the_deck_s_order(
 
 def test_the_line_mode_hint_never_names_the_card_on_top_of_the_deck() -> None:
     out = io.StringIO()
-    keys = "3 7\n4 8\nh\nq\nq\n"
+    keys = "3 7\n4 8\nH\nq\nn\n"
     main(
         ["--game", "forty-thieves", "--seed", "118"],
         stdin=io.StringIO(keys),
@@ -84,7 +84,7 @@ def test_the_line_mode_hint_never_names_the_card_on_top_of_the_deck() -> None:
     hidden = str(deal_118_after_two_moves().get_deck().top())
     assert hidden not in hint_line
     # Whatever the move, it is one a player can make: a deal says "a card".
-    assert text.hint(DeckMove(), BoardT(deal(118)), str) == "Hint: d (deal a card).\n"
+    assert text.hint(DeckMove(), BoardT(deal(118)), str) == "Hint: d (deal a card)"
 
 
 def test_the_fair_player_wins_a_game_two_moves_from_winning() -> None:

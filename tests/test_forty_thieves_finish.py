@@ -12,8 +12,9 @@ from gamestate.forty_thieves import BoardT, CategoryT
 from gamestate.forty_thieves.moves import DeckMove, apply, auto_finish, is_valid
 from playmanager.cli import main
 from playmanager.forty_thieves import savefile, text
-from playmanager.forty_thieves.session import Session
+from playmanager.forty_thieves.adapter import FortyThieves
 from playmanager.forty_thieves.tui.controller import Controller
+from playmanager.session import Session
 
 from .forty_thieves_helpers import played, position
 
@@ -76,29 +77,34 @@ def test_the_line_mode_offers_the_finish_and_a_plays_it(tmp_path: Path) -> None:
     savefile.save(finishing_position(), 7, str(path))
     out = io.StringIO()
     main([str(path)], stdin=io.StringIO("a\n"), stdout=out, stderr=io.StringIO())
-    assert text.CAN_FINISH in out.getvalue()
-    assert out.getvalue().endswith(text.WON)
+    shown = out.getvalue()
+    assert text.CAN_FINISH in shown
+    assert shown.index(text.CAN_FINISH) < shown.index(text.WON)
 
 
-def test_the_session_offers_no_finish_while_a_choice_is_left() -> None:
-    session = Session(finishing_position(swap=True), 7, "x", saved=True)
-    assert not session.can_finish
-    assert Session(finishing_position(), 7, "x", saved=True).can_finish
+def test_no_finish_is_offered_while_a_choice_is_left() -> None:
+    assert not FortyThieves.can_finish(finishing_position(swap=True))
+    assert FortyThieves.can_finish(finishing_position())
+
+
+def test_the_line_mode_says_nothing_of_a_finish_while_a_choice_is_left(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "blocked.forty-thieves"
+    savefile.save(finishing_position(swap=True), 7, str(path))
+    out = io.StringIO()
+    main([str(path)], stdin=io.StringIO(""), stdout=out, stderr=io.StringIO())
+    assert text.CAN_FINISH not in out.getvalue()
 
 
 def test_the_full_screen_offers_the_finish_once_the_deck_is_empty() -> None:
     foundation = {n: suit_run(SUITS[n % 4], 13) for n in range(8)}
     foundation[0] = foundation[4] = suit_run("H", 12)
     board = position(tableau={0: "KH"}, foundation=foundation, deck="KH", rest=1)
-    session = Session(board, 7, "unused", saved=True)
-    control = Controller(
-        session,
-        hinter=lambda _: None,
-        rescue_folder=Path("/nonexistent"),
-        greeting="hi",
-    )
-    assert not session.can_finish  # a card is still face down
+    session = Session(FortyThieves(), board, 7, "unused", loaded=True)
+    control = Controller(session, rescue_folder="/nonexistent", greeting="hi")
+    assert control.screen().status == "hi"  # a card is still face down
     control.press("d")
     assert control.screen().status == text.CAN_FINISH.rstrip(".\n")
     control.press("a")
-    assert session.won
+    assert session.model.is_win_state()

@@ -13,75 +13,112 @@ from hypothesis import strategies as st
 from gamestate.forty_thieves import BoardT, CategoryT, deal
 from gamestate.forty_thieves.moves import DeckMove, TabMove, legal_moves
 from playmanager.forty_thieves import savefile
-from playmanager.forty_thieves.session import Session
+from playmanager.forty_thieves.adapter import (
+    PLAY_SAFE,
+    Effects,
+    FortyThieves,
+    Intent,
+)
+from playmanager.session import MoveRefusedError, Session
 from playmanager.storage import SaveFileError
 
 SAVES = Path(__file__).parent.parent / "saves"
 T = CategoryT.Tableau
+FortySession = Session[BoardT, Intent, Effects]
 
 
-def played_session(path: Path, seed: int, choices: int, choice_seed: int) -> Session:
-    """A session of deal ``seed`` with ``choices`` moves, some of them ``a``."""
-    session = Session.new(seed, str(path))
+def new_session(seed: int, path: str) -> FortySession:
+    adapter = FortyThieves()
+    return Session(adapter, adapter.new_model(seed), seed, path, loaded=False)
+
+
+def load_session(path: str) -> FortySession:
+    """As the command line loads a save: with the past it keeps."""
+    adapter = FortyThieves()
+    board, seed, past = adapter.load_play(path)
+    return Session(adapter, board, seed, path, loaded=True, past=past)
+
+
+def played_session(
+    seed: int, choices: int, choice_seed: int
+) -> tuple[FortySession, list[BoardT]]:
+    """A session of deal ``seed`` with ``choices`` moves, some of them ``a``,
+    and the board before each step."""
+    session = new_session(seed, "unused")
     chooser = random.Random(choice_seed)
+    befores = []
     for _ in range(choices):
+        before = session.model.copy()
         if chooser.random() < 0.2:
-            session.play_safe()
+            try:
+                session.play(PLAY_SAFE)
+            except MoveRefusedError:
+                continue
+            befores.append(before)
             continue
-        moves = legal_moves(session.board)
+        moves = legal_moves(session.model)
         if not moves:
             break
         session.play(chooser.choice(moves))
-    return session
+        befores.append(before)
+    return session, befores
 
 
 def test_the_history_and_the_counter_come_back_with_the_game(tmp_path: Path) -> None:
     path = tmp_path / "game.forty-thieves"
-    session = Session.new(118, str(path))
+    session = new_session(118, str(path))
     session.play(TabMove(T, 2, 6))
     session.play(DeckMove())
-    session.play_safe()
     session.save()
     text = path.read_text()
     assert text.startswith("forty-thieves save 2\n")
-    assert "history: 3 7; d" in text
-    loaded = Session.load(str(path))
-    assert loaded.moves == session.moves == len(session.history)
-    assert [step.moves for step in loaded.history] == [
-        step.moves for step in session.history
-    ]
-    while loaded.undo() is not None:
-        pass
-    assert loaded.board == BoardT(deal(118))
+    assert "history: 3 7; d\n" in text
+    loaded = load_session(str(path))
+    assert loaded.undo_depth == session.undo_depth == 2
+    assert loaded.past == session.past
+    assert not loaded.changed
+    while loaded.undo():
+        assert loaded.changed  # the file holds the later position
+    assert loaded.model == BoardT(deal(118))
+
+
+def test_a_loaded_history_is_saved_again(tmp_path: Path) -> None:
+    path = tmp_path / "game.forty-thieves"
+    session = new_session(118, str(path))
+    session.play(TabMove(T, 2, 6))
+    session.save()
+    loaded = load_session(str(path))
+    loaded.play(DeckMove())
+    loaded.save()
+    assert "history: 3 7; d\n" in path.read_text()
 
 
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 10**6), st.integers(0, 80), st.integers(0, 1000))
 def test_every_history_played_loads_back(seed: int, choices: int, choice: int) -> None:
-    session = played_session(Path("unused"), seed, choices, choice)
-    history = [step.moves for step in session.history]
-    text = savefile.dumps(session.board, seed, history)
+    session, befores = played_session(seed, choices, choice)
+    text = session.save_text()
     board, loaded_seed, steps = savefile.loads_play(text, "x")
-    assert (board, loaded_seed) == (session.board, seed)
-    assert [step.moves for step in steps] == history
-    assert [step.before for step in steps] == [step.before for step in session.history]
+    assert (board, loaded_seed) == (session.model, seed)
+    assert [step.moves for step in steps] == session.past
+    assert [step.before for step in steps] == befores
 
 
 def test_a_new_deal_starts_a_new_history_and_counter(tmp_path: Path) -> None:
-    session = Session.new(118, str(tmp_path / "g"))
+    session = new_session(118, str(tmp_path / "g"))
     session.play(TabMove(T, 2, 6))
-    session.new_deal(119)
+    session.new_game(119)
     session.play(DeckMove())
-    assert session.moves == 1
+    assert session.past == [(DeckMove(),)]
     session.save()
-    assert Session.load(session.save_target).moves == 1
+    assert load_session(session.save_target).past == [(DeckMove(),)]
 
 
 def test_an_old_save_still_loads_with_no_history() -> None:
     path = SAVES / "in_progress.forty-thieves"
     assert path.read_text().startswith("forty-thieves save 1\n")
-    session = Session.load(str(path))
-    assert session.history == [] and session.moves == 0
+    session = load_session(str(path))
+    assert session.past == [] and session.undo_depth == 0
 
 
 def v1_text() -> str:

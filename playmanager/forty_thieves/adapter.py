@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import NamedTuple, TypeAlias
+from typing import TypeAlias
 
 from gamestate.forty_thieves import BoardT, deal
 from gamestate.forty_thieves.moves import (
@@ -37,6 +37,7 @@ from gamestate.forty_thieves.moves import (
 
 from ..session import GameAdapter, MoveRefusedError, PastStep
 from . import deal_numbers, savefile
+from .commands import ToFoundation
 
 NO_SAFE_CARD = "No card is safe to play to the foundations now"
 
@@ -44,14 +45,6 @@ HINT_BUDGET_MS = 300
 """How long the thoughtful solver's hint searches (it knows the deck's
 order; bench/forty_thieves_solver.py times it). The game's hint is the fair
 one, :func:`gamestate.forty_thieves.fair.fair_hint`, with its own budget."""
-
-
-
-class ToFoundation(NamedTuple):
-    """Move the top of tableau ``n0`` (None: the waste) to the first
-    foundation that takes it."""
-
-    n0: int | None
 
 
 class PlaySafe(enum.Enum):

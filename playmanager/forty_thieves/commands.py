@@ -19,8 +19,6 @@ from typing import Final, NamedTuple, TypeAlias
 from gamestate.forty_thieves import CategoryT
 from gamestate.forty_thieves.moves import DeckMove, Move, TabMove, WasteMove
 
-from .adapter import ToFoundation
-
 
 class Action(Enum):
     """A command of Forty Thieves' that is not a move of one card (the shared
@@ -34,6 +32,13 @@ class FromFoundation(NamedTuple):
     number): clear enough to refuse with a reason, not with the help."""
 
     n: int | None
+
+
+class ToFoundation(NamedTuple):
+    """Move the top of tableau ``n0`` (None: the waste) to the first
+    foundation that takes it."""
+
+    n0: int | None
 
 
 Command: TypeAlias = Move | ToFoundation | FromFoundation | Action

@@ -32,7 +32,8 @@ from ..dots import savefile as dots_savefile
 from ..dots.adapter import Dots
 from ..forty_thieves import deal_numbers
 from ..forty_thieves import savefile as ft_savefile
-from ..forty_thieves.adapter import Effects, FortyThieves, ToFoundation, past_play
+from ..forty_thieves.adapter import Effects, FortyThieves, past_play
+from ..forty_thieves.commands import ToFoundation
 from ..forty_thieves.text import hint_words
 from ..options import draw_seed
 from ..session import MoveRefusedError, PastStep, Session
