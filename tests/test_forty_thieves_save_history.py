@@ -114,6 +114,23 @@ def test_a_new_deal_starts_a_new_history_and_counter(tmp_path: Path) -> None:
     assert load_session(session.save_target).past == [(DeckMove(),)]
 
 
+def test_a_rescued_game_keeps_its_history_when_resumed(tmp_path: Path) -> None:
+    session = new_session(118, str(tmp_path / "g"))
+    session.play(TabMove(T, 2, 6))
+    session.play(DeckMove())
+    rescued = session.rescue(str(tmp_path / "rescue"))
+    assert rescued is not None
+    other = new_session(5, str(tmp_path / "h"))
+    board, seed, past = other.adapter.load_play(rescued)
+    other.resume(board, seed, past)
+    assert other.past == session.past and other.undo_depth == 3  # and deal 5
+    other.undo()
+    other.undo()
+    assert other.model == BoardT(deal(118))
+    other.undo()
+    assert other.seed == 5
+
+
 def test_an_old_save_still_loads_with_no_history() -> None:
     path = SAVES / "in_progress.forty-thieves"
     assert path.read_text().startswith("forty-thieves save 1\n")

@@ -12,6 +12,9 @@ from hypothesis import strategies as st
 
 from gamestate import Direction, GameState
 from gamestate.dots import GameBoardT
+from gamestate.forty_thieves import BoardT, deal, fair
+from gamestate.forty_thieves.moves import DeckMove
+from playmanager.forty_thieves.deal_numbers import DRAWN
 from playmanager.web.adapters import (
     GAME_KINDS,
     CardMove,
@@ -135,7 +138,7 @@ def test_refusals_name_the_field_and_change_nothing(
 
 @pytest.mark.parametrize(
     "name",
-    ["midgame.2048", "in_progress.forty-thieves", "square_ready.dots", "fresh.dots"],
+    ["midgame.2048", "with_history.forty-thieves", "square_ready.dots", "fresh.dots"],
 )
 def test_a_save_loads_and_saves_back_as_the_terminal_writes_it(name: str) -> None:
     text = (SAVES / name).read_text()
@@ -156,3 +159,34 @@ def test_a_dots_load_counts_the_moves_already_made() -> None:
     game = DotsGame.load((SAVES / "last_move.dots").read_text(), "last_move.dots")
     model: GameBoardT = game.game
     assert game.moves == model.level.moves - model.get_moves()
+
+
+def test_a_forty_thieves_load_keeps_the_undo_history() -> None:
+    text = (SAVES / "with_history.forty-thieves").read_text()
+    game = FortyThievesGame.load(text, "with_history.forty-thieves")
+    assert game.session.undo_depth == 4
+    while game.undo():
+        pass
+    assert game.board == BoardT(deal(118))
+
+
+def test_a_new_forty_thieves_deal_has_a_readable_number() -> None:
+    assert FortyThievesGame.new({}).session.seed in DRAWN
+    assert FortyThievesGame.new({"seed": -5}).session.seed == -5
+
+
+def test_the_forty_thieves_hint_is_the_fair_one_and_never_names_the_deck_s_top(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[BoardT] = []
+
+    def deal_one(board: BoardT) -> DeckMove:
+        seen.append(board.copy())
+        return DeckMove()
+
+    monkeypatch.setattr(fair, "fair_hint", deal_one)
+    game = FortyThievesGame.new({"seed": 118})
+    assert game.hint() == (CardMove("deck", "waste"), "deal a card")  # no card named
+    assert seen == [game.board]
+    assert game.autoplay_step() is not None  # autoplay plays the fair hint too
+    assert len(seen) == 2 and game.board.get_waste().size() == 1
