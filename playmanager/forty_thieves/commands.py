@@ -54,7 +54,7 @@ HELP_ROWS: Final = (
     ("3 7", "move the top card of tableau 3 onto tableau 7"),
     ("3 f", "move it to a foundation (f: the one that takes it; f1-f8: that one)"),
     ("w 7, w f", "move the waste's top card to tableau 7, to a foundation"),
-    (Action.SAFE.value, "play every safe card to the foundations"),
+    (Action.SAFE.value, "play every safe card home; at the end, the game out"),
 )
 """What the help lists: an example of each command and what it does."""
 
