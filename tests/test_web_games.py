@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from gamestate import Direction, GameState
 from gamestate.dots import GameBoardT
-from gamestate.forty_thieves import BoardT, deal, fair
+from gamestate.forty_thieves import BoardT, fair
 from gamestate.forty_thieves.moves import DeckMove
+from playmanager.forty_thieves import savefile as ft_savefile
 from playmanager.forty_thieves.deal_numbers import DRAWN
 from playmanager.web.adapters import (
     GAME_KINDS,
@@ -138,11 +139,14 @@ def test_refusals_name_the_field_and_change_nothing(
 
 @pytest.mark.parametrize(
     "name",
-    ["midgame.2048", "with_history.forty-thieves", "square_ready.dots", "fresh.dots"],
+    ["midgame.2048", "in_progress.forty-thieves", "square_ready.dots", "fresh.dots"],
 )
 def test_a_save_loads_and_saves_back_as_the_terminal_writes_it(name: str) -> None:
     text = (SAVES / name).read_text()
     kind = next(k for k in GAME_KINDS.values() if name.endswith("." + k.extension))
+    if kind is FortyThievesGame:  # the terminal writes a format 1 save back as 2
+        text = ft_savefile.dumps(*ft_savefile.loads(text, name))
+        assert text.startswith("forty-thieves save 2\n")
     assert kind.load(text, name).save_text() == text
 
 
@@ -159,15 +163,6 @@ def test_a_dots_load_counts_the_moves_already_made() -> None:
     game = DotsGame.load((SAVES / "last_move.dots").read_text(), "last_move.dots")
     model: GameBoardT = game.game
     assert game.moves == model.level.moves - model.get_moves()
-
-
-def test_a_forty_thieves_load_keeps_the_undo_history() -> None:
-    text = (SAVES / "with_history.forty-thieves").read_text()
-    game = FortyThievesGame.load(text, "with_history.forty-thieves")
-    assert game.session.undo_depth == 4
-    while game.undo():
-        pass
-    assert game.board == BoardT(deal(118))
 
 
 def test_a_new_forty_thieves_deal_has_a_readable_number() -> None:

@@ -40,14 +40,15 @@ module never prints.
 from __future__ import annotations
 
 import hashlib
-import random
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from ..java_random import JavaRandom
 from .board import FOUNDATION_PILES, TABLEAU_PILES, BoardT
 from .card_types import CardT
+from .deal import java_shuffle
 from .moves import DeckMove, Move, apply, legal_moves, safe_move
 from .solver import Exploration, explore
 
@@ -89,10 +90,11 @@ def _card_order(card: CardT) -> tuple[str, int]:
     return card.s.value, card.r
 
 
-def sampler(board: BoardT) -> random.Random:
-    """The random numbers of the samples: seeded from what the player sees."""
+def sampler(board: BoardT) -> JavaRandom:
+    """The random numbers of the samples: seeded from what the player sees
+    (the model's own generator, never the global one)."""
     digest = hashlib.sha256(visible_key(board)).digest()
-    return random.Random(int.from_bytes(digest[:8], "big"))
+    return JavaRandom(int.from_bytes(digest[:8], "big", signed=True))
 
 
 def sampled_boards(board: BoardT, samples: int) -> list[BoardT]:
@@ -104,7 +106,7 @@ def sampled_boards(board: BoardT, samples: int) -> list[BoardT]:
     boards = []
     for _ in range(samples):
         deck = list(unseen)
-        rng.shuffle(deck)
+        java_shuffle(deck, rng)
         boards.append(
             BoardT.from_piles(
                 [board.get_tab(n) for n in range(TABLEAU_PILES)],

@@ -32,11 +32,11 @@ from ..dots import savefile as dots_savefile
 from ..dots.adapter import Dots
 from ..forty_thieves import deal_numbers
 from ..forty_thieves import savefile as ft_savefile
-from ..forty_thieves.adapter import Effects, FortyThieves, past_play
+from ..forty_thieves.adapter import FortyThieves
 from ..forty_thieves.commands import ToFoundation
 from ..forty_thieves.text import hint_words
 from ..options import draw_seed
-from ..session import MoveRefusedError, PastStep, Session
+from ..session import MoveRefusedError, Session
 from ..twenty48.adapter import Twenty48
 from ..twenty48.play2048 import start_game
 from ..twenty48.rules import MVC, PRESETS, WinTracker
@@ -437,15 +437,8 @@ class FortyThievesGame(WebGame):
     intent_kind = CardMove
     extension = "forty-thieves"
 
-    def __init__(
-        self,
-        board: BoardT,
-        seed: int,
-        moves: int,
-        past: Sequence[PastStep[BoardT, Effects]] = (),
-    ) -> None:
-        session = Session(FortyThieves(), board, seed, "", loaded=False, past=past)
-        super().__init__(session, moves)
+    def __init__(self, board: BoardT, seed: int, moves: int) -> None:
+        super().__init__(Session(FortyThieves(), board, seed, "", loaded=False), moves)
 
     @property
     def board(self) -> BoardT:
@@ -460,8 +453,17 @@ class FortyThievesGame(WebGame):
 
     @classmethod
     def load(cls, text: str, source: str) -> FortyThievesGame:
-        board, seed, past = past_play(ft_savefile.loads_play(text, source))
-        return cls(board, seed, 0, past)
+        """The game a save holds; a format 2 save's undo history is not
+        taken in: the web's undo is the database's steps (and restore()
+        starts a fresh session to keep the one in memory short)."""
+        saved = ft_savefile.loads(text, source)
+        return cls(saved.board, saved.seed, 0)
+
+    def save_text(self) -> str:
+        """The terminal's save of the position, with no undo history: the
+        web's undo is its database's, and the session's own past is cut
+        short whenever restore() starts it afresh."""
+        return ft_savefile.dumps(self.board, self.session.seed)
 
     @classmethod
     def restore(cls, dump: JSON) -> FortyThievesGame:
