@@ -29,7 +29,8 @@ from __future__ import annotations
 import itertools
 import os
 from abc import ABC, abstractmethod
-from typing import Generic, TypeVar
+from collections.abc import Sequence
+from typing import Generic, NamedTuple, TypeVar
 
 from .options import next_seed
 from .storage import write_atomically
@@ -107,17 +108,43 @@ class GameAdapter(ABC, Generic[M, I, E]):
         """The game in the save file at ``path``, and its seed; raise
         :class:`~playmanager.storage.SaveFileError` (the file untouched)."""
 
+    def next_seed(self, seed: int) -> int:
+        """The seed ``n`` deals after ``seed``: the next one, wrapped to a
+        Java long (a game numbering its deals otherwise says so)."""
+        return next_seed(seed)
+
+    def save_play(self, model: M, seed: int, past: Sequence[E]) -> str:
+        """The save file with the game's past: what each move undo can take
+        back did, first first. A game whose file keeps no history (the
+        default) writes :meth:`save_text`."""
+        del past  # this game's file keeps no history
+        return self.save_text(model, seed)
+
+    def load_play(self, path: str) -> tuple[M, int, Sequence[PastStep[M, E]]]:
+        """:meth:`load` with the past the file keeps (the default: none)."""
+        model, seed = self.load(path)
+        return model, seed, ()
+
+
+class PastStep(NamedTuple, Generic[M, E]):
+    """A move of a game's past: the model before it and what it did."""
+
+    before: M
+    effects: E
+
 
 class _Step(Generic[M, I, E]):
     """One entry of the undo history: everything a move or a new game changes."""
 
-    __slots__ = ("fresh", "model", "seed", "version")
+    __slots__ = ("effects", "fresh", "model", "seed", "version")
 
     def __init__(self, model: M, seed: int, fresh: bool, version: int) -> None:
         self.model = model
         self.seed = seed
         self.fresh = fresh
         self.version = version
+        self.effects: E | None = None
+        """What the move from here did; None for a new or resumed game."""
 
 
 def _file_mark(path: str) -> tuple[int, int, int, int] | None:
@@ -146,9 +173,11 @@ class Session(Generic[M, I, E]):
         save_target: str,
         *,
         loaded: bool,
+        past: Sequence[PastStep[M, E]] = (),
     ) -> None:
         """Start with ``model``: loaded from ``save_target`` (``loaded``), or
-        freshly dealt from ``seed`` (then not changed until a move).
+        freshly dealt from ``seed`` (then not changed until a move);
+        ``past`` is what undo can take back (a loaded game's history).
 
         A loaded ``save_target`` is this session's to replace; any other
         existing file there needs the player's yes (:meth:`would_overwrite`).
@@ -166,6 +195,13 @@ class Session(Generic[M, I, E]):
         self._known_files: dict[str, tuple[int, int, int, int]] = {}
         if loaded:
             self._remember_file(save_target)
+        for step in past:
+            self._history.append(self._past_step(step))
+
+    def _past_step(self, step: PastStep[M, E]) -> _Step[M, I, E]:
+        kept = _Step[M, I, E](step.before, self._seed, False, next(self._versions))
+        kept.effects = step.effects
+        return kept
 
     # ------------------------------------------------------------ state
     @property
@@ -212,6 +248,7 @@ class Session(Generic[M, I, E]):
         """
         before = self._step()
         effects = self.adapter.play(self._model, intent)
+        before.effects = effects
         self._history.append(before)
         self._version = next(self._versions)
         self._fresh = False
@@ -246,29 +283,44 @@ class Session(Generic[M, I, E]):
         return True
 
     def new_game(self, seed: int | None = None) -> int:
-        """Deal a new game from ``seed`` (default: the next seed, wrapped to a
-        Java long); undo brings the old one back. Returns the seed."""
+        """Deal a new game from ``seed`` (default: the adapter's next seed);
+        undo brings the old one back. Returns the seed."""
         self._history.append(self._step())
-        self._seed = next_seed(self._seed) if seed is None else seed
+        self._seed = self.adapter.next_seed(self._seed) if seed is None else seed
         self._model = self.adapter.new_model(self._seed)
         self._version = next(self._versions)
         self._fresh = True
         self._effects = None
         return self._seed
 
-    def resume(self, model: M, seed: int) -> None:
-        """Play on ``model`` (a rescued game, say) instead; undo brings the
-        current game back. Its play is changed until it is saved."""
+    def resume(
+        self, model: M, seed: int, past: Sequence[PastStep[M, E]] = ()
+    ) -> None:
+        """Play on ``model`` (a rescued game, say, with its ``past``)
+        instead; undo brings the current game back. Its play is changed
+        until it is saved."""
         self._history.append(self._step())
         self._model, self._seed = model, seed
+        self._history += map(self._past_step, past)
         self._version = next(self._versions)
         self._fresh = False
         self._effects = None
 
     # ------------------------------------------------------------ files
+    @property
+    def past(self) -> list[E]:
+        """What each move of the current game did, first first: the undo
+        history back to its deal (or resume), for a save that keeps it."""
+        moves: list[E] = []
+        for step in reversed(self._history):
+            if step.effects is None:
+                break
+            moves.append(step.effects)
+        return moves[::-1]
+
     def save_text(self) -> str:
-        """The current game as the game's save file."""
-        return self.adapter.save_text(self._model, self._seed)
+        """The current game as the game's save file, with its past."""
+        return self.adapter.save_play(self._model, self._seed, self.past)
 
     def would_overwrite(self, path: str | None = None) -> bool:
         """True when saving to ``path`` (default the save target) would

@@ -17,7 +17,7 @@ from playmanager.dots.tui.controller import Controller as DotsController
 from playmanager.forty_thieves import savefile as ft_savefile
 from playmanager.forty_thieves.adapter import FortyThieves
 from playmanager.forty_thieves.tui.controller import Controller as FortyController
-from playmanager.options import LONG_MAX, LONG_MIN
+from playmanager.options import LONG_MAX
 from playmanager.screen.modal import ModalController
 from playmanager.session import Session
 from playmanager.twenty48.play2048 import start_game
@@ -120,10 +120,11 @@ def test_forty_thieves_new_deal_after_the_largest_seed_saves_a_loadable_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 21: --seed 9223372036854775807, n, s said "Saved" and the file
-    could not be loaded (seed + 1 was not wrapped to a Java long)."""
+    could not be loaded (seed + 1 was not wrapped to a Java long). Now n
+    deals the first deal number after one outside 1 to 2^31-1."""
     monkeypatch.chdir(tmp_path)
     out, err = io.StringIO(), io.StringIO()
     argv = ["--game", "forty-thieves", "--seed", str(LONG_MAX)]
     assert main(argv, io.StringIO("n\no\n"), out, err) == 0
     assert err.getvalue() == ""
-    assert ft_savefile.load("save.forty-thieves").seed == LONG_MIN
+    assert ft_savefile.load("save.forty-thieves").seed == 1

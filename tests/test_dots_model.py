@@ -586,6 +586,13 @@ def test_from_state_restores_a_game_that_goes_on_identically() -> None:
         ({"objective_count": 7}, ValueError),  # more than the level's 6
         ({"objective_count": -37}, ValueError),  # a move clears 36 at most
         ({"moves": 3, "score": 37}, ValueError),  # 36 a move used at most
+        # Counters that no play reaches (the base is: 3 moves used, 5 R
+        # dots of the objective cleared, 3 other dots).
+        ({"score": 4}, ValueError),  # less than the objective's 5 cleared
+        ({"score": 5}, ValueError),  # 3 moves, all R, clear 6 at least
+        ({"score": 6}, ValueError),  # 1 other dot: a move clears 2 at least
+        ({"moves": 3, "objective_count": -35, "score": 41}, ValueError),  # 1 move
+        ({"moves": 4, "objective_count": 0, "score": 0}, ValueError),  # won unplayed
     ],
 )
 def test_from_state_refuses_bad_values(change: dict[str, object], error: type) -> None:
@@ -594,7 +601,7 @@ def test_from_state_refuses_bad_values(change: dict[str, object], error: type) -
         "grid": MIS_GRID,
         "moves": 1,
         "objective_count": 1,
-        "score": 0,
+        "score": 8,
         "generator_state": 0,
     }
     arguments.update(change)

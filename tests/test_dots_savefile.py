@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gamestate.dots import SIZE, CellT, GameBoardT, Level
-from gamestate.dots.board import MAX_MOVES, MAX_OBJECTIVE, MOST_CLEARED
+from gamestate.dots.board import MAX_MOVES, MAX_OBJECTIVE, MOST_CLEARED, unreachable
 from playmanager import games
 from playmanager.cli import main
 from playmanager.dots.savefile import format_save, load, parse_save, save
@@ -118,7 +118,9 @@ def test_every_level_the_model_accepts_saves_and_loads_back(
 
 @st.composite
 def states(draw: st.DrawFn) -> GameBoardT:
-    """Any game :meth:`GameBoardT.from_state` accepts, over its whole ranges."""
+    """Any game whose counters some play reaches (each move clears 2 to 36
+    dots, of the objective's colour or not, until it is won), over the
+    model's whole ranges."""
     level = Level(
         seed=draw(st.integers()),
         random_board=draw(st.booleans()),
@@ -129,7 +131,15 @@ def states(draw: st.DrawFn) -> GameBoardT:
         ),
         squares=draw(st.booleans()),
     )
-    moves = draw(st.integers(0, level.moves))
+    count, score, used = level.objective[1], 0, 0
+    for _ in range(draw(st.integers(0, level.moves))):
+        if count <= 0:  # won: no move follows
+            break
+        cleared = draw(st.integers(2, MOST_CLEARED))
+        score, used = score + cleared, used + 1
+        if draw(st.booleans()):  # of the objective's colour
+            count -= cleared
+    moves = level.moves - used
     return GameBoardT.from_state(
         level,
         draw(
@@ -140,8 +150,8 @@ def states(draw: st.DrawFn) -> GameBoardT:
             )
         ),
         moves=moves,
-        objective_count=draw(st.integers(-MOST_CLEARED, level.objective[1])),
-        score=draw(st.integers(0, MOST_CLEARED * (level.moves - moves))),
+        objective_count=count,
+        score=score,
         generator_state=draw(st.integers(0, (1 << 48) - 1)),
     )
 
@@ -224,3 +234,24 @@ def test_the_command_line_refuses_an_invalid_file_in_one_line(
     assert err.getvalue() == f"playmanager: cannot load {path}: {reason}\n"
     assert out.getvalue() == ""
     assert list(tmp_path.iterdir()) == []  # nothing written anywhere
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(level=levels(), data=st.data())
+def test_every_state_real_play_reaches_loads(level: Level, data: st.DataObject) -> None:
+    """The loader's reachability rules refuse no state that play reaches:
+    after every move of a whole game (squares on and off, won, past the
+    objective, out of moves), the save loads back as the same game."""
+    game = GameBoardT(**level._asdict())
+    while not (game.game_over() or game.is_win()):
+        path = data.draw(valid_paths(game))
+        if path is None:
+            break
+        game.move(path)
+        assert (
+            unreachable(
+                game.level, game.get_moves(), game.get_obj()[1], game.get_score()
+            )
+            is None
+        )
+        assert parse_save(format_save(game), "round trip") == game

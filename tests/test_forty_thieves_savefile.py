@@ -54,14 +54,14 @@ def test_the_format_is_one_pile_a_line_bottom_to_top() -> None:
     )
     lines = dumps(board, -5).splitlines()
     assert lines[:4] == [
-        "forty-thieves save 1",
+        "forty-thieves save 2",
         "seed: -5",
         "foundation 1: AH 2H",
         "foundation 2:",
     ]
     assert lines[12] == "tableau 3: 7S 6S"
     assert lines[19] == "tableau 10: KD"
-    assert lines[20:] == ["deck:", "waste: 4S JC"]
+    assert lines[20:] == ["deck:", "waste: 4S JC", "history:"]
     assert tuple(line.split(":")[0] for line in lines[1:]) == savefile.KEYS
 
 

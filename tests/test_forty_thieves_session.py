@@ -14,8 +14,8 @@ from playmanager.forty_thieves.adapter import (
     Effects,
     FortyThieves,
     Intent,
-    ToFoundation,
 )
+from playmanager.forty_thieves.commands import ToFoundation
 from playmanager.forty_thieves.savefile import load
 from playmanager.session import MoveRefusedError, Session
 

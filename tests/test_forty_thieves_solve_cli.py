@@ -17,7 +17,7 @@ from gamestate.forty_thieves import BoardT, deal
 from gamestate.forty_thieves.moves import DeckMove, apply, legal_moves
 from gamestate.forty_thieves.solver import Solution, solve
 from playmanager.cli import main
-from playmanager.forty_thieves import solve_batch
+from playmanager.forty_thieves import solve_batch, text
 from playmanager.forty_thieves.solve_batch import DealResult, verify_win
 from tests.forty_thieves_helpers import position
 
@@ -90,7 +90,7 @@ def test_a_time_budget_alone_and_two_jobs() -> None:
 def test_seed_random_prints_the_first_seed_on_stderr(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr("playmanager.forty_thieves.cli.draw_seed", lambda: 17)
+    monkeypatch.setattr("playmanager.forty_thieves.deal_numbers.draw", lambda: 17)
     status, out, err = run("--seed", "random", "--deals", "1", "--max-nodes", NODES)
     assert status == 0 and err == "Seed: 17\n"
     assert "seeds 17 to 17" in out
@@ -293,3 +293,37 @@ def _after_deals(board: BoardT, deals: int) -> list[object]:
     for _ in range(deals):
         apply(copy, DeckMove())
     return list(legal_moves(copy))
+
+
+def replay_in_the_line_mode(seed: int, solution: list[str]) -> str:
+    """The line mode's output after typing ``solution`` on deal ``seed``."""
+    out = io.StringIO()
+    keys = "".join(move + "\n" for move in solution)
+    main(
+        ["--game", "forty-thieves", "--seed", str(seed)],
+        io.StringIO(keys),
+        out,
+        io.StringIO(),
+    )
+    return out.getvalue()
+
+
+def test_json_carries_each_win_s_moves_and_they_replay(tmp_path: Path) -> None:
+    _, out, _ = run("--seed", "5", "--deals", "2", "--max-nodes", NODES, "--json")
+    five, six = json.loads(out)["results"]
+    assert five["solution"] == []
+    assert len(six["solution"]) == six["moves"]
+    assert text.WON in replay_in_the_line_mode(6, six["solution"])
+    journal = tmp_path / "deals.jsonl"
+    run("--seed", "6", "--deals", "1", "--max-nodes", NODES, "--jsonl", str(journal))
+    assert json.loads(journal.read_text())["solution"] == six["solution"]
+
+
+def test_a_journal_written_before_solutions_were_kept_still_reads(
+    tmp_path: Path,
+) -> None:
+    journal = tmp_path / "old.jsonl"
+    journal.write_text(
+        '{"seed": 6, "status": "won", "moves": 3, "nodes": 9, "seconds": 0.1}\n'
+    )
+    assert solve_batch.read_journal(str(journal))[6].solution == ()

@@ -17,7 +17,8 @@ from gamestate.effects import MoveEffects
 from playmanager.dots import savefile as dots_savefile
 from playmanager.dots.adapter import Dots
 from playmanager.forty_thieves import savefile as ft_savefile
-from playmanager.forty_thieves.adapter import PLAY_SAFE, FortyThieves, ToFoundation
+from playmanager.forty_thieves.adapter import PLAY_SAFE, FortyThieves
+from playmanager.forty_thieves.commands import ToFoundation
 from playmanager.options import LONG_MAX, LONG_MIN
 from playmanager.session import (
     GameAdapter,
@@ -138,11 +139,15 @@ def test_autoplay_plays_the_hint(tmp_path: Path) -> None:
 
 
 # ------------------------------------------------------------ seeds
-@pytest.mark.parametrize(("seed", "after"), [(LONG_MAX, LONG_MIN), (-1, 0), (5, 6)])
+@pytest.mark.parametrize(
+    ("seed", "after"), [(LONG_MAX, 1), (-1, 1), (5, 6), (2**31 - 1, 1)]
+)
 def test_forty_thieves_new_deal_keeps_a_java_long_seed_that_loads(
     tmp_path: Path, seed: int, after: int
 ) -> None:
-    """Issue 21: --seed 9223372036854775807, n, s wrote an unloadable file."""
+    """Issue 21: --seed 9223372036854775807, n, s wrote an unloadable file.
+    Forty Thieves' n deals the next deal number (1 to 2^31-1), back to 1
+    after the last or after any other Java long."""
     adapter = FortyThieves()
     target = tmp_path / "save.forty-thieves"
     session = Session(adapter, adapter.new_model(seed), seed, str(target), loaded=False)

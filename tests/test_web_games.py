@@ -12,6 +12,10 @@ from hypothesis import strategies as st
 
 from gamestate import Direction, GameState
 from gamestate.dots import GameBoardT
+from gamestate.forty_thieves import BoardT, fair
+from gamestate.forty_thieves.moves import DeckMove
+from playmanager.forty_thieves import savefile as ft_savefile
+from playmanager.forty_thieves.deal_numbers import DRAWN
 from playmanager.web.adapters import (
     GAME_KINDS,
     CardMove,
@@ -140,6 +144,9 @@ def test_refusals_name_the_field_and_change_nothing(
 def test_a_save_loads_and_saves_back_as_the_terminal_writes_it(name: str) -> None:
     text = (SAVES / name).read_text()
     kind = next(k for k in GAME_KINDS.values() if name.endswith("." + k.extension))
+    if kind is FortyThievesGame:  # the terminal writes a format 1 save back as 2
+        text = ft_savefile.dumps(*ft_savefile.loads(text, name))
+        assert text.startswith("forty-thieves save 2\n")
     assert kind.load(text, name).save_text() == text
 
 
@@ -156,3 +163,25 @@ def test_a_dots_load_counts_the_moves_already_made() -> None:
     game = DotsGame.load((SAVES / "last_move.dots").read_text(), "last_move.dots")
     model: GameBoardT = game.game
     assert game.moves == model.level.moves - model.get_moves()
+
+
+def test_a_new_forty_thieves_deal_has_a_readable_number() -> None:
+    assert FortyThievesGame.new({}).session.seed in DRAWN
+    assert FortyThievesGame.new({"seed": -5}).session.seed == -5
+
+
+def test_the_forty_thieves_hint_is_the_fair_one_and_never_names_the_deck_s_top(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[BoardT] = []
+
+    def deal_one(board: BoardT) -> DeckMove:
+        seen.append(board.copy())
+        return DeckMove()
+
+    monkeypatch.setattr(fair, "fair_hint", deal_one)
+    game = FortyThievesGame.new({"seed": 118})
+    assert game.hint() == (CardMove("deck", "waste"), "deal a card")  # no card named
+    assert seen == [game.board]
+    assert game.autoplay_step() is not None  # autoplay plays the fair hint too
+    assert len(seen) == 2 and game.board.get_waste().size() == 1

@@ -210,9 +210,10 @@ class GameBoardT:
         cleared more than were left, down to ``-MOST_CLEARED``),
         ``score`` 0 to ``MOST_CLEARED`` per move used and
         ``generator_state`` a state of :meth:`generator_state`, so the
-        game goes on exactly as it would have. Those are the states a game
-        can reach, and the ones a save file holds. Raises TypeError or
-        ValueError naming what is wrong.
+        game goes on exactly as it would have; and together, the counters
+        must be ones that play reaches (:func:`unreachable`). Those are
+        the states a game can reach, and the ones a save file holds.
+        Raises TypeError or ValueError naming what is wrong.
         """
         game = cls.__new__(cls)
         game._level = level = _checked_level(level)
@@ -226,6 +227,9 @@ class GameBoardT:
         )
         most = MOST_CLEARED * (level.moves - game._moves)
         game._score = _whole(score, "score", low=0, high=most)
+        problem = unreachable(level, game._moves, game._objective, game._score)
+        if problem is not None:
+            raise ValueError(problem)
         state = _whole(generator_state, "generator_state", low=0)
         if state >= _GENERATOR_STATES:
             raise ValueError(f"generator_state must be below 2**48, got {state}")
@@ -537,6 +541,50 @@ def _whole(
             span = f"from {low} to {high}"
         raise ValueError(f"{name} must be {span}, got {value}")
     return int(value)
+
+
+def unreachable(
+    level: Level, moves: int, objective_count: int, score: int
+) -> str | None:
+    """Why no play of ``level`` ends with these counters, or None when one
+    can (each counter already within its own range).
+
+    What :meth:`GameBoardT.move` does to them: each move uses one move,
+    clears from 2 dots (a path has 2 at least, :meth:`_one_direction`) to
+    :data:`MOST_CLEARED`, adds them all to the score, and takes them off
+    the objective's count when they are of its colour; once the count is
+    0 or below the game is won and no move follows. So, with ``used``
+    moves made of which ``a`` were of the objective's colour and ``b``
+    the rest: the objective's dots cleared, ``X = target - count``, are
+    the sum of ``a`` moves and the other dots, ``Y = score - X``, the sum
+    of ``b``; each sum lies from 2 to 36 a move (0 for no move); and when
+    the game is won, its last move took the count from above 0 to
+    ``count``, so it cleared ``1 - count`` dots at least.
+    """
+    colour, target = level.objective
+    used = level.moves - moves
+    cleared = target - objective_count
+    others = score - cleared
+    if others < 0:
+        return (
+            f"score {score} is less than the {cleared} {colour.value} dots the "
+            "objective shows cleared (the score counts every dot cleared)"
+        )
+    if score < 2 * used:
+        return f"score {score} is less than {used} moves clear (2 dots a move at least)"
+    last_least = max(2, 1 - objective_count)
+    for a in range(used + 1):
+        b = used - a
+        objective_fits = (
+            cleared == 0 if a == 0 else 2 * (a - 1) + last_least <= cleared
+        ) and cleared <= MOST_CLEARED * a
+        if objective_fits and 2 * b <= others <= MOST_CLEARED * b:
+            return None
+    return (
+        f"no play of {used} moves clears {cleared} {colour.value} dots of the "
+        f"objective and {others} others (a move clears 2 to {MOST_CLEARED} dots "
+        "of one colour; the game ends once the objective is reached)"
+    )
 
 
 def _checked_level(level: Level) -> Level:

@@ -111,10 +111,11 @@ class CardT(_Card):
 def card_from_text(text: str) -> CardT:
     """The card a short text names: ``7S``, ``10h``, ``AD``, ``kc``.
 
-    The rank (A, 2..10, J, Q, K) then the suit letter (H, D, C, S), in
-    either case. Raises ValueError naming the text when it is not a card.
+    The rank (A, 2..10, J, Q, K) then the suit letter (H, D, C, S), ASCII
+    in either case (Python's Unicode case mapping would read ``ſ`` as S).
+    Raises ValueError naming the text when it is not a card.
     """
-    upper = text.upper()
+    upper = text.upper() if text.isascii() else ""
     rank = _TEXT_RANK.get(upper[:-1])
     suit = _LETTER_SUIT.get(upper[-1:])
     if rank is None or suit is None:

@@ -20,12 +20,17 @@ def deal(seed: int) -> list[CardT]:
     """The 104 cards of the deal numbered ``seed`` (any int, taken as the
     Java long it wraps to), ready for ``BoardT(deal(seed))``.
 
-    Java's Collections.shuffle: ``for (int i = size; i > 1; i--)
-    swap(list, i - 1, rnd.nextInt(i))``.
+    Java's Collections.shuffle (:func:`java_shuffle`).
     """
     cards = full_deck()
-    random = JavaRandom(seed)
+    java_shuffle(cards, JavaRandom(seed))
+    return cards
+
+
+def java_shuffle(cards: list[CardT], random: JavaRandom) -> None:
+    """Shuffle ``cards`` in place as Java's ``Collections.shuffle(cards,
+    random)`` does: ``for (int i = size; i > 1; i--) swap(list, i - 1,
+    rnd.nextInt(i))``."""
     for i in range(len(cards), 1, -1):
         j = random.nextInt(i)
         cards[i - 1], cards[j] = cards[j], cards[i - 1]
-    return cards

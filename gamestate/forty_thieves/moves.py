@@ -287,3 +287,74 @@ def _is_safe(board: BoardT, card: CardT | None) -> bool:
         board.get_foundation(n).toSeq().count(below) for n in range(FOUNDATION_PILES)
     )
     return on_foundations == COPIES
+
+
+def auto_finish(board: BoardT) -> tuple[Move, ...]:
+    """The moves that play the game out, once every card left can go home
+    without a choice; else ().
+
+    That is when the deck is empty (no card is hidden: a finish found while
+    cards are face down would tell the player what they cannot see) and
+    sending any top card that a foundation takes home, again and again,
+    puts all 104 cards there. Such moves never compete: a card on a
+    foundation only lets more cards follow it, and the two copies of a
+    card can take either of their suit's foundations alike. So if this
+    greedy order wins, the game is won whatever order the player would
+    choose; if it sticks, some card must first move within the tableau,
+    which is a choice. Tableau tops come first (pile by pile), then the
+    waste. An empty tuple for a game already won. Never changes ``board``.
+    """
+    if board.get_deck().size() or board.is_win_state():
+        return ()
+    copy = board.copy()
+    moves: list[Move] = []
+    while not copy.is_win_state():
+        move = next(
+            (
+                found
+                for n0 in [*range(TABLEAU_PILES), None]
+                if (found := foundation_move(copy, n0)) is not None
+            ),
+            None,
+        )
+        if move is None:
+            return ()
+        apply(copy, move)
+        moves.append(move)
+    return tuple(moves)
+
+
+def undone(board: BoardT, move: Move) -> BoardT:
+    """The position ``move`` was made from, if it led to ``board``: its
+    card taken back from where it went (a new board; ``board`` is left
+    alone). For a history read back (a save keeps the moves, not every
+    position).
+
+    Raises ValueError, saying why, when ``move`` cannot have led to
+    ``board``: its target is empty, or the move is not valid in the
+    position it would come from.
+    """
+    tableau = [board.get_tab(n).toSeq() for n in range(TABLEAU_PILES)]
+    foundations = [board.get_foundation(n).toSeq() for n in range(FOUNDATION_PILES)]
+    deck, waste = board.get_deck().toSeq(), board.get_waste().toSeq()
+    if isinstance(move, DeckMove):
+        target, source = waste, deck
+    else:
+        c, n = (move.c, move.n1) if isinstance(move, TabMove) else (move.c, move.n)
+        if not is_valid_pos(c, n) or c not in (CategoryT.Tableau, CategoryT.Foundation):
+            raise ValueError(f"there is no {c.value} {n + 1}")
+        target = (tableau if c is CategoryT.Tableau else foundations)[n]
+        if isinstance(move, WasteMove):
+            source = waste
+        elif is_valid_pos(CategoryT.Tableau, move.n0):
+            source = tableau[move.n0]
+        else:
+            raise ValueError(f"there is no tableau {move.n0 + 1}")
+    if not target:
+        raise ValueError("the pile it went to is empty")
+    source.append(target.pop())
+    before = BoardT.from_piles(tableau, foundations, deck, waste)
+    reason = why_invalid(before, move)
+    if reason is not None:
+        raise ValueError(reason)
+    return before

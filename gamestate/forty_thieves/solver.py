@@ -8,7 +8,12 @@ searched every position reachable from this one (a proof that the
 position cannot be won), or ``"unknown"`` when a time or node budget
 stopped it first. :func:`hint` is the first move of a solution found
 within a short budget, else the first move towards the most promising
-position the search saw.
+position the search saw; :func:`explore` says where a search leads.
+
+The solver knows the order of the face-down deck: the game with every
+card known is *thoughtful solitaire*. The game's hint must not know it,
+so it is :func:`gamestate.forty_thieves.fair.fair_hint`, which runs this
+solver on sampled deck orders.
 
 The search reads the board through the MIS's getters and never changes
 it; it never prints.
@@ -524,12 +529,10 @@ def _board_moves(board: BoardT, step: _Step) -> list[Move]:
     return [move]
 
 
-def _replay(board: BoardT, steps: list[_Step]) -> tuple[Move, ...]:
-    """The MIS moves of ``steps``, each made on a copy of ``board``.
-
-    Raises AssertionError if a move is refused or the last position is not
-    won: the solver has a bug, and no win is reported.
-    """
+def _line(board: BoardT, steps: list[_Step]) -> tuple[BoardT, tuple[Move, ...]]:
+    """The MIS moves of ``steps``, each made on a copy of ``board``, and that
+    copy after them. Raises AssertionError if a move is refused: the
+    solver has a bug."""
     copy = board.copy()
     made: list[Move] = []
     for step in steps:
@@ -539,9 +542,19 @@ def _replay(board: BoardT, steps: list[_Step]) -> tuple[Move, ...]:
             except ValueError as refused:
                 raise AssertionError(f"solver bug: {move} refused: {refused}") from None
             made.append(move)
-    if not copy.is_win_state():
+    return copy, tuple(made)
+
+
+def _replay(board: BoardT, steps: list[_Step]) -> tuple[Move, ...]:
+    """The MIS moves of ``steps``, each made on a copy of ``board``.
+
+    Raises AssertionError if a move is refused or the last position is not
+    won: the solver has a bug, and no win is reported.
+    """
+    after, made = _line(board, steps)
+    if not after.is_win_state():
         raise AssertionError("solver bug: the winning line does not win")
-    return tuple(made)
+    return made
 
 
 # --- the public functions ---------------------------------------------------------
@@ -592,6 +605,30 @@ def solve(
     status, node, nodes, started = _search(board, budget_ms, max_nodes)
     moves = _replay(board, _steps_to(node)) if status == "won" else ()
     return Solution(status, moves, nodes, time.perf_counter() - started)
+
+
+@dataclass(frozen=True)
+class Exploration:
+    """What :func:`explore` found: where the search would go from here."""
+
+    status: Status
+    line: tuple[Move, ...]
+    """The winning moves when won; else the moves towards the best-rated
+    position expanded (empty when that is the position itself)."""
+    rating: float
+    """The rating (:meth:`_Search.rating`) of the position ``line`` ends in."""
+
+
+def explore(
+    board: BoardT, *, budget_ms: float | None = None, max_nodes: int | None = None
+) -> Exploration:
+    """Search ``board`` as :func:`solve` does and say where it leads: the win,
+    or the line to the best-rated position (what :func:`hint` follows and
+    the fair hint compares across sampled decks). Never changes ``board``."""
+    status, node, _, _ = _search(board, budget_ms, max_nodes)
+    steps = _steps_to(node)
+    line = _replay(board, steps) if status == "won" else _line(board, steps)[1]
+    return Exploration(status, line, _Search(b"", _WEIGHTS[0]).rating(node.position))
 
 
 def hint(board: BoardT, budget_ms: float = DEFAULT_HINT_MS) -> Move | None:

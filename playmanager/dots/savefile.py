@@ -25,7 +25,11 @@ loaded game draws the same dots it would have), and the level the game
 started from (its seed, a ``default`` or ``random`` starting grid, its
 moves and objective), which "play again" starts anew with the next seed.
 The limits are the model's (:data:`gamestate.dots.board.MAX_MOVES`...),
-so every game it accepts saves and loads back.
+so every game it accepts saves and loads back; and the moves left, the
+objective's count and the score together must be ones that play reaches
+(:func:`gamestate.dots.board.unreachable`: a score below the objective's
+dots cleared, a won game whose moves could not clear its objective, or a
+score that the moves used could not make is refused).
 
 Every line is checked, in order; the first problem raises
 :class:`~playmanager.storage.SaveFileError` naming its line, and nothing
@@ -39,7 +43,7 @@ from __future__ import annotations
 from typing import Final, TypeVar
 
 from gamestate.dots import SIZE, CellT, GameBoardT, Level
-from gamestate.dots.board import MAX_MOVES, MAX_OBJECTIVE, MOST_CLEARED
+from gamestate.dots.board import MAX_MOVES, MAX_OBJECTIVE, MOST_CLEARED, unreachable
 
 from ..options import LONG_MAX, LONG_MIN
 from ..storage import (
@@ -138,8 +142,8 @@ class _Reader:
         if self.index < len(self.lines):
             self.index += 1
             raise self.error("unexpected text after the level line")
-        # A game never has more than its level started with, nor a score
-        # that its moves used cannot make.
+        # A game never has more than its level started with, nor counters
+        # that no play reaches (the model's unreachable says which do).
         if moves > level.moves:
             raise self.error(
                 f"moves {moves} is more than the level's {level.moves}", moves_line
@@ -157,6 +161,9 @@ class _Reader:
                 f"can clear ({MOST_CLEARED} dots a move at most)",
                 score_line,
             )
+        problem = unreachable(level, moves, count, score)
+        if problem is not None:
+            raise self.error(problem, score_line)
         return GameBoardT.from_state(
             level,
             grid,

@@ -2,41 +2,49 @@
 
 An intent is a model :class:`~gamestate.forty_thieves.moves.Move`, a
 :class:`ToFoundation` (the top of a pile to whichever foundation takes
-it) or :data:`PLAY_SAFE` (every safe card to the foundations, one step);
-the effects are the moves made. The rules stay in
-:mod:`gamestate.forty_thieves`.
+it) or :data:`PLAY_SAFE` (every safe card to the foundations, one step;
+once every card left can go home, the game played out); the effects are
+the moves made. The rules stay in :mod:`gamestate.forty_thieves`.
+
+The hint is the fair one (:func:`gamestate.forty_thieves.fair.fair_hint`):
+it sees only what the player sees, never the deck's order, and so does
+the session's autoplay, which plays the hint.
+
+The save keeps the undo history (format 2): the effects of each move of
+the session's past are its moves, which is all the save's ``history``
+line needs, so :meth:`FortyThieves.save_play` writes them and
+:meth:`FortyThieves.load_play` gives them back with the position before
+each step. The session stays game-agnostic: it only hands the effects.
 """
 
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple, TypeAlias
+from collections.abc import Sequence
+from typing import TypeAlias
 
 from gamestate.forty_thieves import BoardT, deal
 from gamestate.forty_thieves.moves import (
     CardText,
     Move,
     apply,
+    auto_finish,
     foundation_move,
     safe_move,
     why_invalid,
     why_no_foundation,
 )
 
-from ..session import GameAdapter, MoveRefusedError
-from . import savefile
+from ..session import GameAdapter, MoveRefusedError, PastStep
+from . import deal_numbers, savefile
+from .commands import ToFoundation
 
 NO_SAFE_CARD = "No card is safe to play to the foundations now"
 
 HINT_BUDGET_MS = 300
-"""How long a hint may search: the issue asks for an answer within 0.5 s."""
-
-
-class ToFoundation(NamedTuple):
-    """Move the top of tableau ``n0`` (None: the waste) to the first
-    foundation that takes it."""
-
-    n0: int | None
+"""How long the thoughtful solver's hint searches (it knows the deck's
+order; bench/forty_thieves_solver.py times it). The game's hint is the fair
+one, :func:`gamestate.forty_thieves.fair.fair_hint`, with its own budget."""
 
 
 class PlaySafe(enum.Enum):
@@ -57,14 +65,14 @@ class FortyThieves(GameAdapter[BoardT, Intent, Effects]):
     name = "forty-thieves"
     rescue_name = "rescued.forty-thieves"
 
-    def __init__(
-        self, card_text: CardText = str, hint_ms: float = HINT_BUDGET_MS
-    ) -> None:
+    def __init__(self, card_text: CardText = str) -> None:
         self.card_text = card_text
-        self.hint_ms = hint_ms
 
     def new_model(self, seed: int) -> BoardT:
         return BoardT(deal(seed))
+
+    def next_seed(self, seed: int) -> int:
+        return deal_numbers.following(seed)
 
     def copy(self, model: BoardT) -> BoardT:
         return model.copy()
@@ -87,7 +95,11 @@ class FortyThieves(GameAdapter[BoardT, Intent, Effects]):
 
     @staticmethod
     def _play_safe(model: BoardT) -> Effects:
-        moves = []
+        """Every safe card home; once every card left can go home
+        (:func:`auto_finish`), every card is safe: the game is played out."""
+        moves = list(auto_finish(model))
+        for finishing in moves:
+            apply(model, finishing)
         while (move := safe_move(model)) is not None:
             apply(model, move)
             moves.append(move)
@@ -96,9 +108,16 @@ class FortyThieves(GameAdapter[BoardT, Intent, Effects]):
         return tuple(moves)
 
     def hint(self, model: BoardT) -> Move | None:
-        from gamestate.forty_thieves.solver import hint  # only when asked: it is big
+        """The fair hint: what the player sees only, never the deck's order."""
+        from gamestate.forty_thieves.fair import fair_hint  # only when asked: big
 
-        return hint(model, budget_ms=self.hint_ms)
+        return fair_hint(model)
+
+    @staticmethod
+    def can_finish(model: BoardT) -> bool:
+        """Every card left can go home without a choice: the front ends
+        offer to play it out (``a``)."""
+        return bool(auto_finish(model))
 
     def ended(self, model: BoardT) -> bool:
         return model.is_win_state() or not model.valid_mv_exists()
@@ -109,3 +128,19 @@ class FortyThieves(GameAdapter[BoardT, Intent, Effects]):
     def load(self, path: str) -> tuple[BoardT, int]:
         board, seed = savefile.load(path)
         return board, seed
+
+    def save_play(self, model: BoardT, seed: int, past: Sequence[Effects]) -> str:
+        return savefile.dumps(model, seed, past)
+
+    def load_play(
+        self, path: str
+    ) -> tuple[BoardT, int, Sequence[PastStep[BoardT, Effects]]]:
+        return past_play(savefile.load_play(path))
+
+
+def past_play(
+    saved: savefile.SavedPlay,
+) -> tuple[BoardT, int, Sequence[PastStep[BoardT, Effects]]]:
+    """A save with its history, as the session takes it."""
+    past = [PastStep(step.before, step.moves) for step in saved.history]
+    return saved.board, saved.seed, past

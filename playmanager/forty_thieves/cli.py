@@ -32,14 +32,13 @@ from ..options import (
     EXIT_OK,
     EXIT_USAGE,
     RANDOM_SEED,
-    draw_seed,
     run_command_line,
 )
 from ..options import seed as seed_option
 from ..parser import game_parser
 from ..session import Session
-from . import savefile, solve_options, text
-from .adapter import Effects, FortyThieves, Intent
+from . import deal_numbers, savefile, solve_options, text
+from .adapter import Effects, FortyThieves, Intent, past_play
 from .commands import HELP_ROWS
 from .line_mode import LineGame
 
@@ -67,8 +66,10 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="the deal to play (a Java program shuffling with "
         "Collections.shuffle(cards, new Random(N)) deals the same); 'random' (the "
-        "default) draws one and prints it; with --solve, the first deal",
+        "default) draws one from 1 to 2^31-1 and prints it; with --solve, the "
+        "first deal",
     )
+    solve_options.add_new_deal_arguments(parser)
     solve_options.add_arguments(parser)
     return parser
 
@@ -94,6 +95,8 @@ def check_combinations(parser: argparse.ArgumentParser, args: SimpleNamespace) -
         parser.error(
             f"--seed only chooses a new deal, but {args.file} exists and holds a game"
         )
+    if args.winnable and args.file is not None and os.path.exists(args.file):
+        parser.error(f"--winnable deals a new game, but {args.file} exists")
 
 
 class Origin(enum.Enum):
@@ -113,13 +116,12 @@ def start(args: SimpleNamespace, launch: Launch) -> tuple[FortySession, Origin]:
     Raises SaveFileError when FILE exists and cannot be loaded.
     """
     adapter = FortyThieves()
-    seed = draw_seed() if args.seed in (None, RANDOM_SEED) else int(args.seed)
     if args.file is not None and os.path.exists(args.file):
         text_read = launch.files.text(args.file)  # read once, at the command line
-        board, saved_seed = savefile.loads(text_read, args.file)
-        return Session(
-            adapter, board, saved_seed, args.file, loaded=True
-        ), Origin.LOADED
+        board, saved_seed, past = past_play(savefile.loads_play(text_read, args.file))
+        session = Session(adapter, board, saved_seed, args.file, loaded=True, past=past)
+        return session, Origin.LOADED
+    seed = deal_numbers.draw() if args.seed in (None, RANDOM_SEED) else int(args.seed)
     target = FORTY_THIEVES.default_save if args.file is None else args.file
     origin = Origin.NEW if args.file is None else Origin.NEW_FILE
     return Session(adapter, adapter.new_model(seed), seed, target, loaded=False), origin
@@ -149,11 +151,18 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
     """Start the game the options ask for and play it; return the status."""
     if args.solve:
         return solve_deals(args, launch.stdout, launch.stderr)
+    if args.winnable:
+        args.seed = deal_numbers.winnable()
+        if args.seed is None:
+            launch.stderr.write(text.NO_WINNABLE_DEAL)
+            return EXIT_USAGE
     session, origin = start(args, launch)
     if args.tui:
         from . import tui  # here, not at the top: the line mode starts fast
 
         greeting = screen_greeting(session, origin)
+        if args.winnable:
+            greeting = text.proven_winnable(session.seed).rstrip() + " " + greeting
         return tui.run(
             session,
             greeting,
@@ -166,6 +175,8 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
     rescued = other_rescue(folder, session.adapter.rescue_name, args.file)
     if rescued is not None:
         launch.stdout.write(messages.rescued_game(rescued) + "\n")
+    if args.winnable:
+        launch.stdout.write(text.proven_winnable(session.seed))
     card_text = text.card_style(launch.terminal)
     adapter = session.adapter
     assert isinstance(adapter, FortyThieves)
@@ -187,7 +198,7 @@ def solve_deals(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
     from . import solve_batch  # here, not at the top: the solver is big
 
     if args.seed in (None, RANDOM_SEED):
-        first_seed = draw_seed()
+        first_seed = deal_numbers.draw()
         stderr.write(f"Seed: {first_seed}\n")  # stdout is kept for the table
     else:
         first_seed = int(args.seed)

@@ -19,8 +19,6 @@ from typing import Final, NamedTuple, TypeAlias
 from gamestate.forty_thieves import CategoryT
 from gamestate.forty_thieves.moves import DeckMove, Move, TabMove, WasteMove
 
-from .adapter import ToFoundation
-
 
 class Action(Enum):
     """A command of Forty Thieves' that is not a move of one card (the shared
@@ -36,6 +34,13 @@ class FromFoundation(NamedTuple):
     n: int | None
 
 
+class ToFoundation(NamedTuple):
+    """Move the top of tableau ``n0`` (None: the waste) to the first
+    foundation that takes it."""
+
+    n0: int | None
+
+
 Command: TypeAlias = Move | ToFoundation | FromFoundation | Action
 
 DEAL_KEY: Final = "d"
@@ -49,7 +54,7 @@ HELP_ROWS: Final = (
     ("3 7", "move the top card of tableau 3 onto tableau 7"),
     ("3 f", "move it to a foundation (f: the one that takes it; f1-f8: that one)"),
     ("w 7, w f", "move the waste's top card to tableau 7, to a foundation"),
-    (Action.SAFE.value, "play every safe card to the foundations"),
+    (Action.SAFE.value, "play every safe card home; at the end, the game out"),
 )
 """What the help lists: an example of each command and what it does."""
 

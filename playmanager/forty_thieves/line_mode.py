@@ -14,7 +14,7 @@ from gamestate.forty_thieves.moves import CardText, Move
 
 from ..line_mode import LineMode
 from . import text
-from .adapter import PLAY_SAFE, Effects, Intent
+from .adapter import PLAY_SAFE, Effects, FortyThieves, Intent
 from .commands import Action, FromFoundation, parse
 
 
@@ -44,6 +44,8 @@ class LineGame(LineMode[BoardT, Intent, Effects]):
             self.say(text.WON.rstrip("\n"))
         elif self.session.ended:
             self.say(text.NO_MOVE_LEFT.rstrip("\n"))
+        elif FortyThieves.can_finish(self.session.model):
+            self.say(text.CAN_FINISH.rstrip("\n"))
 
     def hint_text(self, intent: Intent) -> str:
         if not isinstance(intent, Move):  # pragma: no cover (the solver gives moves)

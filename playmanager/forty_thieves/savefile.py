@@ -2,7 +2,7 @@
 
 ::
 
-    forty-thieves save 1
+    forty-thieves save 2
     seed: 118
     foundation 1: AH 2H 3H
     foundation 2:
@@ -13,13 +13,23 @@
     tableau 10: KD
     deck: 9C 2H ... 5D
     waste: 4S JC
+    history: 3 7; d; w 7; 3 f1, 9 f2
 
 The first line names the game and the format version
 (:func:`playmanager.storage.header`). Then one line per pile, named as
 the game names it (piles numbered from 1), its cards bottom to top
-written as ``7S``, ``10H``, ``AD``, ``KC`` (rank, then the suit's letter);
-``seed`` is the deal the game started from. The lines may come in any
-order; blank lines and lines starting with ``#`` are skipped.
+written as ``7S``, ``10H``, ``AD``, ``KC`` (rank, then the suit's letter,
+ASCII letters in either case); ``seed`` is the deal the game started
+from. The lines may come in any order; blank lines and lines starting
+with ``#`` are skipped.
+
+``history`` (format 2) is what undo takes back, first step first: the
+steps are separated by ``;``, the moves of one step (``a`` sends several
+cards home in one step) by ``,``, each written as the line mode's command
+(``3 7``, ``3 f1``, ``w 7``, ``w f2``, ``d``). The move counter is the
+number of steps, so it is kept too. Loading takes the steps back one by
+one from the position saved and refuses a history that no play could
+have made. Format 1 (no history) still loads, with an empty history.
 
 Loading checks everything (every line present once, every card token,
 foundations that are Ace-up runs of one suit, exactly two of each card)
@@ -31,7 +41,7 @@ a save is never half-written. This module never prints.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Final, NamedTuple
 
 from gamestate.forty_thieves import BoardT, CardStackT, CardT
@@ -42,18 +52,24 @@ from gamestate.forty_thieves.board import (
     foundation_problem,
 )
 from gamestate.forty_thieves.card_types import card_from_text, full_deck
+from gamestate.forty_thieves.moves import DeckMove, Move, TabMove, WasteMove, undone
 
 from .. import storage
 from ..games import FORTY_THIEVES
 from ..options import LONG_MAX, LONG_MIN
 from ..storage import SaveFileError
+from .commands import command_text, parse
 
-FORMAT_VERSION: Final = 1
-READABLE_VERSIONS: Final = frozenset({FORMAT_VERSION})
+FORMAT_VERSION: Final = 2
+"""2 adds the history line; 1 is still read."""
+READABLE_VERSIONS: Final = frozenset({1, FORMAT_VERSION})
 
 SEED: Final = "seed"
 DECK: Final = "deck"
 WASTE: Final = "waste"
+HISTORY: Final = "history"
+STEP_SEPARATOR: Final = ";"
+MOVE_SEPARATOR: Final = ","
 
 
 def foundation_key(n: int) -> str:
@@ -68,8 +84,10 @@ def tableau_key(n: int) -> str:
 
 FOUNDATION_KEYS: Final = tuple(foundation_key(n) for n in range(FOUNDATION_PILES))
 TABLEAU_KEYS: Final = tuple(tableau_key(n) for n in range(TABLEAU_PILES))
-KEYS: Final = (SEED, *FOUNDATION_KEYS, *TABLEAU_KEYS, DECK, WASTE)
+PILE_KEYS: Final = (*FOUNDATION_KEYS, *TABLEAU_KEYS, DECK, WASTE)
+KEYS: Final = (SEED, *PILE_KEYS, HISTORY)
 """Every line of a save, in the order the writer writes them."""
+KEYS_OF_VERSION: Final = {1: KEYS[:-1], FORMAT_VERSION: KEYS}
 
 
 class SavedGame(NamedTuple):
@@ -79,8 +97,31 @@ class SavedGame(NamedTuple):
     seed: int
 
 
-def dumps(board: BoardT, seed: int) -> str:
-    """The text of a save of ``board``, dealt from ``seed``."""
+class SavedStep(NamedTuple):
+    """One step of the undo history: the position before it, its moves."""
+
+    before: BoardT
+    moves: tuple[Move, ...]
+
+
+class SavedPlay(NamedTuple):
+    """A save with its undo history (:func:`load_play`)."""
+
+    board: BoardT
+    seed: int
+    history: tuple[SavedStep, ...]
+
+
+def history_text(steps: Sequence[Sequence[Move]]) -> str:
+    """The history line's value: ``3 7; d; 3 f1, 9 f2``."""
+    return f"{STEP_SEPARATOR} ".join(
+        f"{MOVE_SEPARATOR} ".join(map(command_text, step)) for step in steps
+    )
+
+
+def dumps(board: BoardT, seed: int, history: Sequence[Sequence[Move]] = ()) -> str:
+    """The text of a save of ``board``, dealt from ``seed``, with the moves
+    of each step undo can take back (first first)."""
 
     def line(key: str, pile: CardStackT) -> str:
         return f"{key}: {' '.join(map(str, pile))}".rstrip() + "\n"
@@ -92,17 +133,26 @@ def dumps(board: BoardT, seed: int) -> str:
     ]
     lines += [line(tableau_key(n), board.get_tab(n)) for n in range(TABLEAU_PILES)]
     lines += [line(DECK, board.get_deck()), line(WASTE, board.get_waste())]
+    lines.append(f"{HISTORY}: {history_text(history)}".rstrip() + "\n")
     return "".join(lines)
 
 
-def save(board: BoardT, seed: int, path: str) -> None:
+def save(
+    board: BoardT, seed: int, path: str, history: Sequence[Sequence[Move]] = ()
+) -> None:
     """Write the save of ``board`` to ``path`` in one step; raise OSError."""
-    storage.write_atomically(path, dumps(board, seed))
+    storage.write_atomically(path, dumps(board, seed, history))
 
 
 def load(path: str) -> SavedGame:
     """Read the save at ``path``; raise SaveFileError naming what is wrong."""
     return loads(storage.read_text(path), path)
+
+
+def load_play(path: str) -> SavedPlay:
+    """Read the save at ``path`` with its undo history; SaveFileError
+    naming what is wrong."""
+    return loads_play(storage.read_text(path), path)
 
 
 class _Line(NamedTuple):
@@ -113,11 +163,20 @@ class _Line(NamedTuple):
 
 def loads(text: str, path: str) -> SavedGame:
     """The game a save's ``text`` holds (``path`` names it in errors)."""
+    board, seed, _ = loads_play(text, path)
+    return SavedGame(board, seed)
+
+
+def loads_play(text: str, path: str) -> SavedPlay:
+    """The game and undo history a save's ``text`` holds (``path`` names it
+    in errors)."""
     rest = storage.check_header(text, path, FORTY_THIEVES.name, READABLE_VERSIONS)
-    lines = _named_lines(rest, path)
+    version = storage.whole_number(text.partition("\n")[0].split()[-1])
+    keys = KEYS_OF_VERSION[version or FORMAT_VERSION]
+    lines = _named_lines(rest, path, keys)
     seed = _seed(lines[SEED], path) if SEED in lines else None
-    piles = {key: _cards(line, path) for key, line in lines.items() if key != SEED}
-    missing = [key for key in KEYS if key not in lines]
+    piles = {key: _cards(line, path) for key, line in lines.items() if key in PILE_KEYS}
+    missing = [key for key in keys if key not in lines]
     if missing or seed is None:
         raise SaveFileError(path, None, f"there is no line for {missing[0]}")
     for key in FOUNDATION_KEYS:
@@ -131,7 +190,50 @@ def loads(text: str, path: str) -> SavedGame:
         piles[DECK],
         piles[WASTE],
     )
-    return SavedGame(board, seed)
+    history = _history(board, lines[HISTORY], path) if HISTORY in lines else ()
+    return SavedPlay(board, seed, history)
+
+
+def _history(board: BoardT, line: _Line, path: str) -> tuple[SavedStep, ...]:
+    """The steps of the history line, each with the position before it,
+    found by taking the steps back from ``board`` (the last first)."""
+    steps = [_step_moves(text, line, path) for text in _step_texts(line.value)]
+    history: list[SavedStep] = []
+    after = board
+    for number in range(len(steps), 0, -1):
+        before = after
+        for move in reversed(steps[number - 1]):
+            try:
+                before = undone(before, move)
+            except ValueError as error:
+                raise SaveFileError(
+                    path,
+                    line.number,
+                    f"{HISTORY}: step {number} ({command_text(move)}) was not "
+                    f"played into this position: {error}",
+                ) from error
+        history.append(SavedStep(before, steps[number - 1]))
+        after = before
+    return tuple(reversed(history))
+
+
+def _step_texts(value: str) -> list[str]:
+    return [] if not value.strip() else value.split(STEP_SEPARATOR)
+
+
+def _step_moves(text: str, line: _Line, path: str) -> tuple[Move, ...]:
+    moves = []
+    for word in text.split(MOVE_SEPARATOR):
+        command = parse(word) if word.isascii() else None
+        if not isinstance(command, (TabMove, WasteMove, DeckMove)):
+            raise SaveFileError(
+                path,
+                line.number,
+                f"{HISTORY}: {word.strip()[:20]!r} is not a move (write moves as "
+                "the line mode does: 3 7, 3 f1, w 7, w f2, d)",
+            )
+        moves.append(command)
+    return tuple(moves)
 
 
 def _content_lines(rest: str) -> Iterator[tuple[int, str]]:
@@ -143,19 +245,22 @@ def _content_lines(rest: str) -> Iterator[tuple[int, str]]:
             yield number, line
 
 
-def _named_lines(rest: str, path: str) -> dict[str, _Line]:
-    """The pile lines and the seed line, by name; none twice."""
+def _named_lines(rest: str, path: str, keys: Sequence[str]) -> dict[str, _Line]:
+    """The lines of ``keys`` (the pile lines, the seed line and in format 2
+    the history), by name; none twice. Names are ASCII letters in either
+    case (Python's Unicode case mapping would read a Kelvin sign as k)."""
     lines: dict[str, _Line] = {}
+    history = f", {HISTORY}" if HISTORY in keys else ""
     for number, text in _content_lines(rest):
         name, colon, value = text.partition(":")
-        key = " ".join(name.lower().split())
-        if not colon or key not in KEYS:
+        key = " ".join(name.lower().split()) if name.isascii() else ""
+        if not colon or key not in keys:
             raise SaveFileError(
                 path,
                 number,
                 f"expected 'NAME: cards' with NAME one of seed, foundation 1-"
-                f"{FOUNDATION_PILES}, tableau 1-{TABLEAU_PILES}, deck, waste; "
-                f"got {text[:40]!r}",
+                f"{FOUNDATION_PILES}, tableau 1-{TABLEAU_PILES}, deck, waste"
+                f"{history}; got {text[:40]!r}",
             )
         if key in lines:
             first = lines[key].number

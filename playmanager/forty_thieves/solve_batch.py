@@ -8,7 +8,9 @@ progress line on stderr (only when stderr is a terminal, as for
 --autoplay) shows the deals done and the wins so far. Then it prints how
 many deals were won, proven lost and left unknown, the median time per
 deal, the solver's nodes per second and the total time, or the same as
-JSON with one record per deal. Ctrl-C stops early (exit 130); the table
+JSON with one record per deal; a won deal's record carries its winning
+moves (``solution``) in the line mode's notation, so anyone can replay
+the win. Ctrl-C stops early (exit 130); the table
 then covers the deals finished.
 
 Every win is replayed here once more, move by move through a fresh
@@ -45,6 +47,7 @@ from gamestate.forty_thieves.moves import Move, apply, is_valid
 from gamestate.forty_thieves.solver import solve
 
 from ..progress import ProgressLine, collect, figure, share_bar
+from .commands import command_text
 
 STATUSES: Final = ("won", "lost", "unknown")
 _RECORD_FIELDS: Final[dict[str, type | tuple[type, ...]]] = {
@@ -69,6 +72,10 @@ class DealResult:
     seconds: float
     budget_ms: float | None = None
     max_nodes: int | None = None
+    solution: tuple[str, ...] = ()
+    """The winning moves as the line mode types them (``3 7``, ``w f2``,
+    ``d``), so that anyone can replay the win; () unless won (and in
+    records of a journal written before they were kept)."""
 
 
 @dataclass
@@ -142,6 +149,7 @@ def solve_deal(seed: int, budget_ms: float | None, max_nodes: int | None) -> Dea
         round(solution.seconds, 6),
         budget_ms,
         max_nodes,
+        tuple(map(command_text, solution.moves)),
     )
 
 
@@ -188,6 +196,9 @@ def _record(data: object, path: str, line: int) -> DealResult:
             raise JournalError(path, line, f"no valid {name!r} in the record")
     if data["status"] not in STATUSES:
         raise JournalError(path, line, f"unknown status {data['status']!r}")
+    solution = data.get("solution", [])
+    if not isinstance(solution, list) or not all(isinstance(m, str) for m in solution):
+        raise JournalError(path, line, "no valid 'solution' in the record")
     return DealResult(
         data["seed"],
         data["status"],
@@ -196,6 +207,7 @@ def _record(data: object, path: str, line: int) -> DealResult:
         float(data["seconds"]),
         data.get("budget_ms"),
         data.get("max_nodes"),
+        tuple(solution),
     )
 
 
@@ -323,6 +335,7 @@ def to_json(report: Report) -> str:
             "moves": r.moves,
             "nodes": r.nodes,
             "seconds": r.seconds,
+            "solution": list(r.solution),
         }
         for r in sorted(report.results, key=lambda result: result.seed)
     ]

@@ -24,7 +24,7 @@ _ONLY_WITH_SOLVE: Final = ("deals", "budget_ms", "max_nodes", "jobs", "json", "j
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add --solve and its options (not --seed, which playing shares)."""
     group = parser.add_argument_group(
-        "solve (the solver proves deals won or lost, no game is played)"
+        "solve (thoughtful solitaire: every card known; no game is played)"
     )
     group.add_argument(
         "--solve",
@@ -72,8 +72,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_new_deal_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add --winnable (a new deal that the solver proves won)."""
+    parser.add_argument(
+        "--winnable",
+        action="store_true",
+        help="deal a game whose win the thoughtful solver (all cards known) "
+        "proves within a short budget; its deal number is shown",
+    )
+
+
 def misused_option(args: SimpleNamespace) -> str | None:
-    """Why the --solve options cannot go together, or None."""
+    """Why the --solve and --winnable options cannot go together, or None."""
+    if args.winnable and (args.solve or args.seed not in (None, "random")):
+        return "--winnable draws a new deal: not with --seed N or --solve"
     if not args.solve:
         for name in _ONLY_WITH_SOLVE:
             if getattr(args, name) not in (None, False):

@@ -16,7 +16,7 @@ from typing import Final
 from gamestate.forty_thieves import BoardT, CardStackT, CardT, SuitT
 from gamestate.forty_thieves.board import FOUNDATION_PILES, TABLEAU_PILES
 from gamestate.forty_thieves.card_types import rank_text
-from gamestate.forty_thieves.moves import CardText, Move, describe
+from gamestate.forty_thieves.moves import CardText, DeckMove, Move, describe
 
 from ..terminal import Terminal
 from .commands import HELP_ROWS, command_text
@@ -80,6 +80,7 @@ def board_text(board: BoardT, card_text: CardText) -> str:
 PROMPT: Final = "> "
 WON: Final = "You won: all 104 cards are on the foundations!\n"
 NO_MOVE_LEFT: Final = "No move left: u undoes a move, n deals anew, q quits.\n"
+CAN_FINISH: Final = "Every card left can go home: a plays the game out.\n"
 FOUNDATION_STAYS: Final = (
     "Cards on a foundation stay there: only tableau and waste cards move"
 )
@@ -96,6 +97,16 @@ def help_lines() -> tuple[str, ...]:
 def new_deal(seed: int) -> str:
     """The first line of a new game: the deal, and how to play it again."""
     return f"Forty Thieves, deal {seed} (--seed {seed} deals it again). ? lists the commands.\n"
+
+
+NO_WINNABLE_DEAL: Final = (
+    "playmanager: no deal tried was proven winnable in time; try --winnable again\n"
+)
+
+
+def proven_winnable(seed: int) -> str:
+    """What --winnable says before the game: which deal, and that it is won."""
+    return f"Deal {seed}: the solver proved it can be won.\n"
 
 
 def loaded(path: str, seed: int) -> str:
@@ -123,6 +134,13 @@ def played_safe(moves: tuple[Move, ...]) -> str:
     return f"{cards} to the foundations"
 
 
+def hint_words(move: Move, board: BoardT, card_text: CardText) -> str:
+    """A hinted move in words: ``7♠ from tableau 3 to foundation 1``; a deal
+    is ``deal a card``, never naming the deck's top card, which a player
+    cannot see."""
+    return describe(move, None if isinstance(move, DeckMove) else board, card_text)
+
+
 def hint(move: Move, board: BoardT, card_text: CardText) -> str:
     """``Hint: 3 f1 (7♠ from tableau 3 to foundation 1)``."""
-    return f"Hint: {command_text(move)} ({describe(move, board, card_text)})"
+    return f"Hint: {command_text(move)} ({hint_words(move, board, card_text)})"

@@ -477,11 +477,11 @@ class ModalController(ABC, Generic[M, I, E, A]):
             self.settle()
             return
         try:
-            model, seed = self.session.adapter.load(path)
+            model, seed, past = self.session.adapter.load_play(path)
         except SaveFileError as error:
             self.status = f"Cannot resume {path}: {error.detail}"
         else:
-            self.session.resume(model, seed)
+            self.session.resume(model, seed, past)
             self._resumed_from = path
             self._moved_since_deal = True  # its moves count: kept again at quit
             if self._statistics is not None:

@@ -30,8 +30,11 @@ from gamestate.forty_thieves.moves import DeckMove, Move, TabMove, WasteMove, de
 
 from ..dots import savefile as dots_savefile
 from ..dots.adapter import Dots
+from ..forty_thieves import deal_numbers
 from ..forty_thieves import savefile as ft_savefile
-from ..forty_thieves.adapter import FortyThieves, ToFoundation
+from ..forty_thieves.adapter import FortyThieves
+from ..forty_thieves.commands import ToFoundation
+from ..forty_thieves.text import hint_words
 from ..options import draw_seed
 from ..session import MoveRefusedError, Session
 from ..twenty48.adapter import Twenty48
@@ -444,13 +447,23 @@ class FortyThievesGame(WebGame):
 
     @classmethod
     def new(cls, options: JSON) -> FortyThievesGame:
-        seed = new_seed(options.get("seed"))
+        seed = options.get("seed")
+        seed = deal_numbers.draw() if seed is None else seed  # a readable number
         return cls(BoardT(deal(seed)), seed, 0)
 
     @classmethod
     def load(cls, text: str, source: str) -> FortyThievesGame:
+        """The game a save holds; a format 2 save's undo history is not
+        taken in: the web's undo is the database's steps (and restore()
+        starts a fresh session to keep the one in memory short)."""
         saved = ft_savefile.loads(text, source)
         return cls(saved.board, saved.seed, 0)
+
+    def save_text(self) -> str:
+        """The terminal's save of the position, with no undo history: the
+        web's undo is its database's, and the session's own past is cut
+        short whenever restore() starts it afresh."""
+        return ft_savefile.dumps(self.board, self.session.seed)
 
     @classmethod
     def restore(cls, dump: JSON) -> FortyThievesGame:
@@ -493,7 +506,7 @@ class FortyThievesGame(WebGame):
         }
 
     def _web_intent(self, intent: Move) -> tuple[Intent, str]:
-        return _move_names(intent), describe(intent, self.board)
+        return _move_names(intent), hint_words(intent, self.board, str)
 
 
 # ---------------------------------------------------------------- Dots

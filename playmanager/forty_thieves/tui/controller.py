@@ -50,7 +50,8 @@ from ...screen.keys import Binding, key_label
 from ...screen.modal import ModalController, Mode, Overlay
 from ...screen.shell import ESCAPE
 from .. import text
-from ..adapter import PLAY_SAFE, Effects, FortyThieves, Intent, ToFoundation
+from ..adapter import PLAY_SAFE, Effects, FortyThieves, Intent
+from ..commands import ToFoundation
 
 END_SUMMARY: Final = "  ".join(
     f"{c.value} {c.word}"
@@ -225,7 +226,7 @@ class Controller(ModalController[BoardT, Intent, Effects, Action]):
             deck_size=board.get_deck().size(),
             waste=tuple(board.get_waste().toSeq()),
             seed=self.session.seed,
-            steps=self.session.undo_depth,
+            steps=len(self.session.past),
             home=self.game_score(),
             cursor=self._cursor,
             selected=self._selected,
@@ -277,8 +278,15 @@ class Controller(ModalController[BoardT, Intent, Effects, Action]):
             return
         self._selected = None
         self._hint = move_piles(intent)
-        words = text.step_words((intent,), self.session.model, self.card_text)
+        words = text.hint_words(intent, self.session.model, self.card_text)
         self.status = f"Hint: {words} (keys {key_text(intent)})"
+
+    def settle(self) -> None:
+        """As every game settles; then, when every card left can go home,
+        offer to play the game out."""
+        super().settle()
+        if self.mode is Mode.PLAYING and FortyThieves.can_finish(self.session.model):
+            self.status = text.CAN_FINISH.rstrip(".\n")
 
     def intent_text(self, intent: Intent) -> str:
         if isinstance(intent, Move):
