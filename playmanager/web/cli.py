@@ -18,6 +18,7 @@ it can then play here.
 from __future__ import annotations
 
 import argparse
+import gc
 import ipaddress
 import os
 import socket
@@ -180,6 +181,11 @@ def serve(
         access_log=False,
         lifespan="off",
     )
+    # The app and its imports live as long as the server: out of the
+    # collector's sight, so its full collections (which pause every
+    # request) walk only the games.
+    gc.collect()
+    gc.freeze()
     try:
         uvicorn.Server(config).run(sockets=[sock])
     finally:

@@ -8,7 +8,11 @@ restarted server goes on from there. The file is in WAL mode with
 so killing the server (even ``kill -9``) loses only a move it has not yet
 acknowledged; only a power cut may lose the last commits.
 
-One connection, used by one thread at a time (the server's event loop).
+One connection, used by one thread at a time (the server's event loop),
+writes; a thread of its own copies the log into the database file
+(SQLite's checkpoint) every :data:`CHECKPOINT_SECONDS`, so that the copy
+and its disk flush never pause a move, as SQLite's automatic checkpoint,
+run inside the commit that fills the log, would.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import threading
 import time
 from typing import Any, Final, NamedTuple
 
@@ -43,6 +48,32 @@ CREATE TABLE IF NOT EXISTS steps (
 """
 
 
+CHECKPOINT_SECONDS: Final = 1.0
+"""How often the log is copied into the database file."""
+
+
+class _Checkpointer(threading.Thread):
+    """Copies the write-ahead log into the database file, beside the writer."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(name="sqlite-checkpoint", daemon=True)
+        self._path = path
+        self._stopping = threading.Event()
+
+    def run(self) -> None:
+        db = sqlite3.connect(self._path, isolation_level=None)
+        try:
+            db.execute("PRAGMA busy_timeout=5000")
+            while not self._stopping.wait(CHECKPOINT_SECONDS):
+                db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            db.close()
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self.join()
+
+
 class StoredGame(NamedTuple):
     """A game's row: its owner, its kind, its steps and its last dump."""
 
@@ -66,9 +97,14 @@ class Store:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.execute("PRAGMA busy_timeout=5000")
+        self.db.execute("PRAGMA wal_autocheckpoint=0")  # _Checkpointer's work
         self.db.executescript(SCHEMA)
+        self._checkpointer = _Checkpointer(path)
+        self._checkpointer.start()
 
     def close(self) -> None:
+        self._checkpointer.stop()
+        self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self.db.close()
 
     # ------------------------------------------------------------ clients

@@ -1,0 +1,68 @@
+"""The web's SQLite store: commits never copy the log into the database
+file themselves (a thread of the store's does, beside them), and nothing
+is left in the log when the store closes."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+from playmanager.web import store as store_module
+from playmanager.web.store import Store
+
+
+def wal_pages(path: Path) -> int:
+    """Pages in the log not yet copied to the database file."""
+    db = sqlite3.connect(path)
+    try:
+        busy, log, copied = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        return int(log) - int(copied) if busy == 0 else -1
+    finally:
+        db.close()
+
+
+def filled(path: Path) -> Store:
+    store = Store(str(path))
+    store.add_client("c")
+    store.create_game("g", "c", "2048", {"moves": 0})
+    for n in range(2, 400):
+        store.push_step("g", n, {"moves": n - 1, "pad": "x" * 500})
+    return store
+
+
+def test_a_commit_leaves_the_copy_to_the_checkpoint_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(store_module, "CHECKPOINT_SECONDS", 3600.0)
+    store = filled(tmp_path / "web.sqlite3")
+    try:
+        mode = store.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
+        assert mode == 0
+        log = tmp_path / "web.sqlite3-wal"
+        assert log.stat().st_size > 4096 * 100  # every commit is still in the log
+    finally:
+        store.close()
+
+
+def test_the_thread_copies_the_log_and_close_empties_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(store_module, "CHECKPOINT_SECONDS", 0.05)
+    path = tmp_path / "web.sqlite3"
+    store = filled(path)
+    deadline = time.monotonic() + 10
+    while wal_pages(path) != 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert wal_pages(path) == 0
+    store.close()
+    log = tmp_path / "web.sqlite3-wal"
+    assert not log.exists() or log.stat().st_size == 0
+    reopened = Store(str(path))
+    try:
+        stored = reopened.game("g")
+        assert stored is not None and stored.dump["moves"] == 398
+    finally:
+        reopened.close()
