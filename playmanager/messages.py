@@ -79,6 +79,11 @@ def rescued_game(path: str) -> str:
     )
 
 
+def other_save(path: str) -> str:
+    """A new game's save target already holds a game it did not load."""
+    return f"{path} holds a saved game: playmanager {path} resumes it"
+
+
 def hung_up(why: str, path: str | None) -> str:
     """What a hang-up did: ``path`` None means there was no play to lose."""
     if path is None:

@@ -649,3 +649,16 @@ def test_a_game_in_another_terminal_counts_too(tmp_path: Path) -> None:
     tally = load(tmp_path / "data" / "statistics.json")[0].tally("2048", "4x4 java")
     assert (tally.played, tally.won, tally.best_score) == (2, 0, 4)
     assert first.screen().best == 4
+
+
+def test_a_new_game_names_the_saved_game_it_would_not_load(tmp_path: Path) -> None:
+    target = tmp_path / "save.2048"
+    target.write_text("2 2\n0\n2 0\n0 2\n")
+    controller = make(tmp_path, save_target=target)
+    assert controller.screen().status == (
+        f"{target} holds a saved game: playmanager {target} resumes it"
+    )
+
+
+def test_a_new_game_with_no_save_there_keeps_its_greeting(tmp_path: Path) -> None:
+    assert "holds a saved game" not in make(tmp_path).screen().status

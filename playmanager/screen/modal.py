@@ -149,6 +149,8 @@ class ModalController(ABC, Generic[M, I, E, A]):
         and autoplay."""
         self.session = session
         self.status = greeting or self.first_status
+        if session.would_overwrite():  # the player's save of another game
+            self.status = messages.other_save(session.save_target)
         self.prepare()
         self.mode = Mode.PLAYING
         self.marks: Marks[E | None] = Marks(None, clock)

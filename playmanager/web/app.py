@@ -251,7 +251,7 @@ def create_app(config: WebConfig) -> FastAPI:
             score = best[live.client]
         return schemas.GameOut(
             id=live.id,
-            game=game.kind,  # type: ignore[arg-type]  # a GameName by GAME_KINDS
+            game=schemas.game_name(game.kind),
             state=game.view(),
             can_undo=live.can_undo,
             finished=game.finished(),
@@ -301,7 +301,7 @@ def create_app(config: WebConfig) -> FastAPI:
         if token is None:
             return []
         return [
-            schemas.GameSummary(id=i, game=kind, updated=updated)  # type: ignore[arg-type]
+            schemas.GameSummary(id=i, game=schemas.game_name(kind), updated=updated)
             for i, kind, updated in games.list(token)
         ]
 
@@ -389,7 +389,7 @@ def create_app(config: WebConfig) -> FastAPI:
         return [
             schemas.SlotOut(
                 name=slot.name,
-                game=_kind_of_extension(slot.extension),  # type: ignore[arg-type]
+                game=schemas.game_name(_kind_of_extension(slot.extension)),
                 size=slot.size,
                 modified=slot.modified,
             )
@@ -415,7 +415,7 @@ def create_app(config: WebConfig) -> FastAPI:
         found = path.stat()
         return schemas.SlotOut(
             name=body.name,
-            game=live.kind,  # type: ignore[arg-type]  # a GameName by GAME_KINDS
+            game=schemas.game_name(live.kind),
             size=found.st_size,
             modified=found.st_mtime,
         )
@@ -435,7 +435,11 @@ def create_app(config: WebConfig) -> FastAPI:
     @app.get("/api/opening", response_model=schemas.Opening)
     async def opening() -> schemas.Opening:
         """What the command line named: a game, a save FILE, or neither."""
-        return schemas.Opening(game=config.opening.game, file=config.opening.file)  # type: ignore[arg-type]
+        game = config.opening.game
+        return schemas.Opening(
+            game=None if game is None else schemas.game_name(game),
+            file=config.opening.file,
+        )
 
     @app.post("/api/opening", status_code=201, response_model=schemas.GameOut)
     async def open_opening(token: Client) -> schemas.GameOut:

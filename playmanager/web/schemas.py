@@ -7,7 +7,7 @@ here: a well-formed intent may still be refused by the game (409).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Final, Literal, get_args
 
 from pydantic import (
     AfterValidator,
@@ -61,6 +61,17 @@ Cell = Annotated[StrictInt, Field(ge=0, le=5), BeforeValidator(_integral)]
 """A row or a column of Dots (the bounds before the validator: that order
 puts them in the schema as minimum and maximum)."""
 GameName = Literal["2048", "forty-thieves", "dots"]
+GAME_NAMES: Final[tuple[GameName, ...]] = get_args(GameName)
+
+
+def game_name(kind: str) -> GameName:
+    """``kind`` as a :data:`GameName`: a game the server's tables name."""
+    for name in GAME_NAMES:
+        if name == kind:
+            return name
+    raise ValueError(f"no game is called {kind!r}")
+
+
 GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
 PILE_PATTERN = r"^(t[0-9]|f[0-7]|waste|deck)$"
 MAX_SAVE_CHARS = 200_000
