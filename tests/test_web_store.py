@@ -1,6 +1,7 @@
-"""The web's SQLite store: commits never copy the log into the database
-file themselves (a thread of the store's does, beside them), and nothing
-is left in the log when the store closes."""
+"""The web's files: the SQLite store's commits never copy the log into
+the database file themselves (a thread of the store's does, beside them),
+nothing is left in the log when the store closes; and a slot name the
+API's schema takes is one the server takes."""
 
 from __future__ import annotations
 
@@ -9,8 +10,11 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from playmanager.web import store as store_module
+from playmanager.web.slots import NAME_MAX, NAME_PATTERN, name_problem
 from playmanager.web.store import Store
 
 
@@ -66,3 +70,8 @@ def test_the_thread_copies_the_log_and_close_empties_it(
         assert stored is not None and stored.dump["moves"] == 398
     finally:
         reopened.close()
+
+
+@given(st.from_regex(NAME_PATTERN, fullmatch=True).filter(lambda n: len(n) <= NAME_MAX))
+def test_every_name_the_schema_takes_the_server_takes(name: str) -> None:
+    assert name_problem(name) is None

@@ -22,7 +22,7 @@ from pydantic import (
 from gamestate.java_random import to_int64
 
 from .adapters import WEB_MAX_SIDE
-from .slots import NAME_PATTERN
+from .slots import NAME_MAX, NAME_PATTERN
 
 
 def _integral(value: object) -> object:
@@ -142,13 +142,13 @@ class Upload(Strict):
 
 
 class SlotSave(Strict):
-    name: str = Field(pattern=NAME_PATTERN, max_length=64)
+    name: str = Field(pattern=NAME_PATTERN, max_length=NAME_MAX)
     game_id: str = Field(pattern=GAME_ID_PATTERN)
     overwrite: StrictBool = Field(False, description="replace a slot of that name")
 
 
 class SlotOpen(Strict):
-    name: str = Field(pattern=NAME_PATTERN, max_length=64)
+    name: str = Field(pattern=NAME_PATTERN, max_length=NAME_MAX)
     game: GameName
 
 

@@ -17,17 +17,22 @@ from typing import Final, NamedTuple
 
 from ..storage import read_text
 
-NAME_PATTERN: Final = r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$"
+NAME_PATTERN: Final = r"^[A-Za-z0-9][A-Za-z0-9_-]*(?:(?:\.| +)[A-Za-z0-9_-]+)*$"
+"""Words of letters, digits, '_' and '-', the first starting with a letter
+or digit, parted by one '.' or by spaces: no '..', no '.' or space at the
+end. The API's schema holds the same pattern, so that a name the schema
+takes is a name the server takes."""
+NAME_MAX: Final = 64
 _NAME: Final = re.compile(NAME_PATTERN)
 SLOT_NAME_RULE: Final = (
     "a slot name is 1 to 64 letters, digits, spaces, '.', '_' or '-', "
-    "starting with a letter or digit, without '..'"
+    "starting with a letter or digit, without '..' or a '.' or space at the end"
 )
 
 
 def name_problem(name: str) -> str | None:
     """Why ``name`` is not a plain slot name, or None when it is."""
-    if not _NAME.fullmatch(name) or ".." in name or name.endswith((".", " ")):
+    if len(name) > NAME_MAX or not _NAME.fullmatch(name):
         return SLOT_NAME_RULE
     return None
 
