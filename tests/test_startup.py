@@ -35,16 +35,9 @@ def test_anything_with_an_option_goes_to_the_parser(argv: list[str]) -> None:
     assert without_options(argv) is None
 
 
-def loaded_modules(argv: list[str], stdin: str, cwd: Path) -> set[str]:
-    """The modules a line-mode game loads, from start to its end."""
-    code = (
-        "import io, sys\n"
-        "from playmanager.cli import main\n"
-        f"main({argv!r}, stdin=io.StringIO({stdin!r}), stdout=io.StringIO())\n"
-        "print(' '.join(sorted(sys.modules)))\n"
-    )
+def _modules_after(code: str, cwd: Path) -> set[str]:
     done = subprocess.run(
-        [sys.executable, "-c", code],
+        [sys.executable, "-c", code + "import sys\nprint(' '.join(sys.modules))\n"],
         capture_output=True,
         text=True,
         cwd=cwd,
@@ -52,6 +45,18 @@ def loaded_modules(argv: list[str], stdin: str, cwd: Path) -> set[str]:
         env={"PYTHONPATH": str(ROOT), "PATH": ""},
     )
     return set(done.stdout.split())
+
+
+def loaded_modules(argv: list[str], stdin: str, cwd: Path) -> set[str]:
+    """The modules a line-mode game loads, from start to its end, beyond
+    those the interpreter itself starts with here (an editable install's
+    import hook, for one, loads ``re`` before any of our code runs)."""
+    code = (
+        "import io\n"
+        "from playmanager.cli import main\n"
+        f"main({argv!r}, stdin=io.StringIO({stdin!r}), stdout=io.StringIO())\n"
+    )
+    return _modules_after(code, cwd) - _modules_after("", cwd)
 
 
 NOT_AT_START = {
