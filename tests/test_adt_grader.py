@@ -75,3 +75,12 @@ def test_the_command_writes_json_and_gradescope(
     assert gradescope["score"] == 14.0
     assert [t["score"] for t in gradescope["tests"]].count(0.0) == 1
     assert gradescope["tests"][10]["name"].startswith("A11 ")
+
+
+def test_a_module_that_hangs_is_cut_off_and_keeps_what_it_passed() -> None:
+    limits = Limits(time_limit=0.1)
+    report = grade_adt(f"{MUTANTS}.hangs", limits)
+    verdicts = {row.requirement: row.verdict for row in report.rows()}
+    assert {req for req, verdict in verdicts.items() if verdict == "ERROR"} == {"A14", "A15"}
+    message = next(row for row in report.rows() if row.requirement == "A14").explanation()
+    assert "timed out after 6.5 s in board_finish" in message

@@ -31,7 +31,7 @@ def grade_adt(target: str, limits: Limits) -> Report:
     # The child resolves a file from its own folder: give it the whole path.
     module = str(Path(target).resolve()) if target.endswith(".py") else target
     command = [sys.executable, "-m", "gamestate.conformance.adt_grade", module]
-    budget = limits.time_limit * len(CHECKS) + 10
+    budget = limits.time_limit * len(CHECKS) + 5  # + starting Python
     try:
         done = subprocess.run(
             command, capture_output=True, text=True, timeout=budget, check=False,
@@ -39,7 +39,9 @@ def grade_adt(target: str, limits: Limits) -> Report:
         )
         said, ending = done.stdout, f"the program exited with status {done.returncode}"
     except subprocess.TimeoutExpired as expired:
-        said = expired.stdout if isinstance(expired.stdout, str) else ""
+        # What the child printed before it was killed: bytes, even in text mode.
+        output = expired.stdout or b""
+        said = output.decode("utf-8", "replace") if isinstance(output, bytes) else output
         ending = f"timed out after {budget:g} s"
     report = _report(target, said, ending)
     report.seconds = time.monotonic() - started
