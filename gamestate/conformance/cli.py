@@ -35,7 +35,7 @@ def parser() -> argparse.ArgumentParser:
     parse = argparse.ArgumentParser(
         prog="gamestate-grade",
         description="Grade PA4 GameState submissions (Python or Java) against "
-        "the writeup's 32 requirements.",
+        "the writeup's 32 requirements (or spec 004's ADT functions: --spec adt).",
     )
     parse.add_argument(
         "target",
