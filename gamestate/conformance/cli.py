@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
+from gamestate.conformance.adt_grade import grade_adt
 from gamestate.conformance.batch import SCORE_COLUMN, grade_folder
 from gamestate.conformance.report import (
     RENDERERS,
@@ -34,12 +35,17 @@ def parser() -> argparse.ArgumentParser:
     parse = argparse.ArgumentParser(
         prog="gamestate-grade",
         description="Grade PA4 GameState submissions (Python or Java) against "
-        "the writeup's 32 requirements.",
+        "the writeup's 32 requirements (or spec 004's ADT functions: --spec adt).",
     )
     parse.add_argument(
         "target",
         help="a GameState.java, a folder holding one, a Python file or "
         "module:Class; or a folder of submissions (one subfolder or file each)",
+    )
+    parse.add_argument(
+        "--spec", choices=("gamestate", "adt"), default="gamestate",
+        help="what TARGET implements: the PA4 GameState (default) or spec 004's "
+        "ADT functions (TARGET a module name or path/to/file.py)",
     )
     parse.add_argument(
         "-f", "--format", choices=sorted(RENDERERS), default="table",
@@ -70,6 +76,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.time_limit <= 0 or options.memory < 64 or options.jobs < 1:
         parser().error("--time-limit must be > 0, --memory >= 64, --jobs >= 1")
     limits = Limits(options.time_limit, options.memory)
+    if options.spec == "adt":
+        return _print_report(options, grade_adt(options.target, limits))
     # Gradescope grades one student: never a batch, whatever the folders.
     if options.gradescope is not None or is_single_target(options.target):
         return _grade_one(options, limits)
@@ -85,6 +93,10 @@ def _grade_one(options: argparse.Namespace, limits: Limits) -> int:
         report = Report(options.target, problem=f"{path}: {found.problem}")
     else:
         report = grade(found.spec, limits, options.direction)
+    return _print_report(options, report)
+
+
+def _print_report(options: argparse.Namespace, report: Report) -> int:
     report.label = options.target
     text = RENDERERS[options.format](report)
     if options.output is not None:

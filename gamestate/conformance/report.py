@@ -20,13 +20,13 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 from xml.etree import ElementTree
 
-from gamestate.conformance.requirements import OPTIONAL, REQUIREMENTS
+from gamestate.conformance.requirements import GAMESTATE, Catalogue
 
 PASSED: Final = "passed"
 FAILED: Final = "failed"  # an assertion failed: the behaviour is wrong
 ERROR: Final = "error"  # no answer: an exception, a limit, a crash
 SKIPPED: Final = "skipped"
-REQUIRED_COUNT: Final = len(REQUIREMENTS) - len(OPTIONAL)
+REQUIRED_COUNT: Final = GAMESTATE.required_count
 MESSAGE_WIDTH: Final = 160
 
 
@@ -61,14 +61,15 @@ class Row:
     passed: int
     total: int
     failures: tuple[Outcome, ...]
+    catalogue: Catalogue = GAMESTATE
 
     @property
     def text(self) -> str:
-        return REQUIREMENTS[self.requirement]
+        return self.catalogue.requirements[self.requirement]
 
     @property
     def optional(self) -> bool:
-        return self.requirement in OPTIONAL
+        return self.requirement in self.catalogue.optional
 
     @property
     def counts(self) -> str:
@@ -94,18 +95,19 @@ class Report:
     absent: frozenset[str] = frozenset()
     problem: str = ""
     seconds: float = 0.0
+    catalogue: Catalogue = GAMESTATE
 
     def rows(self) -> list[Row]:
         """A row per requirement that was run (``-k`` may leave some out)."""
-        rows = (self._row(requirement) for requirement in REQUIREMENTS)
+        rows = (self._row(requirement) for requirement in self.catalogue.requirements)
         return [row for row in rows if row is not None]
 
     def _row(self, requirement: str) -> Row | None:
         tests = [test for test in self.outcomes if test.requirement == requirement]
         if self.problem:
-            return Row(requirement, "ERROR", 0, 0, ())
+            return Row(requirement, "ERROR", 0, 0, (), self.catalogue)
         if requirement in self.absent:
-            return Row(requirement, "ABSENT", 0, len(tests), ())
+            return Row(requirement, "ABSENT", 0, len(tests), (), self.catalogue)
         if not tests:
             return None
         failures = tuple(test for test in tests if not test.passed)
@@ -115,7 +117,9 @@ class Report:
             verdict = "ERROR"
         else:
             verdict = "FAIL"
-        return Row(requirement, verdict, len(tests) - len(failures), len(tests), failures)
+        return Row(
+            requirement, verdict, len(tests) - len(failures), len(tests), failures, self.catalogue
+        )
 
     @property
     def score(self) -> int:
@@ -134,7 +138,7 @@ class Report:
 # ------------------------------------------------------------------ table
 def table_lines(report: Report) -> list[str]:
     """The per-requirement table and the score line, without a title."""
-    lines = ["Req  Result  Tests  Requirement (PA4 writeup, GameState section)"]
+    lines = [f"Req  Result  Tests  Requirement ({report.catalogue.source})"]
     for row in report.rows():
         lines.append(f"{row.requirement:<4} {row.verdict:<7} {row.counts:<6} {row.text}")
         lines += [f"{'':19}- {test.name}: {test.message}" for test in row.failures]
@@ -145,17 +149,18 @@ def table_lines(report: Report) -> list[str]:
 
 
 def score_line(report: Report) -> str:
+    required_count = report.catalogue.required_count
     required = [row for row in report.rows() if not row.optional]
     total = sum(row.total for row in required)
     passed = sum(row.passed for row in required)
     if report.problem:
         cause = report.problem.splitlines()[0].rstrip(":")
-        return f"Score: 0/{REQUIRED_COUNT} requirements met ({cause})"
+        return f"Score: 0/{required_count} requirements met ({cause})"
     line = (
-        f"Score: {report.score}/{REQUIRED_COUNT} requirements met "
+        f"Score: {report.score}/{required_count} requirements met "
         f"({passed}/{total} tests passed)"
     )
-    not_run = REQUIRED_COUNT - len(required)
+    not_run = required_count - len(required)
     if not_run:
         line += f"; {not_run} requirements not run"
     optional = report.optional_verdicts()
@@ -166,7 +171,7 @@ def score_line(report: Report) -> str:
 
 
 def title(report: Report) -> str:
-    return f"GameState conformance: {report.label}"
+    return f"{report.catalogue.name} conformance: {report.label}"
 
 
 def render_table(report: Report) -> str:
@@ -179,7 +184,7 @@ def to_json(report: Report) -> dict[str, Any]:
     return {
         "target": report.label,
         "score": report.score,
-        "max_score": REQUIRED_COUNT,
+        "max_score": report.catalogue.required_count,
         "success": report.success,
         "problem": report.problem,
         "seconds": round(report.seconds, 3),

@@ -15,6 +15,7 @@ reports it ABSENT), and it is left out of the score of the required ones
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
 REQUIREMENTS: Final[dict[str, str]] = {
@@ -57,3 +58,22 @@ REQUIREMENTS: Final[dict[str, str]] = {
 # The optional requirements and the method each one needs: a class without
 # the method is not checked against the requirement.
 OPTIONAL: Final[dict[str, str]] = {"O1": "rotateCounterClockwise"}
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """One spec's requirements: what a report lists, scores and calls itself."""
+
+    name: str  # the report's title: "<name> conformance: TARGET"
+    source: str  # the table's heading: where the requirements come from
+    requirements: dict[str, str]
+    optional: dict[str, str]
+
+    @property
+    def required_count(self) -> int:
+        return len(self.requirements) - len(self.optional)
+
+
+GAMESTATE: Final = Catalogue(
+    "GameState", "PA4 writeup, GameState section", REQUIREMENTS, OPTIONAL
+)
