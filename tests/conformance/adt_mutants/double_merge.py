@@ -2,28 +2,11 @@
 
 from gamestate import adt
 
-# Every other function of the ADT, as gamestate.adt has it.
-from gamestate.adt import (  # noqa: F401
-    Board,
-    Coordinate,
-    board_empty_positions,
-    board_fill_position,
-    board_finished,
-    board_position,
-    board_score,
-    board_update_score,
-    boards_equal,
-    coordinate_col,
-    coordinate_row,
-    coordinates_equal,
-    copy_board,
-    create_board,
-    create_coordinate,
-    fill_random_position,
-    is_board,
-    is_coordinate,
-)
+
+def __getattr__(name: str) -> object:
+    """Every other function of the ADT, as gamestate.adt has it."""
+    return getattr(adt, name)
 
 
-def board_reduce(b: Board, d: str) -> Board:
+def board_reduce(b: adt.Board, d: str) -> adt.Board:
     return adt.board_reduce(adt.board_reduce(b, d), d)
