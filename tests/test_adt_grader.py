@@ -84,3 +84,22 @@ def test_a_module_that_hangs_is_cut_off_and_keeps_what_it_passed() -> None:
     assert {req for req, verdict in verdicts.items() if verdict == "ERROR"} == {"A14", "A15"}
     message = next(row for row in report.rows() if row.requirement == "A14").explanation()
     assert "timed out after 6.5 s in board_finish" in message
+
+
+def test_every_check_passes_on_our_adt_in_process() -> None:
+    """The same checks, called here rather than in the grader's child
+    process: a check that raises on a correct ADT is the check's bug."""
+    from gamestate import adt
+
+    for ident, check in CHECKS.items():
+        try:
+            check(adt)
+        except AssertionError as error:  # pragma: no cover - the message says which
+            raise AssertionError(f"{ident} fails gamestate.adt: {error}") from None
+
+
+def test_a_check_names_what_the_mutant_got_wrong_in_process() -> None:
+    from tests.conformance.adt_mutants import double_merge
+
+    with pytest.raises(AssertionError):
+        CHECKS["A11"](double_merge)
