@@ -56,10 +56,6 @@ def _silence_closed_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
-WEB_OPTION = "--web"
-STATS_OPTION = "--stats"
-
-
 def _options(arguments: list[str]) -> list[str]:
     """The arguments before any ``--``."""
     return arguments[: arguments.index("--")] if "--" in arguments else arguments
@@ -67,12 +63,12 @@ def _options(arguments: list[str]) -> list[str]:
 
 def _wants_web(arguments: list[str]) -> bool:
     """``--web``: the web server plays the chosen game, not the terminal."""
-    return WEB_OPTION in _options(arguments)
+    return games.WEB_OPTION in _options(arguments)
 
 
 def _wants_stats(arguments: list[str]) -> bool:
     """``--stats``: print the statistics instead of playing."""
-    return STATS_OPTION in _options(arguments)
+    return games.STATS_OPTION in _options(arguments)
 
 
 def main(

@@ -108,6 +108,8 @@ GAMES: Final[Mapping[str, Game]] = MappingProxyType(
 )
 
 GAME_OPTION: Final = "--game"
+STATS_OPTION: Final = "--stats"
+WEB_OPTION: Final = "--web"
 
 
 def add_game_option(parser: argparse.ArgumentParser, game: Game) -> None:
@@ -125,14 +127,14 @@ def add_game_option(parser: argparse.ArgumentParser, game: Game) -> None:
         "says which game it holds",
     )
     parser.add_argument(
-        "--stats",
+        STATS_OPTION,
         action="store_true",
         help="print the statistics the full screens keep (games played, won, "
         "streaks, best score and time per game and variant; with --game NAME, "
         "that game's) and exit",
     )
     parser.add_argument(
-        "--web",
+        WEB_OPTION,
         action="store_true",
         help="play in a web browser instead: a local server on 127.0.0.1 "
         "(python -m playmanager --web --help lists its options; needs the "

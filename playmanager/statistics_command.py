@@ -8,15 +8,12 @@ line on stderr; the table still shows (empty when the file was set aside).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Final, TextIO
+from typing import TextIO
 
 from .data_folder import data_folder
-from .games import GAME_OPTION, GAMES
+from .games import GAME_OPTION, GAMES, STATS_OPTION
 from .options import EXIT_OK, EXIT_USAGE
 from .statistics import default_path, load, text_table
-
-STATS_OPTION: Final = "--stats"
-"""The option (:mod:`playmanager.cli` knows it too, to import this only then)."""
 
 
 def _chosen_game(argv: Sequence[str]) -> tuple[str | None, str | None]:

@@ -35,7 +35,7 @@ import subprocess
 import tempfile
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Final, NoReturn
@@ -290,8 +290,10 @@ def encode(argument: object, boards: _Boards) -> str:
         return f"i:{argument}"
     if isinstance(argument, enum.Enum):
         return f"d:{argument.name}"
+    if not isinstance(argument, Iterable):
+        raise TypeError(f"unexpected argument {argument!r}")
     if not isinstance(argument, list):
-        argument = [list(row) for row in argument]  # type: ignore[attr-defined]
+        argument = [list(row) for row in argument]  # a tuple of rows, say
     return f"b:{boards.passed(argument)}:{encode_board(argument)}"
 
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from ..data_folder import data_folder
-from ..games import GAMES
+from ..games import GAMES, WEB_OPTION
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play 2048, Forty Thieves and Dots in a web browser, "
         "served by a local server.",
     )
-    parser.add_argument("--web", action="store_true", help="serve the games (this)")
+    parser.add_argument(WEB_OPTION, action="store_true", help="serve the games (this)")
     parser.add_argument(
         "file", nargs="?", metavar="FILE", help="a save file the page opens first"
     )
