@@ -272,6 +272,12 @@ class Session(Generic[M, I, E]):
         except MoveRefusedError:
             return None
 
+    @property
+    def undo_brings_back_a_game(self) -> bool:
+        """True when :meth:`undo` would take back a new or resumed game (so
+        bring back the game before it), not a move."""
+        return bool(self._history) and self._history[-1].effects is None
+
     def undo(self) -> bool:
         """Take back the last move or new game; False when there is none."""
         if not self._history:

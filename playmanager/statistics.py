@@ -21,7 +21,11 @@ What counts, for every game alike:
   the game's own rule says so (2048's goal tile, all cards home, the
   objective met), and lost when it ends otherwise or is given up for a
   new game. A game left unfinished at quit is not counted yet: it is kept
-  to resume (its time so far is :attr:`Statistics.pending`);
+  to resume (its time and best score so far are :attr:`Statistics.pending`);
+  once another game of its kind is counted or kept instead, it counts as
+  given up;
+* undo that brings back a game given up for a new one takes back the
+  count giving it up made, so the game counts once;
 * a game started from a save file counts only from the moves made after
   loading, and is marked: it adds to :attr:`Tally.from_file`, and it never
   sets a best score or a best time, since part of it was played elsewhere.
@@ -34,7 +38,7 @@ import math
 import os
 import time
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
@@ -43,6 +47,8 @@ from .storage import MAX_FILE_BYTES, describe_os_error, write_atomically
 FILE_NAME: Final = "statistics.json"
 FORMAT: Final = "gamestate2048 statistics 1"
 """The file's ``format`` field: a file without it is not ours."""
+ADDED_FIELDS: Final = frozenset({"score"})
+"""Fields added since the format was first written: an older file lacks them."""
 ASIDE_SUFFIX: Final = ".unreadable"
 """What a file that cannot be read is renamed to (then -2, -3...)."""
 
@@ -118,6 +124,8 @@ class Pending:
     from_file: bool
     won: bool = False
     """Already won (2048 goes on after its goal tile)."""
+    score: int | None = None
+    """The best score it reached so far (None: none yet, or the game has none)."""
 
 
 @dataclass
@@ -133,8 +141,14 @@ class Statistics:
         return self.games.setdefault(game, {}).setdefault(variant, Tally())
 
     def best_score(self, game: str, variant: str) -> int | None:
+        """The best score of ``game``'s ``variant``, the kept game's too
+        (unless it was started from a file)."""
         tally = self.games.get(game, {}).get(variant)
-        return None if tally is None else tally.best_score
+        scores = [] if tally is None or tally.best_score is None else [tally.best_score]
+        kept = self.pending.get(game)
+        if kept is not None and kept.variant == variant and not kept.from_file:
+            scores += [] if kept.score is None else [kept.score]
+        return max(scores, default=None)
 
     def to_json(self) -> str:
         games = {
@@ -171,11 +185,14 @@ def _items(value: object) -> Iterator[tuple[str, Any]]:
 
 
 def _read(kind: type[R], value: object) -> R:
-    """A ``kind`` from its JSON table, every field checked against its type."""
-    if not isinstance(value, dict) or set(value) != {f.name for f in fields(kind)}:
+    """A ``kind`` from its JSON table, every field checked against its type
+    (a field added since format 1 may be missing: it takes its default)."""
+    names = {f.name for f in fields(kind)}
+    needed = names - ADDED_FIELDS
+    if not isinstance(value, dict) or not needed <= set(value) <= names:
         raise StatisticsError(f"a {kind.__name__.lower()} has the wrong fields")
     for item in fields(kind):
-        if not _fits(value[item.name], str(item.type)):
+        if item.name in value and not _fits(value[item.name], str(item.type)):
             raise StatisticsError(f"{item.name} {value[item.name]!r} is out of place")
     return kind(**value)
 
@@ -274,14 +291,40 @@ def update(
 
 
 # ------------------------------------------------------------ one game in play
+@dataclass
+class _Followed:
+    """What the tracker knows of one game: enough to count it, once."""
+
+    variant: str
+    from_file: bool
+    started: float
+    moved: bool = False
+    counted: bool = False
+    won: bool = False
+    seconds_before: float = 0.0
+    """Time played before this run (a resumed game)."""
+    win_seconds: float | None = None
+    top_score: int | None = None
+
+
+@dataclass(frozen=True)
+class _Counted:
+    """A count written to the file: the tally just before and just after it."""
+
+    variant: str
+    before: Tally | None
+    after: Tally
+
+
 class Tracker:
     """Follows the game on screen for the statistics file at ``path``.
 
     A front end calls :meth:`start` when a game begins (dealt, loaded or
     resumed), :meth:`moved` after every move, :meth:`won` when the game's
     goal is reached, :meth:`ended` when the game is over, :meth:`abandon`
-    when it is given up for a new game and :meth:`keep` when the player
-    quits with it unfinished. Each returns a notice, or None.
+    when it is given up for a new game, :meth:`keep` when the player quits
+    with it unfinished, and :meth:`take_back` when undo brings back the game
+    before the last start. Each returns a notice, or None.
     """
 
     def __init__(
@@ -290,75 +333,98 @@ class Tracker:
         self.path = path
         self.game = game
         self._clock = clock
-        self._variant = ""
-        self._from_file = False
-        self._moved = False
-        self._counted = False
-        self._won = False
-        self._seconds_before = 0.0
-        self._win_seconds: float | None = None
-        self._top_score: int | None = None
-        self._started = clock()
+        self._game = _Followed("", False, clock())
+        self._earlier: list[tuple[_Followed, _Counted | None]] = []
+        """The games before each start, newest last, with what their end
+        counted: undo can bring them back (:meth:`take_back`)."""
+        self._last_count: _Counted | None = None
 
     def start(self, variant: str, *, from_file: bool) -> None:
         """A new game of ``variant`` begins (``from_file``: loaded from a save)."""
-        self._variant, self._from_file = variant, from_file
-        self._moved = self._counted = self._won = False
-        self._seconds_before = 0.0
-        self._win_seconds = None
-        self._top_score = None
-        self._started = self._clock()
+        self._earlier.append((self._game, self._last_count))
+        self._last_count = None
+        self._game = _Followed(variant, from_file, self._clock())
 
     def resume(self, variant: str) -> str | None:
         """The game kept at the last quit (:meth:`keep`) is played again: go
         on counting its time. A kept game of another variant, or none, means
-        the resumed file's past is unknown: it counts as from a file."""
+        the resumed file's past is unknown: it counts as from a file (and the
+        kept game of another variant counts as given up)."""
         kept: list[Pending] = []
 
         def take(statistics: Statistics) -> None:
             pending = statistics.pending.pop(self.game, None)
             if pending is not None and pending.variant == variant:
                 kept.append(pending)
+            elif pending is not None:
+                _count_given_up(statistics, self.game, pending)
 
         _statistics, notice = update(self.path, take)
         self.start(variant, from_file=not kept)
         if kept:
-            self._moved = True  # its moves were made here, before the quit
-            self._from_file = kept[0].from_file
-            self._seconds_before = kept[0].seconds
-            self._won = kept[0].won
-            self._win_seconds = kept[0].seconds if kept[0].won else None
+            pending, game = kept[0], self._game
+            game.moved = True  # its moves were made here, before the quit
+            game.from_file, game.won = pending.from_file, pending.won
+            game.seconds_before = pending.seconds
+            game.win_seconds = pending.seconds if pending.won else None
+            game.top_score = pending.score
+        return notice
+
+    def take_back(self) -> str | None:
+        """Undo brought back the game before the last start: follow it again.
+        If giving it up counted it, the count is taken back too (when the
+        file still holds that count: another game written since keeps it,
+        and the game then counts no more)."""
+        if not self._earlier:
+            return None
+        self._game, counted = self._earlier.pop()
+        self._last_count = None
+        if counted is None:
+            return None
+
+        def restore(statistics: Statistics) -> None:
+            variants = statistics.games.setdefault(self.game, {})
+            if variants.get(counted.variant) != counted.after:
+                return
+            if counted.before is None:
+                del variants[counted.variant]
+            else:
+                variants[counted.variant] = counted.before
+            self._game.counted = False
+
+        _statistics, notice = update(self.path, restore)
         return notice
 
     @property
     def variant(self) -> str:
         """The variant of the game on screen."""
-        return self._variant
+        return self._game.variant
 
     @property
     def from_file(self) -> bool:
         """True when the game on screen was started from a save file."""
-        return self._from_file
+        return self._game.from_file
 
     @property
     def counting(self) -> bool:
         """True when the game on screen has moves that are not counted yet."""
-        return self._moved and not self._counted
+        return self._game.moved and not self._game.counted
 
     def moved(self, score: int | None = None) -> None:
         """A move was made; the game's score is now ``score`` (its best
         score is the highest it reached, undo or not)."""
-        if not self._moved:
-            self._moved = True
-            self._started = self._clock()
+        game = self._game
+        if not game.moved:
+            game.moved = True
+            game.started = self._clock()
         if score is not None:
-            self._top_score = _best(self._top_score, score, max)
+            game.top_score = _best(game.top_score, score, max)
 
     def won(self) -> None:
         """The goal was reached (the game may go on, as 2048's does)."""
-        if self._moved and not self._won:
-            self._won = True
-            self._win_seconds = self._seconds()
+        if self._game.moved and not self._game.won:
+            self._game.won = True
+            self._game.win_seconds = self._seconds()
 
     def ended(self, score: int | None) -> str | None:
         """The game is over: count it (once) with its final ``score``."""
@@ -370,18 +436,18 @@ class Tracker:
 
     def keep(self, final: int | None) -> str | None:
         """The player quits with the game unfinished: it is kept to resume,
-        so it is not counted yet; its time so far is, and its best score
-        (the highest of ``final`` and the scores it reached) already counts."""
+        not counted yet (its time and best score so far wait with it). A
+        game kept before and not resumed counts now as given up."""
         if not self.counting:
             return None
-        kept = Pending(self._variant, self._seconds(), self._from_file, self._won)
+        game = self._game
+        kept = Pending(
+            game.variant, self._seconds(), game.from_file, game.won, self._top(final)
+        )
 
         def add(statistics: Statistics) -> None:
+            _settle_pending(statistics, self.game)
             statistics.pending[self.game] = kept
-            score = self._top(final)
-            if score is not None and not self._from_file:
-                tally = statistics.tally(self.game, self._variant)
-                tally.best_score = _best(tally.best_score, score, max)
 
         _statistics, notice = update(self.path, add)
         return notice
@@ -389,25 +455,47 @@ class Tracker:
     def _top(self, score: int | None) -> int | None:
         """The game's best score: the highest it reached, or ``score``."""
         if score is None:
-            return self._top_score
-        return _best(self._top_score, score, max)
+            return self._game.top_score
+        return _best(self._game.top_score, score, max)
 
     def _seconds(self) -> float:
-        return self._seconds_before + max(0.0, self._clock() - self._started)
+        game = self._game
+        return game.seconds_before + max(0.0, self._clock() - game.started)
 
     def _count(self, score: int | None) -> str | None:
         if not self.counting:
             return None
-        self._counted = True
-        seconds = self._win_seconds if self._won else self._seconds()
-        result = Result(self._won, self._top(score), seconds, self._from_file)
+        game = self._game
+        game.counted = True
+        seconds = game.win_seconds if game.won else self._seconds()
+        result = Result(game.won, self._top(score), seconds, game.from_file)
 
         def add(statistics: Statistics) -> None:
-            statistics.tally(self.game, self._variant).add(result)
-            statistics.pending.pop(self.game, None)
+            _settle_pending(statistics, self.game)
+            before = _copy(statistics.games.get(self.game, {}).get(game.variant))
+            tally = statistics.tally(self.game, game.variant)
+            tally.add(result)
+            self._last_count = _Counted(game.variant, before, replace(tally))
 
         _statistics, notice = update(self.path, add)
         return notice
+
+
+def _settle_pending(statistics: Statistics, game: str) -> None:
+    """A game of ``game`` is counted or kept: one kept before and never
+    resumed is given up now."""
+    pending = statistics.pending.pop(game, None)
+    if pending is not None:
+        _count_given_up(statistics, game, pending)
+
+
+def _count_given_up(statistics: Statistics, game: str, pending: Pending) -> None:
+    result = Result(pending.won, pending.score, pending.seconds, pending.from_file)
+    statistics.tally(game, pending.variant).add(result)
+
+
+def _copy(tally: Tally | None) -> Tally | None:
+    return None if tally is None else replace(tally)
 
 
 # ------------------------------------------------------------ the table

@@ -187,8 +187,8 @@ def test_an_unfinished_game_is_kept_and_its_time_goes_on_at_resume(
     clock.now += 60
     tracker.keep(120)
     statistics = load(path)[0]
-    kept = statistics.tally("dots", "level 1")
-    assert (kept.played, kept.best_score) == (0, 120)  # not counted yet; its score is
+    assert statistics.games == {}  # not counted yet: no row with 0 played
+    assert statistics.best_score("dots", "level 1") == 120  # its score counts
     assert statistics.pending["dots"].seconds == 60.0
     again = Tracker(path, "dots", clock=clock)
     again.resume("level 1")
@@ -322,3 +322,86 @@ def test_stats_on_a_corrupt_file_says_so_in_one_line(
     assert err.getvalue().count("\n") == 1 and "\x00" not in err.getvalue()
     assert "could not be read (it is not JSON)" in err.getvalue()
     assert out.getvalue().startswith("No game counted yet")
+
+
+def test_undo_after_a_new_game_takes_back_the_loss_it_counted(tmp_path: Path) -> None:
+    path, clock = tmp_path / "statistics.json", FakeClock()
+    first = Tracker(path, "2048", clock=clock)
+    first.start("4x4", from_file=False)
+    first.moved(8)
+    first.ended(8)  # a first game, lost
+    before = path.read_bytes()
+    first.start("4x4", from_file=False)
+    first.moved(4)
+    first.abandon(4)  # n: given up, a loss
+    first.start("4x4", from_file=False)
+    assert load(path)[0].tally("2048", "4x4").played == 2
+    first.take_back()  # u: the given-up game is back
+    assert json.loads(path.read_bytes()) == json.loads(before)
+    first.moved(16)
+    first.ended(16)  # played on to its end: counted once
+    tally = load(path)[0].tally("2048", "4x4")
+    assert (tally.played, tally.best_score) == (2, 16)
+
+
+def test_taking_back_a_new_variants_only_game_removes_its_row(tmp_path: Path) -> None:
+    path = tmp_path / "statistics.json"
+    tracker = Tracker(path, "dots", clock=FakeClock())
+    tracker.start("level 3", from_file=False)
+    tracker.moved(10)
+    tracker.abandon(10)
+    tracker.start("level 3", from_file=False)
+    tracker.take_back()
+    assert load(path)[0].games == {"dots": {}}
+    assert text_table(load(path)[0], {"dots": "Dots"})[0].startswith("No game counted")
+
+
+def test_a_count_another_game_wrote_over_stays_and_is_not_made_twice(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "statistics.json"
+    mine, other = (Tracker(path, "2048", clock=FakeClock()) for _ in range(2))
+    mine.start("4x4", from_file=False)
+    mine.moved(4)
+    mine.abandon(4)
+    mine.start("4x4", from_file=False)
+    other.start("4x4", from_file=False)
+    other.moved(8)
+    other.ended(8)  # another terminal's game, counted since
+    mine.take_back()
+    mine.moved(32)
+    mine.ended(32)  # already counted when it was given up
+    assert load(path)[0].tally("2048", "4x4").played == 2
+
+
+def test_a_kept_game_not_resumed_counts_as_given_up_later(tmp_path: Path) -> None:
+    path, clock = tmp_path / "statistics.json", FakeClock()
+    quitter = Tracker(path, "forty-thieves", clock=clock)
+    quitter.start("", from_file=False)
+    quitter.moved(12)
+    clock.now += 30
+    quitter.keep(12)  # quit unfinished: kept to resume
+    declined = Tracker(path, "forty-thieves", clock=clock)
+    declined.start("", from_file=False)  # the offer to resume declined
+    declined.moved(3)
+    clock.now += 5
+    declined.ended(3)
+    statistics = load(path)[0]
+    tally = statistics.tally("forty-thieves", "")
+    assert (tally.played, tally.won, tally.best_score) == (2, 0, 12)
+    assert statistics.pending == {}
+
+
+def test_a_pending_game_written_before_scores_were_kept_still_loads(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "statistics.json"
+    old = {"variant": "4x4", "seconds": 5.0, "from_file": False, "won": False}
+    path.write_text(json.dumps({"format": FORMAT, "games": {}, "pending": {"2048": old}}))
+    statistics, notice = load(path)
+    assert notice is None
+    assert statistics.pending["2048"].score is None
+    path.write_text(json.dumps(
+        {"format": FORMAT, "games": {}, "pending": {"2048": old | {"colour": 1}}}
+    ))
+    assert "wrong fields" in str(load(path)[1])

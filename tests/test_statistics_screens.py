@@ -132,3 +132,21 @@ def test_a_resumed_game_quit_at_once_is_still_kept(tmp_path: Path) -> None:
     again.press("n")  # quit without saving, not a move made
     assert again.finished
     assert dots_savefile.load(str(kept)).get_boardT() == board
+
+
+def test_undo_after_a_new_game_brings_the_game_back_uncounted(tmp_path: Path) -> None:
+    level = Level(seed=5)
+    controller = dots(tmp_path, level)
+    controller.press("H")
+    controller.press("\n")
+    board = controller.session.model.get_boardT()
+    controller.press("n")  # given up: counted as a loss
+    assert load(statistics(tmp_path))[0].tally("dots", variant(level)).played == 1
+    controller.press("u")  # ... and back
+    assert controller.session.model.get_boardT() == board
+    assert variant(level) not in load(statistics(tmp_path))[0].games["dots"]
+    controller.press("q")
+    controller.press("n")  # quit without saving: kept to resume, as before the n
+    assert controller.finished
+    assert "dots" in load(statistics(tmp_path))[0].pending
+    assert (tmp_path / "data" / "rescued.dots").exists()

@@ -381,13 +381,26 @@ class ModalController(ABC, Generic[M, I, E, A]):
         return effects
 
     def undo(self) -> None:
+        back_to_a_game = self.session.undo_brings_back_a_game
         if not self.session.undo():
             self.status = messages.NOTHING_TO_UNDO
             return
         self.marks.clear()
         self.status = messages.undone(self.session.undo_depth)
+        if back_to_a_game:
+            self._back_to_the_game_before()
         self.jumped()
         self.settle()
+
+    def _back_to_the_game_before(self) -> None:
+        """Undo took back a new game: the one before is on screen again, with
+        the moves it had, and it is no longer given up (nor counted so)."""
+        session = self.session
+        self._moved_since_deal = session.undo_depth > 0 and not session.undo_brings_back_a_game
+        if session.undo_depth == 0:
+            self._resumed_from = None  # the resumed game went: its file stays as it is
+        if self._statistics is not None:
+            self._note(self._statistics.take_back())
 
     def new_game(self) -> None:
         if self._statistics is not None:
