@@ -1,17 +1,27 @@
 """Forty Thieves' cards grow with the terminal, and two cards of a pile are
 told apart (issue 23: one line per card, no line between them, and at
-100x32 two thirds of the felt empty)."""
+100x32 two thirds of the felt empty): covered cards fan out while the
+longest pile fits, and close up as it grows."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from gamestate.forty_thieves import CardT, SuitT
 from playmanager.forty_thieves.adapter import FortyThieves
 from playmanager.forty_thieves.text import symbol_text
 from playmanager.forty_thieves.tui.controller import TABLEAU_ROW, TOP_ROW, Controller
-from playmanager.forty_thieves.tui.layout import geometry, pile_at, render
+from playmanager.forty_thieves.tui.layout import (
+    MAX_COVERED_LINES,
+    covered_lines,
+    geometry,
+    pile_at,
+    render,
+)
 from playmanager.forty_thieves.tui.view import styles
 from playmanager.screen.shell import Span
 from playmanager.session import Session
@@ -33,7 +43,7 @@ def pile_spans(spans: list[Span], col: int, top: int) -> list[Span]:
 
 
 @pytest.mark.parametrize(
-    ("size", "card"), [((80, 24), (5, 1)), ((100, 32), (7, 2)), ((120, 40), (9, 4))]
+    ("size", "card"), [((80, 24), (5, 1)), ((100, 32), (7, 3)), ((120, 40), (9, 5))]
 )
 def test_cards_grow_with_the_terminal(
     tmp_path: Path, size: tuple[int, int], card: tuple[int, int]
@@ -45,11 +55,41 @@ def test_cards_grow_with_the_terminal(
     spans = render(controller(tmp_path).screen(), *size, colour=True, card_text=str)
     pile = pile_spans(spans, found.columns.cell_left(0), found.tableau_top)
     roles = [span.role for span in pile]
-    assert roles == ["covered"] * 3 + ["card"] * card[1]  # four cards dealt
-    first, last = pile[3].text, pile[-1].text
+    # four cards dealt: three covered ones fanned three lines each, then the top
+    assert roles == ["card", "card", "covered"] * 3 + ["card"] * card[1]
+    assert pile[-1].row - pile[0].row + 1 == 9 + card[1]  # the felt is used
+    first, last = pile[9].text, pile[-1].text
     assert len(first) == card[0] and first.split() == last.split()
     if card[1] > 1:  # the index again at the bottom right, as on a card
         assert first.startswith(" 5D") and last.endswith("5D ")
+
+
+def test_a_rule_parts_two_cards_where_line_drawing_shows(tmp_path: Path) -> None:
+    screen = controller(tmp_path).screen()
+    found = geometry(100, 32)
+    assert found is not None
+    spans = render(screen, 100, 32, colour=True, card_text=str, drawn=True)
+    pile = pile_spans(spans, found.columns.cell_left(0), found.tableau_top)
+    edges = [span for span in pile if span.role == "edge"]
+    assert [span.row - found.tableau_top for span in edges] == [2, 5, 8]
+    assert all(span.text == "\u2500" * found.columns.cell_width for span in edges)
+    plain = render(screen, 100, 32, colour=False, card_text=str, drawn=True)
+    assert "\u2500" * 7 in {span.text for span in plain}
+
+
+@given(longest=st.integers(0, 60), rows=st.integers(4, 60), height=st.integers(1, 5))
+def test_covered_cards_close_up_as_the_longest_pile_grows(
+    longest: int, rows: int, height: int
+) -> None:
+    piles = ((CardT(SuitT.Spade, 1),) * longest, ())
+    lines = covered_lines(rows, height, piles)
+    assert 1 <= lines <= MAX_COVERED_LINES
+    if lines > 1 and longest > 1:  # fanned wider only while the pile fits whole
+        assert (longest - 1) * lines + height <= rows
+    if (longest - 1) * 2 + height <= rows:
+        assert lines >= 2
+    more = covered_lines(rows, height, ((CardT(SuitT.Spade, 1),) * (longest + 1),))
+    assert more <= lines
 
 
 def test_a_covered_card_is_underlined_so_two_cards_never_merge() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from gamestate.forty_thieves import BoardT, CategoryT, deal
+from gamestate.forty_thieves import BoardT, CardT, CategoryT, SuitT, deal
 from gamestate.forty_thieves.moves import DeckMove, Move, TabMove, WasteMove
 from playmanager.forty_thieves import text
 from playmanager.forty_thieves.adapter import FortyThieves
@@ -28,7 +28,13 @@ from playmanager.forty_thieves.tui.controller import (
     help_lines,
     key_text,
 )
-from playmanager.forty_thieves.tui.layout import minimum_size, pile_at, render
+from playmanager.forty_thieves.tui.layout import (
+    covered_lines,
+    geometry,
+    minimum_size,
+    pile_at,
+    render,
+)
 from playmanager.forty_thieves.tui.view import App, styles
 from playmanager.screen.input import MouseEvent
 from playmanager.screen.marks import MARK_SECONDS
@@ -329,7 +335,7 @@ def test_a_key_during_the_mark_is_played_at_once() -> None:
 
 def test_without_colour_a_moved_card_is_in_brackets() -> None:
     control = press(controller(clock=Clock()), "3", "7")
-    assert "(3S)" in text_at(frame(control, colour=False), 10)
+    assert "(3S)" in text_at(frame(control, colour=False), card_row(4))
 
 
 def hint_of(move: Move | None) -> Callable[[BoardT], Move | None]:
@@ -530,6 +536,15 @@ def frame(
     return render(control.screen(), width, height, colour=colour, card_text=str)
 
 
+def card_row(depth: int) -> int:
+    """The row of the card ``depth`` deep in a pile at 80x24 (0: the bottom
+    card), while the longest pile holds 5 cards at most, as in these tests."""
+    found = geometry(80, 24)
+    assert found is not None
+    five = ((CardT(SuitT.Spade, 1),) * 5,)
+    return found.tableau_top + depth * covered_lines(found.tableau_rows, found.card_height, five)
+
+
 def text_at(spans: list[Span], row: int) -> str:
     line = [" "] * 200
     for span in sorted(spans, key=lambda s: s.role != "felt"):
@@ -550,7 +565,7 @@ def test_the_screen_shows_the_deal_in_columns() -> None:
     assert text_at(spans, 5).split() == [str(n) for n in range(1, 11)]
     deal_118 = [str(card) for card in deal(118)]
     for depth in range(4):
-        assert text_at(spans, 6 + depth).split() == deal_118[depth::4][:10]
+        assert text_at(spans, card_row(depth)).split() == deal_118[depth::4][:10]
     assert text_at(spans, 23).startswith("    1-0 w d f a play  o save")
 
 
@@ -558,7 +573,9 @@ def test_cards_are_red_or_black_and_marks_have_their_roles() -> None:
     control = press(controller(hinter=hint_of(TabMove(T, 2, 6))), "H")
     spans = frame(control)
     six_of_hearts = next(s for s in spans if s.text.strip() == "6H")
-    assert (six_of_hearts.role, six_of_hearts.value) == ("covered", 1)  # under 9S
+    assert (six_of_hearts.role, six_of_hearts.value) == ("card", 1)  # under 9S
+    edge = next(s for s in spans if s.row == six_of_hearts.row + 2 and s.col == six_of_hearts.col)
+    assert (edge.role, edge.value) == ("covered", 1)  # its lower edge, underlined
     seven_of_clubs = next(s for s in spans if s.text.strip() == "7C")
     assert seven_of_clubs.value == 2
     hinted = [s for s in spans if s.role == "hint"]
@@ -577,10 +594,10 @@ def test_cards_are_red_or_black_and_marks_have_their_roles() -> None:
 def test_without_colour_marks_are_characters() -> None:
     control = press(controller(hinter=hint_of(TabMove(T, 2, 6))), "H")
     spans = frame(control, colour=False)
-    assert "*3S*" in text_at(spans, 9) and "*4S*" in text_at(spans, 9)
+    assert "*3S*" in text_at(spans, card_row(3)) and "*4S*" in text_at(spans, card_row(3))
     assert "[1]" in text_at(spans, 5)
     press(control, "1")
-    assert ">7C<" in text_at(frame(control, colour=False), 9)
+    assert ">7C<" in text_at(frame(control, colour=False), card_row(3))
     assert not any(s.role in ("felt", "card") for s in frame(control, colour=False))
 
 

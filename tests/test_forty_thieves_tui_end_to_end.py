@@ -14,10 +14,10 @@ from pathlib import Path
 import pyte
 import pytest
 
-from gamestate.forty_thieves import BoardT, CategoryT, deal
+from gamestate.forty_thieves import BoardT, CardT, CategoryT, SuitT, deal
 from gamestate.forty_thieves.moves import DeckMove, TabMove, apply
 from playmanager.forty_thieves.savefile import load
-from playmanager.forty_thieves.tui.layout import TABLEAU_TOP, TOP_CARDS, geometry
+from playmanager.forty_thieves.tui.layout import TOP_CARDS, covered_lines, geometry
 from playmanager.forty_thieves.tui.view import MOVED
 from playmanager.screen.shell import xterm_index
 from tests.pty_terminal import Terminal
@@ -57,11 +57,20 @@ def click(
     term.press(f"\x1b[<0;{end_col + 1};{end_row + 1}m")
 
 
+def card_row(depth: int) -> int:
+    """The screen row of the card ``depth`` deep in a tableau pile (0: the
+    bottom card), while the longest pile holds 5 cards at most, as here."""
+    found = geometry(COLS, ROWS)
+    assert found is not None
+    five = ((CardT(SuitT.Spade, 1),) * 5,)
+    return found.tableau_top + depth * covered_lines(found.tableau_rows, found.card_height, five)
+
+
 def top_card_cell(pile: int, height: int) -> tuple[int, int]:
     """Where the top card of tableau ``pile`` (0-based) is, ``height`` cards high."""
     found = geometry(COLS, ROWS)
     assert found is not None
-    return TABLEAU_TOP + height - 1, found.columns.cell_left(pile) + 1
+    return card_row(height - 1), found.columns.cell_left(pile) + 1
 
 
 def after(*moves: object) -> BoardT:
@@ -137,8 +146,8 @@ def test_cards_are_red_and_black_on_the_felt(tmp_path: Path) -> None:
     term = terminal(playmanager("--seed", "118"), tmp_path)
     screen = term.wait_for("deal 118")
     lines = screen.splitlines()
-    six_hearts = (TABLEAU_TOP, lines[TABLEAU_TOP].index("6\u2665"))
-    nine_spades = (TABLEAU_TOP + 1, lines[TABLEAU_TOP + 1].index("9\u2660"))
+    six_hearts = (card_row(0), lines[card_row(0)].index("6\u2665"))
+    nine_spades = (card_row(1), lines[card_row(1)].index("9\u2660"))
     assert term.foreground(*six_hearts) != term.foreground(*nine_spades)
     assert term.background(*six_hearts) == term.background(*nine_spades) != "default"
     felt = geometry(COLS, ROWS)
@@ -231,8 +240,9 @@ def test_a_terminal_that_is_not_utf8_shows_plain_letters(tmp_path: Path) -> None
     term = terminal(playmanager("--seed", "118"), tmp_path, env=c_locale)
     screen = term.wait_for("deal 118")
     board = after()
-    for depth, row in enumerate(screen.splitlines()[TABLEAU_TOP : TABLEAU_TOP + 4]):
+    for depth in range(4):
         cards = [str(board.get_tab(n).toSeq()[depth]) for n in range(10)]
+        row = screen.splitlines()[card_row(depth)]
         assert row.split() == cards  # 7S-style letters, every one
     term.press("3")
     term.press("7")

@@ -5,8 +5,8 @@ into :class:`~playmanager.screen.shell.Span` s; :func:`pile_at` answers which
 pile a screen cell shows (for the mouse) from the same geometry. From the
 top: the title line; the top row (the eight foundations, the deck and the
 waste) with its labels; the ten tableau piles with theirs, each covered
-card one line high so every card shows, its lower edge underlined so that
-two cards of a pile are told apart; the status line and the key line at
+card up to three lines high while the longest pile fits (then one), its
+lower edge underlined so that two cards of a pile are told apart; the status line and the key line at
 the bottom. The cards sit on a green felt and the piles are spread to the
 terminal's width. Cards grow with the terminal: wider with its width, and
 the top cards taller with its height (their index again at the bottom
@@ -17,6 +17,7 @@ Roles (see :mod:`.view` for the colours): ``card`` (value 1 red, 2 black),
 ``selected`` and ``hint`` (the same values; 0 for an empty pile),
 ``slot`` (an empty pile), ``back`` (the deck), ``felt``, ``label``,
 ``covered`` (a card under another: values as ``card``, underlined),
+``edge`` (the rule between two cards of a fanned pile),
 ``cursor`` (the label of the pile under the cursor), ``moved`` (for a
 moment, the cards the last move put where they are), ``title``,
 ``status``, ``text``, ``overlay``. Without colour, marks are characters:
@@ -46,9 +47,13 @@ from .controller import DECK, TABLEAU_ROW, TOP_ROW, WASTE, Pile, Screen
 CARD_WIDTH: Final = 5
 """`` 10♥ `` and a space: the narrowest card."""
 MAX_CARD_WIDTH: Final = 9
-MAX_CARD_HEIGHT: Final = 4
-TALL_FROM: Final = 28
+MAX_CARD_HEIGHT: Final = 5
+TALL_FROM: Final = 24
 """Terminal lines above which the top cards grow a line every 4 lines."""
+EDGE: Final = "\u2500"
+"""The rule between two cards of a pile (box drawing light horizontal)."""
+MAX_COVERED_LINES: Final = 3
+"""The most lines a covered card of the tableau shows (its index and face)."""
 WIDE_GAP: Final = 2
 NARROW_GAP: Final = 1
 TITLE_ROW: Final = 0
@@ -111,6 +116,16 @@ def geometry(width: int, height: int) -> Geometry | None:
     return Geometry(columns, height - tableau_top - FOOTER_LINES, card_height)
 
 
+def covered_lines(rows: int, card_height: int, piles: tuple[tuple[CardT, ...], ...]) -> int:
+    """Lines a covered card takes in the tableau's ``rows``: as many as let
+    the longest pile fit whole (up to :data:`MAX_COVERED_LINES`), so the
+    piles close up as they grow, as a real fan of cards does; at least 1."""
+    longest = max((len(pile) for pile in piles), default=0)
+    if longest <= 1:
+        return MAX_COVERED_LINES
+    return max(1, min(MAX_COVERED_LINES, (rows - card_height) // (longest - 1)))
+
+
 def pile_at(width: int, height: int, row: int, col: int) -> Pile | None:
     """The pile drawn at screen cell (row, col), or None: a click on a
     card, a label or the empty space under a tableau pile picks that pile."""
@@ -153,7 +168,7 @@ def render(
         spans += board_background(
             felt._replace(top=TOP_LABELS, left=columns.left), "felt"
         )
-    painter = _Painter(screen, found, colour=colour, card_text=card_text)
+    painter = _Painter(screen, found, colour=colour, card_text=card_text, drawn=drawn)
     spans += painter.top_row()
     spans += painter.tableau(found.tableau_rows)
     spans += footer_lines(height - 2, columns.left, width, screen.status, screen.footer)
@@ -175,9 +190,16 @@ class _Painter:
     """The spans of the piles, their labels and their marks."""
 
     def __init__(
-        self, screen: Screen, found: Geometry, *, colour: bool, card_text: CardText
+        self,
+        screen: Screen,
+        found: Geometry,
+        *,
+        colour: bool,
+        card_text: CardText,
+        drawn: bool = False,
     ) -> None:
         self.screen = screen
+        self.drawn = drawn
         self.columns = found.columns
         self.found = found
         self.width = found.columns.cell_width
@@ -201,10 +223,14 @@ class _Painter:
         spans = self.labels(
             self.found.tableau_labels, TABLEAU_ROW, [str(n + 1) for n in range(10)]
         )
+        step = covered_lines(rows, self.found.card_height, self.screen.tableau)
         for column, pile in enumerate(TABLEAU_ROW):
             cards = self.screen.tableau[column]
             if not cards:
                 spans += self.card(top_row, column, pile, None)
+                continue
+            if (len(cards) - 1) * step + self.found.card_height <= rows:
+                spans += self.fanned(column, pile, cards, step)
                 continue
             height = min(self.found.card_height, max(rows - len(cards) + 1, 1))
             room = rows - height + 1  # lines for the covered cards and the top
@@ -217,10 +243,21 @@ class _Painter:
                 )
                 row += 1
             for card in shown[:-1]:
-                spans.append(self.covered(row, column, card))
+                spans += self.covered(row, column, card)
                 row += 1
             spans += self.card(row, column, pile, shown[-1], height)
         return spans
+
+    def fanned(
+        self, column: int, pile: Pile, cards: tuple[CardT, ...], step: int
+    ) -> list[Span]:
+        """A whole pile, each covered card ``step`` lines, the top one full."""
+        row = self.found.tableau_top
+        spans = []
+        for card in cards[:-1]:
+            spans += self.covered(row, column, card, step)
+            row += step
+        return spans + self.card(row, column, pile, cards[-1])
 
     def labels(self, row: int, piles: tuple[Pile, ...], texts: list[str]) -> list[Span]:
         spans = []
@@ -268,14 +305,28 @@ class _Painter:
         first, last = f" {shown:<{inner}} ", f" {shown:>{inner}} "
         return self._block(row, column, height, first, last, role, value)
 
-    def covered(self, row: int, column: int, card: CardT) -> Span:
-        """A card under another: one line, its lower edge underlined."""
+    def covered(self, row: int, column: int, card: CardT, lines: int = 1) -> list[Span]:
+        """A card under another: its index on the first of ``lines`` lines;
+        the line between it and the next card is its last line drawn as a
+        rule (where line drawing shows; else its lower edge underlined)."""
         label = self.card_text(card)
         value = RED if card.s.is_red else BLACK
         text = _plain(label, None, self.width) if not self.colour else label
-        return self.text(
-            row, column, f" {text.strip():<{self.width - 1}}", "covered", value
-        )
+        first = f" {text.strip():<{self.width - 1}}"
+        if lines == 1:
+            return [self.text(row, column, first, "covered", value)]
+        face = "card" if self.colour else "text"
+        blank = " " * self.width
+        return [
+            self.text(row, column, first, face, value),
+            *(self.text(row + i, column, blank, face, value) for i in range(1, lines - 1)),
+            self.edge(row + lines - 1, column, value),
+        ]
+
+    def edge(self, row: int, column: int, value: int) -> Span:
+        if self.drawn:
+            return self.text(row, column, EDGE * self.width, "edge" if self.colour else "text")
+        return self.text(row, column, " " * self.width, "covered", value)
 
     def _block(
         self,

@@ -36,6 +36,8 @@ MOVED: Final = "#ffafd7"
 and the felt."""
 BACK: Final = "#1f4fa8"
 LABEL: Final = "#d7ffd7"
+EDGE: Final = "#a8a8a8"
+"""The rule between two cards of a pile: light grey, quieter than the suits."""
 
 
 def styles() -> dict[str, Style]:
@@ -54,6 +56,7 @@ def styles() -> dict[str, Style]:
         "selected": Style(x(BLACK_SUIT), x(CHOSEN), BLACK8, YELLOW8, bold=True),
         "hint": Style(x(BLACK_SUIT), x(HINTED), BLACK8, CYAN8, bold=True),
         "moved": Style(x(BLACK_SUIT), x(MOVED), WHITE8, MAGENTA8, bold=True),
+        "edge": Style(x(EDGE), x(CARD), BLACK8, WHITE8),
     }
     for value, (fg, fg8) in suits.items():
         found[f"card:{value}"] = Style(fg, x(CARD), fg8, WHITE8, bold=True)
