@@ -29,8 +29,10 @@ from playmanager.twenty48.rules import JAVA
 from playmanager.twenty48.tui.controller import (
     AUTOPLAY_PAUSE_SECONDS,
     Controller,
+    Screen,
     new_controller,
 )
+from playmanager.twenty48.tui.layout import render, tile_size
 
 
 class Clock:
@@ -198,6 +200,30 @@ def test_a_ring_takes_only_its_cells_half_of_the_gap_around_it() -> None:
         assert (r, left - 2) not in drawn and (r, left + 5) not in drawn
     assert all(grid.cell_at(r, c) is None for r, c in drawn)  # only the gap
     assert set(ring(grid, 1, 2)) == set(drawn)
+
+
+def test_where_rows_touch_a_mark_is_a_bar_at_each_side() -> None:
+    grid = Grid(3, 3, 4, 1, 1, 0, top=1, left=1)
+    top, left = grid.cell_top(1), grid.cell_left(1)
+    spans = rings(grid, [((1, 1), "merged")], blocks=True)
+    drawn = {(s.row, s.col): s.text for s in spans}
+    assert drawn == {(top, left - 1): "▐", (top, left + 4): "▌"}  # no tile covered
+    plain = rings(grid, [((1, 1), "merged")], blocks=False)
+    assert [s.text for s in plain] == ["|", "|"]
+
+
+def test_the_tightest_2048_drawing_marks_merged_and_new_tiles() -> None:
+    board = [[0] * 14 for _ in range(14)]
+    board[0][0], board[5][7] = 8, 2
+    screen = Screen(
+        board=tuple(map(tuple, board)), score=8, best=None, seed=3, goal=2048,
+        rules_name="java", save_target="save.2048", status="", overlay=None,
+        footer="", new_tile=(5, 7), merged=frozenset({(0, 0)}),
+    )
+    size = tile_size(screen, 80, 24)
+    assert size is not None and size.density.gap_y == 0  # rows touch
+    roles = {span.role.split("/")[0] for span in render(screen, 80, 24, colour=True)}
+    assert {"merged", "new"} <= roles
 
 
 def test_two_rings_across_one_gap_row_share_it_half_and_half() -> None:

@@ -109,18 +109,23 @@ def ring(grid: Grid, row: int, col: int) -> dict[tuple[int, int], int]:
     be told whose it is, and the gap between two cells (the frame too)
     keeps some of the board's colour: in the gap row above the cell the
     lower half, below it the upper half, and half of the column on each
-    side, next to the cell.
+    side, next to the cell. Where rows touch (no gap row) only the sides
+    are drawn, a bar on each; where columns touch, only the rows.
     """
     top, left = grid.cell_top(row), grid.cell_left(col)
     bottom, right = top + grid.cell_height, left + grid.cell_width
-    taken = {(top - 1, left - 1): _LR, (top - 1, right): _LL}
-    taken |= {(bottom, left - 1): _UR, (bottom, right): _UL}
-    for c in range(left, right):
-        taken[top - 1, c] = _LL | _LR
-        taken[bottom, c] = _UL | _UR
-    for r in range(top, bottom):
-        taken[r, left - 1] = _UR | _LR
-        taken[r, right] = _UL | _LL
+    taken: dict[tuple[int, int], int] = {}
+    if grid.gap_y:
+        for c in range(left, right):
+            taken[top - 1, c] = _LL | _LR
+            taken[bottom, c] = _UL | _UR
+    if grid.gap_x:
+        for r in range(top, bottom):
+            taken[r, left - 1] = _UR | _LR
+            taken[r, right] = _UL | _LL
+    if grid.gap_x and grid.gap_y:
+        taken |= {(top - 1, left - 1): _LR, (top - 1, right): _LL}
+        taken |= {(bottom, left - 1): _UR, (bottom, right): _UL}
     return taken
 
 

@@ -61,7 +61,7 @@ DENSITIES: Final = (
     ROOMY,
     Density(2, 2, 1, 1),
     Density(1, 2, 1, 1),
-    Density(1, 2, 1, 0),  # rows touch: the marks' rings have no room
+    Density(1, 2, 1, 0),  # rows touch: the marks are bars at the tiles' sides
 )
 """Tried in order until the board fits; the last is the smallest drawing."""
 
@@ -142,7 +142,7 @@ def render(
     around every tile. Marks after a move: a ring around each merged tile
     (role ``merged``) and around the new tile (``new``), each in its
     tile's own half of the gaps (:func:`~.widgets.rings`; half blocks
-    when ``blocks``, else characters); without ``colour`` tiles get ASCII
+    when ``blocks``, else characters; bars at its sides where rows touch); without ``colour`` tiles get ASCII
     borders, ``*`` for a merged tile and ``#`` for the new one.
     """
     size = tile_size(screen, width, height)
@@ -195,7 +195,7 @@ def _header(screen: Screen, grid: Grid, lines: int, width: int) -> list[Span]:
 def _board(screen: Screen, grid: Grid, *, colour: bool, blocks: bool) -> list[Span]:
     """The board: its background, the marks, then the tiles."""
     spans = board_background(grid) if colour else []
-    if colour and grid.gap_y:
+    if colour:
         marks = [(cell, "merged") for cell in sorted(screen.merged)]
         if screen.new_tile is not None:
             marks.append((screen.new_tile, "new"))
