@@ -15,20 +15,24 @@ positions (median and max, against the 0.5 s target).
 
 A fair game takes seconds to a minute (a decision per deal or so, each a
 few searches), so 200 deals are long on a shared machine: ``--max-seconds``
-ends the run after that long (the deals in play are dropped) and reports
-the deals finished, saying how many. The load average is printed at the start and the end.
+ends the run after that long, and so does Ctrl-C (the deals in play are
+dropped); either way the deals finished are reported, saying how many.
+``--jsonl FILE`` keeps each finished deal in a journal as it ends, and a
+rerun with the same file plays only the deals it lacks, so a long run can
+be done in pieces. The load average is printed at the start and the end.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import os
 import platform
 import statistics
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -67,13 +71,34 @@ def play_deal(task: tuple[int, float]) -> Outcome:
     )
 
 
+def journaled(journal: Path | None, seeds: list[int]) -> list[Outcome]:
+    """The outcomes of ``seeds`` already in ``journal`` (one JSON object a line)."""
+    if journal is None or not journal.exists():
+        return []
+    wanted, found = set(seeds), {}
+    for number, line in enumerate(journal.read_text("utf-8").splitlines(), 1):
+        try:
+            outcome = Outcome(**json.loads(line))
+        except (ValueError, TypeError) as error:
+            raise SystemExit(f"{journal}, line {number}: not an outcome ({error})") from None
+        if outcome.seed in wanted:
+            found[outcome.seed] = outcome
+    return list(found.values())
+
+
 def run(
-    seeds: list[int], budget_ms: float, jobs: int, max_seconds: float | None
+    seeds: list[int],
+    budget_ms: float,
+    jobs: int,
+    max_seconds: float | None,
+    journal: Path | None = None,
 ) -> tuple[list[Outcome], float]:
-    """The outcomes finished (within ``max_seconds``), and the wall time."""
+    """The outcomes finished (within ``max_seconds``, or until Ctrl-C), the
+    journal's first, and the wall time."""
     started = time.perf_counter()
-    outcomes: list[Outcome] = []
-    tasks = [(seed, budget_ms) for seed in seeds]
+    outcomes = journaled(journal, seeds)
+    done = {outcome.seed for outcome in outcomes}
+    tasks = [(seed, budget_ms) for seed in seeds if seed not in done]
     with multiprocessing.get_context().Pool(jobs) as pool:
         results = pool.imap_unordered(play_deal, tasks)
         for _ in tasks:
@@ -82,10 +107,13 @@ def run(
                 left = max(0.0, max_seconds - (time.perf_counter() - started))
             try:
                 outcome = results.next(left)
-            except multiprocessing.TimeoutError:
+            except (multiprocessing.TimeoutError, KeyboardInterrupt):
                 pool.terminate()
                 break
             outcomes.append(outcome)
+            if journal is not None:
+                with journal.open("a", encoding="utf-8") as file:
+                    file.write(json.dumps(asdict(outcome)) + "\n")
             fair = sum(o.fair_won for o in outcomes)
             thoughtful = sum(o.thoughtful == "won" for o in outcomes)
             print(
@@ -109,7 +137,7 @@ def report(outcomes: list[Outcome], deals: int, budget_ms: float, wall: float) -
     fair = sum(o.fair_won for o in outcomes)
     thoughtful = sum(o.thoughtful == "won" for o in outcomes)
     both = sum(o.fair_won and o.thoughtful == "won" for o in outcomes)
-    cut = "" if finished == deals else f" (--max-seconds cut the run: {deals} asked)"
+    cut = "" if finished == deals else f" (the run was cut short: {deals} asked)"
     seeds = sorted(o.seed for o in outcomes)
     span = f", seeds {seeds[0]} to {seeds[-1]}" if seeds else ""
     print(f"{finished} deals finished{cut}{span}")
@@ -149,13 +177,16 @@ def main() -> int:
     parser.add_argument("--budget-ms", type=float, default=5000.0)
     parser.add_argument("--max-seconds", type=float, default=None)
     parser.add_argument("--hints", type=int, default=20, help="positions hinted")
+    parser.add_argument(
+        "--jsonl", type=Path, help="journal of finished deals; a rerun plays only the rest"
+    )
     args = parser.parse_args()
     print(
         f"Python {platform.python_version()} on {os.cpu_count()} CPUs; "
         f"load average at start {load_average()}"
     )
     seeds = list(range(args.seed, args.seed + args.deals))
-    outcomes, wall = run(seeds, args.budget_ms, args.jobs, args.max_seconds)
+    outcomes, wall = run(seeds, args.budget_ms, args.jobs, args.max_seconds, args.jsonl)
     report(outcomes, args.deals, args.budget_ms, wall)
     time_hints(args.hints, args.seed)
     print(f"load average at end {load_average()}")
