@@ -499,6 +499,8 @@ def _copy(tally: Tally | None) -> Tally | None:
 
 
 # ------------------------------------------------------------ the table
+ONE_VARIANT: Final = "all games"
+"""The row's name on a game's own screen when the game has one variant."""
 COLUMNS: Final = ("Played", "Won", "Win%", "Streak", "Max", "Score", "Time", "Loaded")
 LEGEND: Final = (
     "Streak: wins in a row (Max: the most); Score, Time: the best (the fastest",
@@ -513,7 +515,8 @@ def rows(statistics: Statistics, titles: Mapping[str, str]) -> list[tuple[str, .
     table = []
     for game, title in titles.items():
         for variant, tally in sorted(statistics.games.get(game, {}).items()):
-            table.append((f"{title} {variant}".strip(), *_cells(tally)))
+            name = f"{title} {variant}".strip() or ONE_VARIANT
+            table.append((name, *_cells(tally)))
     return table
 
 

@@ -114,7 +114,7 @@ def test_forty_thieves_counts_a_given_up_deal_with_its_cards_home(
     controller.press("S")
     overlay = controller.screen().overlay
     assert overlay is not None and overlay.title == "Statistics"
-    assert overlay.lines[1].split()[:3] == ["1", "0", "0%"]
+    assert overlay.lines[1].split()[:5] == ["all", "games", "1", "0", "0%"]
 
 
 def test_a_resumed_game_quit_at_once_is_still_kept(tmp_path: Path) -> None:
