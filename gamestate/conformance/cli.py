@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
-from gamestate.conformance.adt_grade import grade_adt
 from gamestate.conformance.batch import SCORE_COLUMN, grade_folder
+from gamestate.conformance.module_grade import SPECS, grade_module
 from gamestate.conformance.report import (
     RENDERERS,
     REQUIRED_COUNT,
@@ -35,7 +35,8 @@ def parser() -> argparse.ArgumentParser:
     parse = argparse.ArgumentParser(
         prog="gamestate-grade",
         description="Grade PA4 GameState submissions (Python or Java) against "
-        "the writeup's 32 requirements (or spec 004's ADT functions: --spec adt).",
+        "the writeup's 32 requirements (or spec 004's ADT functions: --spec adt; "
+        "spec 000's MVC modules: --spec mvc).",
     )
     parse.add_argument(
         "target",
@@ -43,9 +44,11 @@ def parser() -> argparse.ArgumentParser:
         "module:Class; or a folder of submissions (one subfolder or file each)",
     )
     parse.add_argument(
-        "--spec", choices=("gamestate", "adt"), default="gamestate",
-        help="what TARGET implements: the PA4 GameState (default) or spec 004's "
-        "ADT functions (TARGET a module name or path/to/file.py)",
+        "--spec", choices=("gamestate", *SPECS), default="gamestate",
+        help="what TARGET implements: the PA4 GameState (default), spec 004's "
+        "ADT functions (adt: TARGET a module name or path/to/file.py) or spec "
+        "000's MVC modules (mvc: TARGET a folder of SetUp.py, Score.py, Move.py, "
+        "Board.py, View.py)",
     )
     parse.add_argument(
         "-f", "--format", choices=sorted(RENDERERS), default="table",
@@ -76,8 +79,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.time_limit <= 0 or options.memory < 64 or options.jobs < 1:
         parser().error("--time-limit must be > 0, --memory >= 64, --jobs >= 1")
     limits = Limits(options.time_limit, options.memory)
-    if options.spec == "adt":
-        return _print_report(options, grade_adt(options.target, limits))
+    if options.spec in SPECS:
+        return _print_report(options, grade_module(options.spec, options.target, limits))
     # Gradescope grades one student: never a batch, whatever the folders.
     if options.gradescope is not None or is_single_target(options.target):
         return _grade_one(options, limits)
