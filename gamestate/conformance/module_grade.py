@@ -77,28 +77,20 @@ def grade_module(spec_name: str, target: str, limits: Limits) -> Report:
     # The child resolves a file from its own folder: give it the whole path.
     argument = str(Path(target).resolve()) if target.endswith(".py") else target
     outcomes: dict[str, Outcome] = {}
+    problem = ""
     left = list(spec.checks)
-    while left:
+    while left and not problem:
         said, ending = _run_child(spec_name, argument, left, limits)
         events = _events(said)
         problem = _problem(target, events, ending)
-        if problem:
-            report = Report(target, problem=problem, catalogue=spec.catalogue)
-            break
-        outcomes |= {
-            event["requirement"]: Outcome(
-                event["name"], event["requirement"], event["status"], event["message"]
-            )
-            for event in events
-            if event.get("event") == "outcome"
-        }
+        outcomes |= _outcomes(events)
         left = [ident for ident in left if ident not in outcomes]
-        if left:  # the child ended in this one: it is not run again
+        if left and not problem:  # the child ended in this check: not run again
             name = spec.checks[left[0]].__name__
             outcomes[left[0]] = Outcome(name, left[0], ERROR, f"{ending} in {name}")
-    else:
-        ordered = [outcomes[ident] for ident in spec.checks]
-        report = Report(target, ordered, catalogue=spec.catalogue)
+            left = left[1:]
+    ordered = [outcomes[ident] for ident in spec.checks if ident in outcomes]
+    report = Report(target, ordered, problem=problem, catalogue=spec.catalogue)
     report.seconds = time.monotonic() - started
     return report
 
@@ -133,6 +125,16 @@ def _events(said: str) -> list[dict[str, Any]]:
         if isinstance(event, dict):
             events.append(event)
     return events
+
+
+def _outcomes(events: list[dict[str, Any]]) -> dict[str, Outcome]:
+    return {
+        event["requirement"]: Outcome(
+            event["name"], event["requirement"], event["status"], event["message"]
+        )
+        for event in events
+        if event.get("event") == "outcome"
+    }
 
 
 def _problem(target: str, events: list[dict[str, Any]], ending: str) -> str:
