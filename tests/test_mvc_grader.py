@@ -5,6 +5,7 @@ should and no more, and the outputs are the other graders'."""
 
 from __future__ import annotations
 
+import csv
 import json
 import shutil
 import sys
@@ -283,3 +284,45 @@ def test_every_check_passes_on_the_correct_submission_in_process(
             check(correct_modules)
         except AssertionError as error:  # pragma: no cover - the message says which
             raise AssertionError(f"{ident} fails the correct submission: {error}") from None
+
+
+def test_a_folder_of_submissions_is_a_batch_with_the_spec_s_columns(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One CSV row per subfolder (the modules at any depth in it); a rerun
+    grades only the changed; a folder holding the modules is one target."""
+    folder = tmp_path / "class"
+    shutil.copytree(CORRECT, folder / "alice")
+    shutil.copytree(mutant(tmp_path, MUTANTS["s_moves_up"][0]), folder / "bob" / "upload")
+    (folder / "carol").mkdir()
+    output = tmp_path / "grades.csv"
+    assert main(["--spec", "mvc", str(folder), "-o", str(output), "--jobs", "2"]) == 0
+    rows = list(csv.DictReader(output.open(encoding="utf-8")))
+    assert list(rows[0]) == ["student", "score (of 18)", *CHECKS, "seconds", "note"]
+    got = {row["student"]: (row["score (of 18)"], row["M16"], row["note"][:9]) for row in rows}
+    assert got == {"alice": ("18", "PASS", ""), "bob": ("17", "FAIL", ""),
+                   "carol": ("0", "ERROR", "no folder")}
+    assert "3 submissions (3 graded now" in capsys.readouterr().out
+    main(["--spec", "mvc", str(folder), "-o", str(output)])
+    assert "(0 graded now, 3 from the journal" in capsys.readouterr().out
+
+
+def test_a_folder_of_adt_modules_is_a_batch_too(tmp_path: Path) -> None:
+    adt_mutants = Path(__file__).parent / "conformance" / "adt_mutants"
+    folder = tmp_path / "class"
+    (folder / "dan").mkdir(parents=True)
+    shutil.copy(adt_mutants / "double_merge.py", folder / "erin.py")
+    (folder / "dan" / "notes.py").write_text("x = 1\n", "utf-8")
+    output = tmp_path / "adt.csv"
+    assert main(["--spec", "adt", str(folder), "-o", str(output)]) == 0
+    rows = {row["student"]: row for row in csv.DictReader(output.open(encoding="utf-8"))}
+    assert (rows["erin"]["score (of 15)"], rows["erin"]["A11"]) == ("14", "FAIL")
+    assert rows["dan"]["note"] == "no .py file defining create_board found"
+
+
+def test_gradescope_grades_the_modules_found_in_the_upload(tmp_path: Path) -> None:
+    """Gradescope's submission folder may hold the student's own folder."""
+    shutil.copytree(CORRECT, tmp_path / "submission" / "a4" / "src")
+    results = tmp_path / "results.json"
+    status = main(["--spec", "mvc", str(tmp_path / "submission"), "--gradescope", str(results)])
+    assert (status, json.loads(results.read_text("utf-8"))["score"]) == (0, 18.0)
