@@ -13,7 +13,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from gamestate.conformance import mvc_suite
 from gamestate.conformance.cli import main
 from gamestate.conformance.module_grade import grade_module
 from gamestate.conformance.mvc_modules import MODULES, load_mvc
@@ -172,6 +175,15 @@ def test_os_exit_ends_a_child_and_a_new_one_runs_the_checks_after(tmp_path: Path
     assert "exited with status 4" in explanation(report, "M05")
 
 
+def test_the_child_has_the_memory_limit(tmp_path: Path) -> None:
+    """1 GB in reset_score: past --memory 64 (+ 256 MB for Python)."""
+    edit = ("Score.py", "    def reset_score() -> None:\n",
+            "    def reset_score() -> None:\n        bytearray(1 << 30)\n")
+    report = grade_module("mvc", str(mutant(tmp_path, edit)), Limits(memory_mb=64))
+    assert verdicts(report) == {"M05": "ERROR"}
+    assert explanation(report, "M05").startswith("score_reset: MemoryError")
+
+
 @pytest.mark.parametrize(
     ("edit", "problem"),
     [
@@ -262,7 +274,7 @@ def test_the_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> Non
     assert "Score: 18/18 requirements met" in out
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def correct_modules() -> Iterator[object]:
     """The correct submission loaded here, forgotten afterwards."""
     path = list(sys.path)
@@ -326,3 +338,24 @@ def test_gradescope_grades_the_modules_found_in_the_upload(tmp_path: Path) -> No
     results = tmp_path / "results.json"
     status = main(["--spec", "mvc", str(tmp_path / "submission"), "--gradescope", str(results)])
     assert (status, json.loads(results.read_text("utf-8"))["score"]) == (0, 18.0)
+
+
+GRIDS = st.lists(
+    st.lists(st.sampled_from([0, 0, 2, 4, 8, 16]), min_size=4, max_size=4),
+    min_size=4, max_size=4,
+)
+
+
+@given(grid=GRIDS, direction=st.sampled_from(mvc_suite.DIRECTIONS))
+def test_the_checks_expect_what_a_correct_move_does_on_any_board(
+    correct_modules: object, grid: list[list[int]], direction: str
+) -> None:
+    """The suite's expected slide, with spec 000's new block wherever a
+    cell is free, is what the correct submission's Move does to any board:
+    the checks' own board helpers (lines, slide, new block) are right."""
+    after = mvc_suite._move(correct_modules, grid, direction)
+    expected = mvc_suite._slid(grid, direction)
+    if all(all(row) for row in expected):
+        assert after == expected
+    else:
+        mvc_suite._new_block(grid, expected, after, direction)
