@@ -102,10 +102,12 @@ def _run_child(spec_name: str, target: str, checks: list[str], limits: Limits) -
     budget = limits.time_limit * len(checks) + START_SECONDS
     limit = _limit_memory(limits.memory_mb + 256) if os.name == "posix" else None
     try:
+        # stderr is the submission's alone (the child reports on stdout):
+        # not kept, however much it writes.
         done = subprocess.run(
-            command, capture_output=True, text=True, timeout=budget, check=False,
-            env=_child_environment(), stdin=subprocess.DEVNULL,
-            preexec_fn=limit,
+            command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+            timeout=budget, check=False, env=_child_environment(),
+            stdin=subprocess.DEVNULL, preexec_fn=limit,
         )
         return done.stdout, _death(done.returncode)
     except subprocess.TimeoutExpired as expired:
