@@ -11,6 +11,7 @@ import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from hypothesis import given
@@ -267,11 +268,19 @@ def test_the_command_writes_json_and_gradescope(
     assert gradescope["tests"][14]["name"].startswith("M15 ")
 
 
-def test_the_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_prints_the_table_and_junit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["--spec", "mvc", str(CORRECT)]) == 0
     out = capsys.readouterr().out
     assert "MVC conformance" in out
     assert "Score: 18/18 requirements met" in out
+    folder = mutant(tmp_path, MUTANTS["view_without_score"][0])
+    assert main(["--spec", "mvc", str(folder), "-f", "junit"]) == 1
+    suite = ElementTree.fromstring(capsys.readouterr().out.split("\n", 1)[1])
+    assert (suite.get("tests"), suite.get("failures"), suite.get("errors")) == ("18", "1", "0")
+    failed = [case.get("name", "") for case in suite if case.find("failure") is not None]
+    assert [name.split()[0] for name in failed] == ["M17"]
 
 
 @pytest.fixture(scope="module")
