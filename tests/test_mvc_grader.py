@@ -6,6 +6,7 @@ should and no more, and the outputs are the other graders'."""
 from __future__ import annotations
 
 import csv
+import io
 import json
 import shutil
 import sys
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 
 from gamestate.conformance import mvc_suite
 from gamestate.conformance.cli import main
-from gamestate.conformance.module_grade import grade_module
+from gamestate.conformance.module_grade import SPECS, grade_module, run_checks
 from gamestate.conformance.mvc_modules import MODULES, load_mvc
 from gamestate.conformance.mvc_suite import CHECKS, MVC
 from gamestate.conformance.report import Report
@@ -368,3 +369,41 @@ def test_the_checks_expect_what_a_correct_move_does_on_any_board(
         assert after == expected
     else:
         mvc_suite._new_block(grid, expected, after, direction)
+
+
+def child_events(target: str, idents: list[str], seconds: float = 2.0) -> list[dict[str, str]]:
+    """What the grader's child writes for ``idents``, run here."""
+    events = io.StringIO()
+    path = list(sys.path)
+    try:
+        run_checks(SPECS["mvc"], target, seconds, idents, events)
+    finally:
+        sys.path[:] = path
+        for name in MODULES:
+            sys.modules.pop(name, None)
+    return [json.loads(line) for line in events.getvalue().splitlines()]
+
+
+def test_the_child_writes_one_json_line_per_check(tmp_path: Path) -> None:
+    folder = mutant(tmp_path, MUTANTS["view_without_score"][0])
+    loaded, passed, failed = child_events(str(folder), ["M04", "M17"])
+    assert loaded == {"event": "loaded"}
+    assert (passed["requirement"], passed["status"]) == ("M04", "passed")
+    assert (failed["requirement"], failed["status"]) == ("M17", "failed")
+    assert failed["message"].startswith("the score 16384 is not printed")
+
+
+def test_the_child_cuts_a_check_off_and_goes_on(tmp_path: Path) -> None:
+    edit = ("Move.py", "    def down(self) -> None:\n",
+            "    def down(self) -> None:\n        while True:\n            pass\n")
+    _, cut, passed = child_events(str(mutant(tmp_path, edit)), ["M10", "M09"], seconds=0.5)
+    assert (cut["status"], cut["message"]) == ("error", "timed out after 0.5 s in move_down")
+    assert passed["status"] == "passed"
+
+
+def test_the_child_says_when_the_modules_do_not_load(tmp_path: Path) -> None:
+    folder = mutant(tmp_path, ("Board.py", "from View import View", "from Veiw import View"))
+    [event] = child_events(str(folder), ["M01"])
+    assert event["event"] == "unloadable"
+    assert event["message"].endswith("Board.py: cannot import: ModuleNotFoundError: "
+                                     "No module named 'Veiw'")
