@@ -51,6 +51,11 @@ def _copy(grid: Grid) -> Grid:
     return [list(row) for row in grid]
 
 
+def _cells() -> list[Cell]:
+    """Every (row, column), row by row."""
+    return [(i, j) for i in range(SIZE) for j in range(SIZE)]
+
+
 def _lines(direction: str) -> list[list[Cell]]:
     """The board's lines for a move, each from the edge tiles move to."""
     edge_first = range(SIZE) if direction in ("left", "up") else range(SIZE - 1, -1, -1)
@@ -77,12 +82,12 @@ def _slid(grid: Grid, direction: str) -> Grid:
 
 
 def _tiles(grid: Grid) -> list[Cell]:
-    return [(i, j) for i in range(SIZE) for j in range(SIZE) if grid[i][j]]
+    return [(i, j) for i, j in _cells() if grid[i][j]]
 
 
 def _new_block(before: Grid, expected: Grid, after: Grid, what: str) -> Cell:
     """The one cell where ``after`` is ``expected`` plus a new 2 or 4."""
-    changed = [(i, j) for i in range(SIZE) for j in range(SIZE) if after[i][j] != expected[i][j]]
+    changed = [(i, j) for i, j in _cells() if after[i][j] != expected[i][j]]
     ok = len(changed) == 1 and expected[changed[0][0]][changed[0][1]] == 0
     assert ok and after[changed[0][0]][changed[0][1]] in (2, 4), (
         f"{what}: {before} gave {after}, expected {expected} plus one 2 or 4 in an empty cell"
@@ -188,10 +193,6 @@ def random_entry_uniform(m: Any) -> None:
     for i, j in _cells():
         if (i, j) != (0, 0):  # where the slid 2 is
             _within(blocks[i][j], 55, 145, f"new blocks in cell ({i}, {j})")
-
-
-def _cells() -> list[Cell]:
-    return [(i, j) for i in range(SIZE) for j in range(SIZE)]
 
 
 # ------------------------------------------------------------------ Score
