@@ -142,22 +142,38 @@ def test_a_move_that_loops_forever_is_cut_off_in_each_check_that_calls_it(
     assert "timed out after 1 s in board_move" in explanation(report, "M16")
 
 
-def test_a_loop_that_swallows_the_time_limit_costs_its_child_and_no_more(
+IGNORES_THE_ALARM = '''"""board_finished notes the call, ignores the alarm and loops."""
+import signal
+
+from gamestate import adt
+
+
+def __getattr__(name):
+    return getattr(adt, name)
+
+
+def board_finished(b):
+    open(__file__ + ".calls", "a").write("called")
+    signal.signal(signal.SIGALRM, signal.SIG_IGN)
+    while True:
+        pass
+'''
+
+
+def test_a_loop_that_ignores_the_time_limit_costs_its_child_and_no_more(
     tmp_path: Path,
 ) -> None:
-    """reset_score notes the call, ignores the alarm and loops: the child is
-    killed, and a new one runs the checks after it, not it again."""
-    edit = ("Score.py", "    def reset_score() -> None:\n",
-            ("    def reset_score() -> None:\n        import signal\n"
-             "        open(__file__ + '.calls', 'a').write('called')\n"
-             "        signal.signal(signal.SIGALRM, signal.SIG_IGN)\n"
-             "        while True:\n            pass\n"))
-    folder = mutant(tmp_path, edit)
-    report = grade_module("mvc", str(folder), Limits(time_limit=0.2))
-    assert verdicts(report) == {"M05": "ERROR"}
-    assert (folder / "Score.py.calls").read_text("utf-8") == "called"
-    # The first child's budget: 0.2 s for each of the 18 checks, plus 5 s.
-    assert "timed out after 8.6 s in score_reset" in explanation(report, "M05")
+    """The module grader's last resort, shown with an ADT module (its
+    checks are quick enough for a short time limit on a busy machine): the
+    child is killed at its budget, and a new one runs the checks after the
+    one it died in, not that one again."""
+    module = tmp_path / "ignores_the_alarm.py"
+    module.write_text(IGNORES_THE_ALARM, "utf-8")
+    report = grade_module("adt", str(module), Limits(time_limit=0.2))
+    assert verdicts(report) == {"A14": "ERROR"}
+    assert (tmp_path / "ignores_the_alarm.py.calls").read_text("utf-8") == "called"
+    # The first child's budget: 0.2 s for each of the 15 checks, plus 5 s.
+    assert "timed out after 8 s in board_finish" in explanation(report, "A14")
 
 
 def test_sys_exit_in_a_routine_is_an_error_of_the_checks_that_call_it(tmp_path: Path) -> None:
