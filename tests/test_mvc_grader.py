@@ -228,6 +228,8 @@ def test_a_missing_module_file_scores_zero_naming_it(tmp_path: Path) -> None:
     report = grade_module("mvc", str(folder), Limits())
     assert report.score == 0
     assert report.problem == f"{folder}: no View.py"
+    nowhere = grade_module("mvc", str(tmp_path / "nowhere"), Limits())
+    assert nowhere.problem.startswith(f"{tmp_path / 'nowhere'}: no such folder")
 
 
 def test_file_names_in_any_case_in_a_src_folder_and_score_as_functions(

@@ -57,7 +57,8 @@ def load_mvc(target: str) -> MvcModules:
 def module_files(target: Path) -> dict[str, Path]:
     """Each module's file in ``target`` (or its src/); LoadError if one lacks."""
     if not target.is_dir():
-        raise LoadError(f"{target}: not a folder (the MVC modules are five .py files)")
+        what = "not a folder" if target.exists() else "no such folder"
+        raise LoadError(f"{target}: {what} (the MVC modules are five .py files in one)")
     folder = target
     found = _files(folder)
     if not found and (target / "src").is_dir():
