@@ -8,5 +8,9 @@ submissions::
     python -m gamestate.conformance TARGET        # or: gamestate-grade TARGET
     python -m pytest tests/conformance --impl TARGET   # in a checkout
 
+``--spec adt`` and ``--spec mvc`` grade the module specs 004 (the
+functional ADT, adt_suite.py) and 000 (the 2AA4 MVC modules,
+mvc_suite.py) the same way (module_grade.py).
+
 Needs the ``[grade]`` extra (pytest, hypothesis); Java targets need a JDK.
 """

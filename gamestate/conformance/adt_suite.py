@@ -14,26 +14,15 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, Final
 
-from gamestate.conformance.requirements import Catalogue
+from gamestate.conformance.requirements import Catalogue, Checks
 
-Check = Callable[[Any], None]
-CHECKS: Final[dict[str, Check]] = {}
-TEXTS: Final[dict[str, str]] = {}
-ADT: Final = Catalogue("ADT", "spec 004, coordinate and board ADTs", TEXTS, {})
+_CHECKS: Final = Checks()
+CHECKS: Final = _CHECKS.by_id
+requirement: Final = _CHECKS.requirement
+ADT: Final = Catalogue("ADT", "spec 004, coordinate and board ADTs", _CHECKS.texts, {})
 
 # Tile grids are written row by row, row 1 first, as the spec prints them.
 Grid = list[list[int]]
-
-
-def requirement(ident: str, text: str) -> Callable[[Check], Check]:
-    """Register ``check`` as requirement ``ident``, one line ``text``."""
-
-    def register(check: Check) -> Check:
-        CHECKS[ident] = check
-        TEXTS[ident] = text
-        return check
-
-    return register
 
 
 def _raises(message: str, call: Callable[[], Any], what: str) -> None:

@@ -1,7 +1,8 @@
 """Grade a folder of submissions: one CSV row per student, resumable.
 
-Each submission is graded by runner.grade in its own process, ``jobs`` at
-a time. Every finished row is appended at once to a journal (JSON lines,
+Each submission is graded in its own process (runner.grade for a
+GameState, module_grade.grade_module for ``--spec adt``/``mvc``), ``jobs``
+at a time; the CSV's columns are the spec's requirements. Every finished row is appended at once to a journal (JSON lines,
 with a hash of the submission's files); a rerun reads it and grades only
 the students it lacks or whose files changed, so an interrupted batch goes
 on where it stopped. The CSV is rewritten from the journal at the end.
@@ -14,37 +15,65 @@ import json
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, Final, TextIO
 
-from gamestate.conformance.report import REQUIRED_COUNT, Report, to_json
-from gamestate.conformance.requirements import OPTIONAL, REQUIREMENTS
+from gamestate.conformance.module_grade import SPECS, grade_module
+from gamestate.conformance.report import Report, to_json
+from gamestate.conformance.requirements import GAMESTATE, Catalogue
 from gamestate.conformance.runner import Limits, grade
-from gamestate.conformance.targets import Submission, batch, fingerprint
+from gamestate.conformance.targets import (
+    Submission,
+    batch,
+    fingerprint,
+    module_batch,
+)
 
-REQUIRED_IDS: Final = [req for req in REQUIREMENTS if req not in OPTIONAL]
-SCORE_COLUMN: Final = f"score (of {REQUIRED_COUNT})"
-COLUMNS: Final = [
-    "student",
-    SCORE_COLUMN,
-    *OPTIONAL,
-    *REQUIRED_IDS,
-    "seconds",
-    "note",
-]
 BAR_WIDTH: Final = 30
+
+
+@dataclass(frozen=True)
+class Grading:
+    """What a spec's batch grades: its catalogue, submissions and grader."""
+
+    catalogue: Catalogue
+    submissions: Callable[[Path, set[Path]], list[Submission]]  # (folder, skip)
+    grade: Callable[[str, Limits], Report]  # (a submission's TARGET, limits)
+
+
+def grading(spec: str) -> Grading:
+    """``--spec``'s grading: "gamestate" or a module spec's name."""
+    if spec == "gamestate":
+        return Grading(GAMESTATE, batch, grade)
+    return Grading(SPECS[spec].catalogue, partial(module_batch, spec), partial(grade_module, spec))
+
+
+def score_column(catalogue: Catalogue) -> str:
+    return f"score (of {catalogue.required_count})"
+
+
+def columns(catalogue: Catalogue) -> list[str]:
+    """The CSV's columns: the optional requirements first, as the table."""
+    required = [req for req in catalogue.requirements if req not in catalogue.optional]
+    return ["student", score_column(catalogue), *catalogue.optional, *required,
+            "seconds", "note"]
+
+
+SCORE_COLUMN: Final = score_column(GAMESTATE)
 
 
 def csv_row(name: str, report: Report) -> dict[str, str]:
     verdicts = {row.requirement: row.verdict for row in report.rows()}
     first_problem = report.problem.splitlines()[0] if report.problem else ""
+    requirements = columns(report.catalogue)[2:-2]
     return {
         "student": name,
-        SCORE_COLUMN: str(report.score),
-        **{req: verdicts.get(req, "ERROR") for req in [*OPTIONAL, *REQUIRED_IDS]},
+        score_column(report.catalogue): str(report.score),
+        **{req: verdicts.get(req, "ERROR") for req in requirements},
         "seconds": f"{report.seconds:.1f}",
         "note": first_problem,
     }
@@ -120,17 +149,20 @@ def grade_folder(
     limits: Limits,
     jobs: int = 1,
     progress: bool | None = None,
+    spec: str = "gamestate",
 ) -> BatchResult:
     """Grade every submission in ``folder``; write the CSV to ``output``."""
+    how = grading(spec)
     journal = Journal(journal_path)
     known = journal.load()
     skip = {output.resolve(), journal_path.resolve()}
-    items = batch(folder, skip)
-    prints = {item.name: fingerprint(item.path) for item in items}
+    items = how.submissions(folder, skip)
+    # Another spec's row of a student is graded again, not reused.
+    prints = {item.name: _spec_mark(spec) + fingerprint(item.path) for item in items}
     todo = [item for item in items if known.get(item.name, {}).get("fingerprint") != prints[item.name]]
     show = sys.stderr.isatty() if progress is None else progress
     bar = Progress(sys.stderr, len(todo)) if show and todo else None
-    for name, report in _graded(todo, limits, jobs):
+    for name, report in _graded(todo, limits, jobs, how):
         journal.add(name, prints[name], report)
         known[name] = {"row": csv_row(name, report)}
         if bar is not None:
@@ -138,33 +170,37 @@ def grade_folder(
     if bar is not None:
         bar.clear()
     rows = [known[item.name]["row"] for item in items]
-    write_csv(output, rows)
+    write_csv(output, rows, columns(how.catalogue))
     return BatchResult(rows, len(todo), len(items) - len(todo))
 
 
+def _spec_mark(spec: str) -> str:
+    return "" if spec == "gamestate" else f"{spec}:"
+
+
 def _graded(
-    todo: list[Submission], limits: Limits, jobs: int
+    todo: list[Submission], limits: Limits, jobs: int, how: Grading
 ) -> Iterator[tuple[str, Report]]:
     """(student, report) as each submission is done, ``jobs`` at a time."""
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = {pool.submit(_report_of, item, limits): item.name for item in todo}
+        futures = {pool.submit(_report_of, item, limits, how): item.name for item in todo}
         for future in as_completed(futures):
             yield futures[future], future.result()
 
 
-def _report_of(item: Submission, limits: Limits) -> Report:
+def _report_of(item: Submission, limits: Limits, how: Grading) -> Report:
     if item.problem:
-        return Report(str(item.path), problem=item.problem)
-    report = grade(item.spec, limits)
+        return Report(str(item.path), problem=item.problem, catalogue=how.catalogue)
+    report = how.grade(item.spec, limits)
     report.label = str(item.path)
     return report
 
 
-def write_csv(output: Path, rows: list[dict[str, str]]) -> None:
+def write_csv(output: Path, rows: list[dict[str, str]], fields: list[str]) -> None:
     """Write the CSV whole (a temporary file renamed over the old one)."""
-    partial = output.with_name(output.name + ".partial")
-    with partial.open("w", newline="", encoding="utf-8") as file:
-        writer = csv.DictWriter(file, fieldnames=COLUMNS)
+    unfinished = output.with_name(output.name + ".partial")
+    with unfinished.open("w", newline="", encoding="utf-8") as file:
+        writer = csv.DictWriter(file, fieldnames=fields)
         writer.writeheader()
         writer.writerows(rows)
-    partial.replace(output)
+    unfinished.replace(output)

@@ -13,17 +13,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
-from gamestate.conformance.adt_grade import grade_adt
-from gamestate.conformance.batch import SCORE_COLUMN, grade_folder
-from gamestate.conformance.report import (
-    RENDERERS,
-    REQUIRED_COUNT,
-    Report,
-    render_gradescope,
-)
+from gamestate.conformance.batch import grade_folder, grading, score_column
+from gamestate.conformance.module_grade import SPECS, grade_module
+from gamestate.conformance.report import RENDERERS, Report, render_gradescope
 from gamestate.conformance.runner import Limits, grade
 from gamestate.conformance.targets import (
+    is_single_module_target,
     is_single_target,
+    module_submission,
     nested_submission,
     submission,
 )
@@ -35,7 +32,8 @@ def parser() -> argparse.ArgumentParser:
     parse = argparse.ArgumentParser(
         prog="gamestate-grade",
         description="Grade PA4 GameState submissions (Python or Java) against "
-        "the writeup's 32 requirements (or spec 004's ADT functions: --spec adt).",
+        "the writeup's 32 requirements (or spec 004's ADT functions: --spec adt; "
+        "spec 000's MVC modules: --spec mvc).",
     )
     parse.add_argument(
         "target",
@@ -43,9 +41,11 @@ def parser() -> argparse.ArgumentParser:
         "module:Class; or a folder of submissions (one subfolder or file each)",
     )
     parse.add_argument(
-        "--spec", choices=("gamestate", "adt"), default="gamestate",
-        help="what TARGET implements: the PA4 GameState (default) or spec 004's "
-        "ADT functions (TARGET a module name or path/to/file.py)",
+        "--spec", choices=("gamestate", *SPECS), default="gamestate",
+        help="what TARGET implements: the PA4 GameState (default), spec 004's "
+        "ADT functions (adt: TARGET a module name or path/to/file.py) or spec "
+        "000's MVC modules (mvc: TARGET a folder of SetUp.py, Score.py, Move.py, "
+        "Board.py, View.py)",
     )
     parse.add_argument(
         "-f", "--format", choices=sorted(RENDERERS), default="table",
@@ -76,10 +76,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.time_limit <= 0 or options.memory < 64 or options.jobs < 1:
         parser().error("--time-limit must be > 0, --memory >= 64, --jobs >= 1")
     limits = Limits(options.time_limit, options.memory)
-    if options.spec == "adt":
-        return _print_report(options, grade_adt(options.target, limits))
     # Gradescope grades one student: never a batch, whatever the folders.
-    if options.gradescope is not None or is_single_target(options.target):
+    one = options.gradescope is not None
+    if options.spec in SPECS:
+        if one or is_single_module_target(options.spec, options.target):
+            return _grade_one_module(options, limits)
+    elif one or is_single_target(options.target):
         return _grade_one(options, limits)
     return _grade_many(options, limits)
 
@@ -93,6 +95,19 @@ def _grade_one(options: argparse.Namespace, limits: Limits) -> int:
         report = Report(options.target, problem=f"{path}: {found.problem}")
     else:
         report = grade(found.spec, limits, options.direction)
+    return _print_report(options, report)
+
+
+def _grade_one_module(options: argparse.Namespace, limits: Limits) -> int:
+    path = Path(options.target)
+    if not path.exists():  # an ADT module's name; the loader says if not
+        return _print_report(options, grade_module(options.spec, options.target, limits))
+    found = module_submission(options.spec, path)
+    if found.problem:
+        catalogue = SPECS[options.spec].catalogue
+        report = Report(options.target, problem=f"{path}: {found.problem}", catalogue=catalogue)
+    else:
+        report = grade_module(options.spec, found.spec, limits)
     return _print_report(options, report)
 
 
@@ -114,14 +129,15 @@ def _grade_many(options: argparse.Namespace, limits: Limits) -> int:
     journal = options.journal or output.with_name(output.name + ".journal")
     result = grade_folder(
         folder, output, journal, limits, options.jobs,
-        progress=False if options.no_progress else None,
+        progress=False if options.no_progress else None, spec=options.spec,
     )
-    scores = [int(row[SCORE_COLUMN]) for row in result.rows]
+    catalogue = grading(options.spec).catalogue
+    scores = [int(row[score_column(catalogue)]) for row in result.rows]
     mean = sum(scores) / len(scores) if scores else 0.0
     print(
         f"{len(result.rows)} submissions ({result.graded} graded now, "
-        f"{result.skipped} from the journal {journal}); mean score {mean:.1f}/{REQUIRED_COUNT}; "
-        f"CSV: {output}"
+        f"{result.skipped} from the journal {journal}); mean score "
+        f"{mean:.1f}/{catalogue.required_count}; CSV: {output}"
     )
     return 0
 

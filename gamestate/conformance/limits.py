@@ -20,10 +20,11 @@ only limit.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import Any, Final, TypeVar
 
@@ -114,6 +115,27 @@ def can_limit_time() -> bool:
     return hasattr(signal, "setitimer") and (
         threading.current_thread() is threading.main_thread()
     )
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float, what: str) -> Iterator[None]:
+    """Raise TimeLimitError ("timed out after 2 s in ``what``") in the code
+    run inside once ``seconds`` have passed (nothing where signals cannot
+    be used: the caller's process limits are then the only ones)."""
+    if seconds <= 0 or not can_limit_time():
+        yield
+        return
+
+    def expire(_signal: int, _frame: FrameType | None) -> None:
+        raise TimeLimitError(f"timed out after {seconds_text(seconds)} in {what}")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def time_limited(game_class: type[T], seconds: float) -> type[T]:

@@ -15,8 +15,9 @@ reports it ABSENT), and it is left out of the score of the required ones
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Final
 
 REQUIREMENTS: Final[dict[str, str]] = {
     "R01": "constructor: an empty numRows x numCols board",
@@ -77,3 +78,29 @@ class Catalogue:
 GAMESTATE: Final = Catalogue(
     "GameState", "PA4 writeup, GameState section", REQUIREMENTS, OPTIONAL
 )
+
+
+Check = Callable[[Any], None]
+
+
+@dataclass
+class Checks:
+    """A module spec's checks (adt_suite.py, mvc_suite.py), in id order.
+
+    Each check takes what the spec's target loaded into and raises an
+    AssertionError saying what was wrong; :meth:`requirement` registers one
+    under its id with the table's one-line text.
+    """
+
+    by_id: dict[str, Check] = field(default_factory=dict)
+    texts: dict[str, str] = field(default_factory=dict)
+
+    def requirement(self, ident: str, text: str) -> Callable[[Check], Check]:
+        """Register the decorated check as requirement ``ident``."""
+
+        def register(check: Check) -> Check:
+            self.by_id[ident] = check
+            self.texts[ident] = text
+            return check
+
+        return register

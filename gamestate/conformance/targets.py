@@ -17,9 +17,16 @@ from pathlib import Path
 from typing import Final
 
 from gamestate.conformance.javac import declares_game_state
+from gamestate.conformance.mvc_modules import holds_mvc
 
 SOURCE_SUFFIXES: Final = (".java", ".py")
 PYTHON_CLASS = re.compile(r"^class\s+GameState\b", re.MULTILINE)
+ADT_MODULE = re.compile(r"^def\s+create_board\b", re.MULTILINE)
+MODULE_SUFFIXES: Final = {"adt": (".py",), "mvc": ()}
+NO_MODULES: Final = {
+    "adt": "no .py file defining create_board found",
+    "mvc": "no folder holding SetUp.py, Score.py, Move.py, Board.py and View.py found",
+}
 
 
 @dataclass(frozen=True)
@@ -89,14 +96,68 @@ def is_single_target(spec: str) -> bool:
 
 def batch(folder: Path, skip: set[Path]) -> list[Submission]:
     """Each subfolder and source file of ``folder`` as one submission."""
-    entries = sorted(
+    return [submission(entry) for entry in _entries(folder, skip, SOURCE_SUFFIXES)]
+
+
+def _entries(folder: Path, skip: set[Path], suffixes: tuple[str, ...]) -> list[Path]:
+    """The subfolders and ``suffixes`` files of ``folder``, but ``skip``."""
+    return sorted(
         entry
         for entry in folder.iterdir()
         if not entry.name.startswith((".", "_"))
         and entry.resolve() not in skip
-        and (entry.is_dir() or entry.suffix in SOURCE_SUFFIXES)
+        and (entry.is_dir() or entry.suffix in suffixes)
     )
-    return [submission(entry) for entry in entries]
+
+
+def module_submission(spec: str, path: Path, name: str | None = None) -> Submission:
+    """The ``--spec adt``/``mvc`` submission at ``path``: its grader TARGET."""
+    name = name or (path.stem if path.is_file() else path.name)
+    found = _mvc_folder(path) if spec == "mvc" else _adt_module(path)
+    if found is None:
+        return Submission(name, path, problem=NO_MODULES[spec])
+    return Submission(name, path, str(found))
+
+
+def is_single_module_target(spec: str, target: str) -> bool:
+    """A module name or file (adt), a folder holding the modules (mvc)."""
+    path = Path(target)
+    return not path.is_dir() or (spec == "mvc" and holds_mvc(path))
+
+
+def module_batch(spec: str, folder: Path, skip: set[Path]) -> list[Submission]:
+    """Each subfolder (and, for adt, each .py file) as one submission."""
+    entries = _entries(folder, skip, MODULE_SUFFIXES[spec])
+    return [module_submission(spec, entry) for entry in entries]
+
+
+def _inside(path: Path) -> list[Path]:
+    """Everything under folder ``path``, but hidden and _private parts."""
+    return sorted(
+        inner
+        for inner in path.rglob("*")
+        if not any(part.startswith((".", "_")) for part in inner.relative_to(path).parts)
+    )
+
+
+def _mvc_folder(path: Path) -> Path | None:
+    """``path`` or the first folder in it holding the MVC modules."""
+    if not path.is_dir():
+        return None
+    folders = [path, *(inner for inner in _inside(path) if inner.is_dir())]
+    return next((folder for folder in folders if holds_mvc(folder)), None)
+
+
+def _adt_module(path: Path) -> Path | None:
+    """``path`` if a .py file, else the first .py file in it defining create_board."""
+    if not path.is_dir():
+        return path if path.suffix == ".py" else None
+    modules = (inner for inner in _inside(path) if inner.suffix == ".py" and inner.is_file())
+    return next(
+        (file for file in modules
+         if ADT_MODULE.search(file.read_text("utf-8", errors="replace"))),
+        None,
+    )
 
 
 def fingerprint(path: Path) -> str:

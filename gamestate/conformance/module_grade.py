@@ -1,0 +1,216 @@
+"""Grade a target of a module spec: ``--spec adt`` (004) or ``--spec mvc`` (000).
+
+A module spec is a catalogue, its checks (adt_suite.py, mvc_suite.py) and
+a loader that turns TARGET into what each check takes. The checks run in
+a child process (``python -m gamestate.conformance.module_grade SPEC
+TARGET SECONDS [ID ...]``), which prints one JSON line per check on a
+stream of its own (whatever the submission prints goes nowhere). So that
+nothing a submission does stops the grader:
+
+- each check runs at most ``--time-limit`` seconds: a loop in the
+  submission is that check's ERROR, "timed out after 2 s in <check>",
+  and the child goes on with the next check;
+- a child that exits or crashes, or outlives its whole budget (the time
+  limit for each check left, plus 5 s) because the submission swallowed
+  the alarm, ends there: the check it was running is an ERROR saying what
+  happened, and a new child runs the checks after it;
+- the child has the memory limit a Python GameState gets (runner.py) and
+  no stdin.
+
+The report prints like the GameState suite's (table, JSON, JUnit XML,
+Gradescope).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final, TextIO
+
+from gamestate.conformance import adt_suite, mvc_suite
+from gamestate.conformance.implementation import _import
+from gamestate.conformance.javac import LoadError
+from gamestate.conformance.limits import TargetError, time_limit
+from gamestate.conformance.mvc_modules import load_mvc
+from gamestate.conformance.report import ERROR, FAILED, PASSED, Outcome, Report
+from gamestate.conformance.requirements import Catalogue, Check
+from gamestate.conformance.runner import (
+    Limits,
+    _child_environment,
+    _death,
+    _limit_memory,
+)
+
+UNLOADABLE: Final = "unloadable"
+LOADED: Final = "loaded"
+# Python's start and the grader's imports; also the longest a target's
+# import may take beyond one time limit.
+START_SECONDS: Final = 5.0
+
+
+@dataclass(frozen=True)
+class ModuleSpec:
+    """What ``--spec NAME`` grades: its requirements, checks and loader."""
+
+    catalogue: Catalogue
+    checks: dict[str, Check]
+    load: Callable[[str], object]  # TARGET -> what each check takes
+
+
+SPECS: Final = {
+    "adt": ModuleSpec(adt_suite.ADT, adt_suite.CHECKS, _import),
+    "mvc": ModuleSpec(mvc_suite.MVC, mvc_suite.CHECKS, load_mvc),
+}
+
+
+def grade_module(spec_name: str, target: str, limits: Limits) -> Report:
+    """The report of ``target`` against the checks of ``SPECS[spec_name]``."""
+    spec = SPECS[spec_name]
+    started = time.monotonic()
+    # The child resolves a file from its own folder: give it the whole path.
+    argument = str(Path(target).resolve()) if target.endswith(".py") else target
+    outcomes: dict[str, Outcome] = {}
+    problem = ""
+    left = list(spec.checks)
+    while left and not problem:
+        said, ending = _run_child(spec_name, argument, left, limits)
+        events = _events(said)
+        problem = _problem(target, events, ending)
+        outcomes |= _outcomes(events)
+        left = [ident for ident in left if ident not in outcomes]
+        if left and not problem:  # the child ended in this check: not run again
+            name = spec.checks[left[0]].__name__
+            outcomes[left[0]] = Outcome(name, left[0], ERROR, f"{ending} in {name}")
+            left = left[1:]
+    ordered = [outcomes[ident] for ident in spec.checks if ident in outcomes]
+    report = Report(target, ordered, problem=problem, catalogue=spec.catalogue)
+    report.seconds = time.monotonic() - started
+    return report
+
+
+def _run_child(spec_name: str, target: str, checks: list[str], limits: Limits) -> tuple[str, str]:
+    """Run ``checks`` in a child: (what it printed, how it ended)."""
+    command = [sys.executable, "-m", "gamestate.conformance.module_grade", spec_name, target]
+    command += [str(limits.time_limit), *checks]
+    budget = limits.time_limit * len(checks) + START_SECONDS
+    limit = _limit_memory(limits.memory_mb + 256) if os.name == "posix" else None
+    try:
+        # stderr is the submission's alone (the child reports on stdout):
+        # not kept, however much it writes.
+        done = subprocess.run(
+            command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+            timeout=budget, check=False, env=_child_environment(),
+            stdin=subprocess.DEVNULL, preexec_fn=limit,
+        )
+        return done.stdout, _death(done.returncode)
+    except subprocess.TimeoutExpired as expired:
+        # What the child printed before it was killed: bytes, even in text mode.
+        output = expired.stdout or b""
+        said = output.decode("utf-8", "replace") if isinstance(output, bytes) else output
+        return said, f"timed out after {budget:g} s"
+
+
+def _events(said: str) -> list[dict[str, Any]]:
+    events = []
+    for line in said.splitlines():
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # a line cut short when the child was killed
+        if isinstance(event, dict):
+            events.append(event)
+    return events
+
+
+def _outcomes(events: list[dict[str, Any]]) -> dict[str, Outcome]:
+    return {
+        event["requirement"]: Outcome(
+            event["name"], event["requirement"], event["status"], event["message"]
+        )
+        for event in events
+        if event.get("event") == "outcome"
+    }
+
+
+def _problem(target: str, events: list[dict[str, Any]], ending: str) -> str:
+    """Why the target could not be loaded at all ("" once it was)."""
+    for event in events:
+        if event.get("event") == UNLOADABLE:
+            return str(event["message"])
+        if event.get("event") == LOADED:
+            return ""
+    return f"{target}: cannot import: {ending}"
+
+
+# ------------------------------------------------------------- the child
+def run_checks(spec: ModuleSpec, target: str, seconds: float, idents: Sequence[str],
+               events: TextIO) -> None:
+    """Load ``target``; write one JSON line per check to ``events``."""
+    try:
+        with time_limit(seconds + START_SECONDS, "the import"):
+            loaded = spec.load(target)
+    except LoadError as error:
+        _say(events, {"event": UNLOADABLE, "message": str(error)})
+        return
+    # A student's module may raise anything, or exit, while it is imported.
+    except (Exception, SystemExit, TargetError) as error:  # noqa: BLE001
+        message = f"{target}: cannot import: {_raised(error)}"
+        _say(events, {"event": UNLOADABLE, "message": message})
+        return
+    _say(events, {"event": LOADED})
+    for ident in idents:
+        outcome = _outcome(ident, spec.checks[ident], loaded, seconds)
+        _say(events, {"event": "outcome"} | outcome.to_json())
+
+
+def _outcome(ident: str, check: Check, loaded: object, seconds: float) -> Outcome:
+    name = check.__name__
+    try:
+        with time_limit(seconds, name):
+            check(loaded)
+    except AssertionError as failure:
+        return Outcome(name, ident, FAILED, str(failure).split("\n")[0] or "failed")
+    # Whatever the submission raises (or a limit raises in it) is its
+    # answer: an ERROR, reported; sys.exit too, which ends nothing here.
+    except (Exception, SystemExit, TargetError) as error:  # noqa: BLE001
+        return Outcome(name, ident, ERROR, _raised(error))
+    return Outcome(name, ident, PASSED)
+
+
+def _raised(error: BaseException) -> str:
+    if isinstance(error, TargetError):
+        return str(error)
+    if isinstance(error, SystemExit):
+        return f"the program called sys.exit({error.code!r})"
+    return f"{type(error).__name__}: {error}"
+
+
+def _say(events: TextIO, event: dict[str, Any]) -> None:
+    events.write(json.dumps(event) + "\n")
+    events.flush()
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parse = argparse.ArgumentParser(prog="python -m gamestate.conformance.module_grade")
+    parse.add_argument("spec", choices=sorted(SPECS))
+    parse.add_argument("target")
+    parse.add_argument("seconds", type=float, help="each check's time limit")
+    parse.add_argument("checks", nargs="*", help="the ids to run (default: all)")
+    options = parse.parse_args(argv)
+    spec = SPECS[options.spec]
+    # The events keep the real stdout; the submission's prints go nowhere.
+    sys.stdout.flush()
+    events = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8")
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    run_checks(spec, options.target, options.seconds, options.checks or list(spec.checks), events)
+
+
+if __name__ == "__main__":
+    main()
