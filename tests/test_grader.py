@@ -279,7 +279,9 @@ def test_gradescope_results_follow_the_documented_format(
 ) -> None:
     results = json.loads(lte_outputs["results.json"])
     assert check_gradescope(results) == []
-    assert results == json.loads(lte_outputs["gradescope"])
+    # Two runs of the grader: the same results but for the seconds each took.
+    printed = json.loads(lte_outputs["gradescope"])
+    assert results | {"execution_time": 0} == printed | {"execution_time": 0}
     assert results["score"] == 31.0
     tests = results["tests"]
     assert len(tests) == len(REQUIREMENTS)
