@@ -335,16 +335,20 @@ def test_a_folder_of_submissions_is_a_batch_with_the_spec_s_columns(
     shutil.copytree(CORRECT, folder / "alice")
     shutil.copytree(mutant(tmp_path, MUTANTS["s_moves_up"][0]), folder / "bob" / "upload")
     (folder / "carol").mkdir()
+    shutil.copytree(CORRECT, folder / "dave" / "src")
+    (folder / "dave" / "src" / "Move.py").unlink()  # forgot one file
     output = tmp_path / "grades.csv"
     assert main(["--spec", "mvc", str(folder), "-o", str(output), "--jobs", "2"]) == 0
     rows = list(csv.DictReader(output.open(encoding="utf-8")))
     assert list(rows[0]) == ["student", "score (of 18)", *CHECKS, "seconds", "note"]
     got = {row["student"]: (row["score (of 18)"], row["M16"], row["note"][:9]) for row in rows}
     assert got == {"alice": ("18", "PASS", ""), "bob": ("17", "FAIL", ""),
-                   "carol": ("0", "ERROR", "no folder")}
-    assert "3 submissions (3 graded now" in capsys.readouterr().out
+                   "carol": ("0", "ERROR", "no folder"), "dave": ("0", "ERROR", str(folder)[:9])}
+    dave = next(row["note"] for row in rows if row["student"] == "dave")
+    assert dave == f"{folder / 'dave' / 'src'} has no Move.py (spec 000's modules are five files)"
+    assert "4 submissions (4 graded now" in capsys.readouterr().out
     main(["--spec", "mvc", str(folder), "-o", str(output)])
-    assert "(0 graded now, 3 from the journal" in capsys.readouterr().out
+    assert "(0 graded now, 4 from the journal" in capsys.readouterr().out
 
 
 def test_a_folder_of_adt_modules_is_a_batch_too(tmp_path: Path) -> None:

@@ -64,10 +64,16 @@ def module_files(target: Path) -> dict[str, Path]:
     if not found and (target / "src").is_dir():
         folder = target / "src"
         found = _files(folder)
-    missing = [f"{name}.py" for name in MODULES if name not in found]
+    missing = missing_modules(folder)
     if missing:
         raise LoadError(f"{folder}: no {', '.join(missing)}")
     return found
+
+
+def missing_modules(folder: Path) -> list[str]:
+    """The module files ``folder`` lacks (all five if it holds none)."""
+    found = _files(folder)
+    return [f"{name}.py" for name in MODULES if name not in found]
 
 
 def holds_mvc(folder: Path) -> bool:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Final
 
 from gamestate.conformance.javac import declares_game_state
-from gamestate.conformance.mvc_modules import holds_mvc
+from gamestate.conformance.mvc_modules import MODULES, holds_mvc, missing_modules
 
 SOURCE_SUFFIXES: Final = (".java", ".py")
 PYTHON_CLASS = re.compile(r"^class\s+GameState\b", re.MULTILINE)
@@ -115,7 +115,8 @@ def module_submission(spec: str, path: Path, name: str | None = None) -> Submiss
     name = name or (path.stem if path.is_file() else path.name)
     found = _mvc_folder(path) if spec == "mvc" else _adt_module(path)
     if found is None:
-        return Submission(name, path, problem=NO_MODULES[spec])
+        problem = _nearest_mvc(path) if spec == "mvc" else None
+        return Submission(name, path, problem=problem or NO_MODULES[spec])
     return Submission(name, path, str(found))
 
 
@@ -146,6 +147,20 @@ def _mvc_folder(path: Path) -> Path | None:
         return None
     folders = [path, *(inner for inner in _inside(path) if inner.is_dir())]
     return next((folder for folder in folders if holds_mvc(folder)), None)
+
+
+def _nearest_mvc(path: Path) -> str | None:
+    """The folder in ``path`` holding the most MVC modules and what it lacks
+    (a student who forgot one file is told which); None if none holds any."""
+    if not path.is_dir():
+        return None
+    folders = [path, *(inner for inner in _inside(path) if inner.is_dir())]
+    lacking = {folder: missing_modules(folder) for folder in folders}
+    partial = [folder for folder, lacks in lacking.items() if len(lacks) < len(MODULES)]
+    if not partial:
+        return None
+    nearest = min(partial, key=lambda folder: len(lacking[folder]))
+    return f"{nearest} has no {', '.join(lacking[nearest])} (spec 000's modules are five files)"
 
 
 def _adt_module(path: Path) -> Path | None:
