@@ -23,6 +23,7 @@ from playmanager.forty_thieves.tui.layout import (
     render,
 )
 from playmanager.forty_thieves.tui.view import styles
+from playmanager.screen.modal import Overlay
 from playmanager.screen.shell import Span
 from playmanager.session import Session
 
@@ -121,3 +122,23 @@ def test_a_long_pile_keeps_its_top_card_whole_under_a_count(tmp_path: Path) -> N
     assert pile[0].text.strip().startswith("+")
     assert pile[-1].row < found.tableau_bottom
     assert len(pile) == found.tableau_rows
+
+
+@pytest.mark.parametrize("extra", [0, 4, 9])
+def test_the_box_of_an_ended_game_leaves_every_top_card_in_view(
+    tmp_path: Path, extra: int
+) -> None:
+    screen = controller(tmp_path).screen()
+    longer = tuple(screen.tableau[2]) + tuple(screen.tableau[3])[:extra]
+    box = Overlay("No move left", ("Game over: 0 of 104 home", "", "n  new deal"), low=True)
+    screen = screen._replace(
+        tableau=(*screen.tableau[:2], longer, *screen.tableau[3:]), overlay=box
+    )
+    found = geometry(80, 24)
+    assert found is not None
+    spans = render(screen, 80, 24, colour=True, card_text=str)
+    box_top = min(span.row for span in spans if span.role == "overlay")
+    for column, cards in enumerate(screen.tableau):
+        pile = pile_spans(spans, found.columns.cell_left(column), found.tableau_top)
+        tops = [s for s in pile if s.role == "card" and s.text.split() == [str(cards[-1])]]
+        assert tops and tops[-1].row < box_top, f"pile {column + 1}'s top card"

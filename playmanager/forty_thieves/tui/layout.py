@@ -170,11 +170,14 @@ def render(
         )
     painter = _Painter(screen, found, colour=colour, card_text=card_text, drawn=drawn)
     spans += painter.top_row()
-    spans += painter.tableau(found.tableau_rows)
+    box = [] if screen.overlay is None else _overlay(screen.overlay, width, height, drawn=drawn)
+    rows = found.tableau_rows
+    if screen.overlay is not None and screen.overlay.low:
+        # the piles close up above a low box, so the last position stays in view
+        rows = max(1, min(rows, box[0].row - found.tableau_top))
+    spans += painter.tableau(rows)
     spans += footer_lines(height - 2, columns.left, width, screen.status, screen.footer)
-    if screen.overlay is not None:
-        spans += _overlay(screen.overlay, width, height, drawn=drawn)
-    return clip(spans, width, height)
+    return clip(spans + box, width, height)
 
 
 def _overlay(overlay: Overlay, width: int, height: int, *, drawn: bool) -> list[Span]:
