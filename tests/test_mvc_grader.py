@@ -429,3 +429,26 @@ def test_the_child_says_when_the_modules_do_not_load(tmp_path: Path) -> None:
     assert event["event"] == "unloadable"
     assert event["message"].endswith("Board.py: cannot import: ModuleNotFoundError: "
                                      "No module named 'Veiw'")
+
+
+def test_one_students_folder_lacking_a_file_is_graded_and_told_which(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    alice = tmp_path / "alice"
+    shutil.copytree(CORRECT, alice)
+    (alice / "Move.py").unlink()
+    assert main(["--spec", "mvc", str(alice)]) == 1
+    printed = capsys.readouterr().out
+    assert f"{alice} has no Move.py" in printed and "Score: 0/18" in printed
+    assert not list(tmp_path.glob("*.csv"))
+
+
+def test_a_folder_with_no_submission_says_so_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    empty = tmp_path / "class"
+    empty.mkdir()
+    for spec in ("mvc", "adt", "gamestate"):
+        assert main(["--spec", spec, str(empty), "-o", str(tmp_path / "g.csv")]) == 2
+        assert capsys.readouterr().err == f"gamestate-grade: {empty}: no submission in it (a subfolder or file each)\n"
+    assert not (tmp_path / "g.csv").exists()

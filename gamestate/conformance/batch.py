@@ -142,6 +142,10 @@ class BatchResult:
     skipped: int
 
 
+class NoSubmissionsError(ValueError):
+    """A folder to grade that holds no submission; nothing is written."""
+
+
 def grade_folder(
     folder: Path,
     output: Path,
@@ -157,6 +161,8 @@ def grade_folder(
     known = journal.load()
     skip = {output.resolve(), journal_path.resolve()}
     items = how.submissions(folder, skip)
+    if not items:
+        raise NoSubmissionsError(f"{folder}: no submission in it (a subfolder or file each)")
     # Another spec's row of a student is graded again, not reused.
     prints = {item.name: _spec_mark(spec) + fingerprint(item.path) for item in items}
     todo = [item for item in items if known.get(item.name, {}).get("fingerprint") != prints[item.name]]

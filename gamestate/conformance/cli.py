@@ -13,7 +13,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
-from gamestate.conformance.batch import grade_folder, grading, score_column
+from gamestate.conformance.batch import (
+    NoSubmissionsError,
+    grade_folder,
+    grading,
+    score_column,
+)
 from gamestate.conformance.module_grade import SPECS, grade_module
 from gamestate.conformance.report import RENDERERS, Report, render_gradescope
 from gamestate.conformance.runner import Limits, grade
@@ -127,10 +132,14 @@ def _grade_many(options: argparse.Namespace, limits: Limits) -> int:
     folder = Path(options.target)
     output = options.output or Path(f"{folder.resolve().name}-grades.csv")
     journal = options.journal or output.with_name(output.name + ".journal")
-    result = grade_folder(
-        folder, output, journal, limits, options.jobs,
-        progress=False if options.no_progress else None, spec=options.spec,
-    )
+    try:
+        result = grade_folder(
+            folder, output, journal, limits, options.jobs,
+            progress=False if options.no_progress else None, spec=options.spec,
+        )
+    except NoSubmissionsError as error:
+        print(f"gamestate-grade: {error}", file=sys.stderr)
+        return 2
     catalogue = grading(options.spec).catalogue
     scores = [int(row[score_column(catalogue)]) for row in result.rows]
     mean = sum(scores) / len(scores) if scores else 0.0

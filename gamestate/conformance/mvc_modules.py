@@ -76,6 +76,13 @@ def missing_modules(folder: Path) -> list[str]:
     return [f"{name}.py" for name in MODULES if name not in found]
 
 
+def holds_some_mvc(folder: Path) -> bool:
+    """Whether ``folder`` (or its src/) holds at least one MVC module file:
+    one student's submission, complete or not, rather than a class."""
+    places = [folder, folder / "src"]
+    return any(place.is_dir() and len(missing_modules(place)) < len(MODULES) for place in places)
+
+
 def holds_mvc(folder: Path) -> bool:
     """Whether ``folder`` (or its src/) holds every MVC module file."""
     try:

@@ -17,7 +17,12 @@ from pathlib import Path
 from typing import Final
 
 from gamestate.conformance.javac import declares_game_state
-from gamestate.conformance.mvc_modules import MODULES, holds_mvc, missing_modules
+from gamestate.conformance.mvc_modules import (
+    MODULES,
+    holds_mvc,
+    holds_some_mvc,
+    missing_modules,
+)
 
 SOURCE_SUFFIXES: Final = (".java", ".py")
 PYTHON_CLASS = re.compile(r"^class\s+GameState\b", re.MULTILINE)
@@ -121,9 +126,10 @@ def module_submission(spec: str, path: Path, name: str | None = None) -> Submiss
 
 
 def is_single_module_target(spec: str, target: str) -> bool:
-    """A module name or file (adt), a folder holding the modules (mvc)."""
+    """A module name or file (adt), a folder holding the modules, or some
+    of them, itself or in its src/ (mvc: one student who may lack a file)."""
     path = Path(target)
-    return not path.is_dir() or (spec == "mvc" and holds_mvc(path))
+    return not path.is_dir() or (spec == "mvc" and holds_some_mvc(path))
 
 
 def module_batch(spec: str, folder: Path, skip: set[Path]) -> list[Submission]:
