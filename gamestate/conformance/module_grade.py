@@ -26,13 +26,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import queue
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, TextIO
+from typing import IO, Any, Final, TextIO
 
 from gamestate.conformance import adt_suite, mvc_suite
 from gamestate.conformance.implementation import _import
@@ -53,6 +55,9 @@ LOADED: Final = "loaded"
 # Python's start and the grader's imports; also the longest a target's
 # import may take beyond one time limit.
 START_SECONDS: Final = 5.0
+GRACE_SECONDS: Final = 1.0
+"""How long past a check's time limit a silent child is given before it is
+killed (its own alarm ends a check at the limit; this is the last resort)."""
 
 
 @dataclass(frozen=True)
@@ -79,16 +84,24 @@ def grade_module(spec_name: str, target: str, limits: Limits) -> Report:
     outcomes: dict[str, Outcome] = {}
     problem = ""
     left = list(spec.checks)
-    while left and not problem:
+    first = True
+    while left:
         said, ending = _run_child(spec_name, argument, left, limits)
         events = _events(said)
-        problem = _problem(target, events, ending)
+        trouble = _problem(target, events, ending)
+        if trouble and first:  # the target cannot be loaded at all
+            problem = trouble
+            break
+        if trouble:  # a later child could not load it: the rest are ERRORs
+            outcomes |= _errors(spec, left, trouble)
+            break
         outcomes |= _outcomes(events)
         left = [ident for ident in left if ident not in outcomes]
-        if left and not problem:  # the child ended in this check: not run again
+        if left:  # the child ended in this check: not run again
             name = spec.checks[left[0]].__name__
             outcomes[left[0]] = Outcome(name, left[0], ERROR, f"{ending} in {name}")
             left = left[1:]
+        first = False
     ordered = [outcomes[ident] for ident in spec.checks if ident in outcomes]
     report = Report(target, ordered, problem=problem, catalogue=spec.catalogue)
     report.seconds = time.monotonic() - started
@@ -96,25 +109,56 @@ def grade_module(spec_name: str, target: str, limits: Limits) -> Report:
 
 
 def _run_child(spec_name: str, target: str, checks: list[str], limits: Limits) -> tuple[str, str]:
-    """Run ``checks`` in a child: (what it printed, how it ended)."""
+    """Run ``checks`` in a child: (what it printed, how it ended).
+
+    The child says a line as each check ends; one that stays silent past a
+    check's time limit (its alarm swallowed, say) is killed then, so such
+    a check costs one limit, however many checks are left.
+    """
     command = [sys.executable, "-m", "gamestate.conformance.module_grade", spec_name, target]
     command += [str(limits.time_limit), *checks]
-    budget = limits.time_limit * len(checks) + START_SECONDS
     limit = _limit_memory(limits.memory_mb + 256) if os.name == "posix" else None
+    # stderr is the submission's alone (the child reports on stdout): not
+    # kept, however much it writes.
+    child = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        env=_child_environment(), stdin=subprocess.DEVNULL,
+        preexec_fn=limit,  # noqa: PLW1509 - only sets an rlimit
+    )
+    lines: queue.Queue[str | None] = queue.Queue()
+    threading.Thread(target=_read_lines, args=(child.stdout, lines), daemon=True).start()
+    said: list[str] = []
+    wait = START_SECONDS + limits.time_limit  # Python, the grader and the import
+    while (line := _next_line(lines, wait)) is not None:
+        if line == "":  # silent too long
+            child.kill()
+            child.wait()
+            return "".join(said), f"ran past its {limits.time_limit:g} s time limit"
+        said.append(line)
+        wait = limits.time_limit + GRACE_SECONDS
+    return "".join(said), _death(child.wait())
+
+
+def _read_lines(stream: IO[str] | None, lines: queue.Queue[str | None]) -> None:
+    """Hand the child's lines over as they come; None at the end."""
+    if stream is not None:
+        for line in stream:
+            lines.put(line)
+    lines.put(None)
+
+
+def _next_line(lines: queue.Queue[str | None], wait: float) -> str | None:
+    """The child's next line, None at its end, "" if none came within ``wait``."""
     try:
-        # stderr is the submission's alone (the child reports on stdout):
-        # not kept, however much it writes.
-        done = subprocess.run(
-            command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-            timeout=budget, check=False, env=_child_environment(),
-            stdin=subprocess.DEVNULL, preexec_fn=limit,
-        )
-        return done.stdout, _death(done.returncode)
-    except subprocess.TimeoutExpired as expired:
-        # What the child printed before it was killed: bytes, even in text mode.
-        output = expired.stdout or b""
-        said = output.decode("utf-8", "replace") if isinstance(output, bytes) else output
-        return said, f"timed out after {budget:g} s"
+        return lines.get(timeout=wait)
+    except queue.Empty:
+        return ""
+
+
+def _errors(spec: ModuleSpec, idents: list[str], message: str) -> dict[str, Outcome]:
+    return {
+        ident: Outcome(spec.checks[ident].__name__, ident, ERROR, message) for ident in idents
+    }
 
 
 def _events(said: str) -> list[dict[str, Any]]:
