@@ -21,11 +21,12 @@ What counts, for every game alike:
   the game's own rule says so (2048's goal tile, all cards home, the
   objective met), and lost when it ends otherwise or is given up for a
   new game. A game left unfinished at quit is not counted yet: it is kept
-  to resume (its time and best score so far are :attr:`Statistics.pending`);
-  once another game of its kind is counted or kept instead, it counts as
-  given up;
+  to resume (its time so far in :attr:`Statistics.pending`, the file it is
+  kept in and its best score in :attr:`Statistics.kept`), and counts when
+  it ends after a resume from that file; a newer kept game replaces it;
 * undo that brings back a game given up for a new one takes back the
-  count giving it up made, so the game counts once;
+  count giving it up made, so the game counts once; undo of a resume keeps
+  the resumed game again;
 * a game started from a save file counts only from the moves made after
   loading, and is marked: it adds to :attr:`Tally.from_file`, and it never
   sets a best score or a best time, since part of it was played elsewhere.
@@ -47,13 +48,11 @@ from .storage import MAX_FILE_BYTES, describe_os_error, write_atomically
 FILE_NAME: Final = "statistics.json"
 FORMAT: Final = "gamestate2048 statistics 1"
 """The file's ``format`` field: a file without it is not ours."""
-ADDED_FIELDS: Final = frozenset({"score"})
-"""Fields added since the format was first written: an older file lacks them."""
 ASIDE_SUFFIX: Final = ".unreadable"
 """What a file that cannot be read is renamed to (then -2, -3...)."""
 
 N = TypeVar("N", int, float)
-R = TypeVar("R", "Tally", "Pending")
+R = TypeVar("R", "Tally", "Pending", "Kept")
 
 
 class StatisticsError(ValueError):
@@ -124,8 +123,19 @@ class Pending:
     from_file: bool
     won: bool = False
     """Already won (2048 goes on after its goal tile)."""
+
+
+@dataclass(frozen=True)
+class Kept:
+    """Where the kept game is and its best score so far.
+
+    Apart from :class:`Pending` (the file's top-level ``kept``, which an
+    older version ignores), so that a file written here still reads there."""
+
+    file: str | None
+    """The file it is kept in (absolute), when known."""
     score: int | None = None
-    """The best score it reached so far (None: none yet, or the game has none)."""
+    """The best score it reached (None: none yet, or the game has none)."""
 
 
 @dataclass
@@ -135,6 +145,8 @@ class Statistics:
     games: dict[str, dict[str, Tally]] = field(default_factory=dict)
     pending: dict[str, Pending] = field(default_factory=dict)
     """By game: the unfinished game kept to resume."""
+    kept: dict[str, Kept] = field(default_factory=dict)
+    """By game: where the game in :attr:`pending` is kept, and its score."""
 
     def tally(self, game: str, variant: str) -> Tally:
         """The tally of ``game``'s ``variant`` (a new, empty one if none)."""
@@ -145,9 +157,9 @@ class Statistics:
         (unless it was started from a file)."""
         tally = self.games.get(game, {}).get(variant)
         scores = [] if tally is None or tally.best_score is None else [tally.best_score]
-        kept = self.pending.get(game)
-        if kept is not None and kept.variant == variant and not kept.from_file:
-            scores += [] if kept.score is None else [kept.score]
+        pending, kept = self.pending.get(game), self.kept.get(game)
+        if pending is not None and pending.variant == variant and not pending.from_file:
+            scores += [] if kept is None or kept.score is None else [kept.score]
         return max(scores, default=None)
 
     def to_json(self) -> str:
@@ -156,7 +168,8 @@ class Statistics:
             for game, variants in self.games.items()
         }
         pending = {game: asdict(kept) for game, kept in self.pending.items()}
-        data = {"format": FORMAT, "games": games, "pending": pending}
+        kept = {game: asdict(where) for game, where in self.kept.items()}
+        data = {"format": FORMAT, "games": games, "pending": pending, "kept": kept}
         return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=True) + "\n"
 
     @classmethod
@@ -175,7 +188,8 @@ class Statistics:
         pending = {
             game: _read(Pending, kept) for game, kept in _items(data.get("pending", {}))
         }
-        return cls(games, pending)
+        kept = {game: _read(Kept, where) for game, where in _items(data.get("kept", {}))}
+        return cls(games, pending, kept)
 
 
 def _items(value: object) -> Iterator[tuple[str, Any]]:
@@ -185,14 +199,11 @@ def _items(value: object) -> Iterator[tuple[str, Any]]:
 
 
 def _read(kind: type[R], value: object) -> R:
-    """A ``kind`` from its JSON table, every field checked against its type
-    (a field added since format 1 may be missing: it takes its default)."""
-    names = {f.name for f in fields(kind)}
-    needed = names - ADDED_FIELDS
-    if not isinstance(value, dict) or not needed <= set(value) <= names:
+    """A ``kind`` from its JSON table, every field checked against its type."""
+    if not isinstance(value, dict) or set(value) != {f.name for f in fields(kind)}:
         raise StatisticsError(f"a {kind.__name__.lower()} has the wrong fields")
     for item in fields(kind):
-        if item.name in value and not _fits(value[item.name], str(item.type)):
+        if not _fits(value[item.name], str(item.type)):
             raise StatisticsError(f"{item.name} {value[item.name]!r} is out of place")
     return kind(**value)
 
@@ -207,7 +218,7 @@ def _fits(value: object, declared: str) -> bool:
         return declared.startswith(("int", "float")) and value >= 0
     if isinstance(value, float):
         return declared.startswith("float") and math.isfinite(value) and value >= 0
-    return isinstance(value, str) and declared == "str"
+    return isinstance(value, str) and declared.startswith("str")
 
 
 # ------------------------------------------------------------ the file
@@ -316,6 +327,16 @@ class _Counted:
     after: Tally
 
 
+@dataclass(frozen=True)
+class _Before:
+    """A game before a start, for undo: what its end counted, and the kept
+    record a resume took (both given back by :meth:`Tracker.take_back`)."""
+
+    game: _Followed
+    counted: _Counted | None = None
+    resumed: tuple[Pending, Kept | None] | None = None
+
+
 class Tracker:
     """Follows the game on screen for the statistics file at ``path``.
 
@@ -334,63 +355,66 @@ class Tracker:
         self.game = game
         self._clock = clock
         self._game = _Followed("", False, clock())
-        self._earlier: list[tuple[_Followed, _Counted | None]] = []
+        self._earlier: list[_Before] = []
         """The games before each start, newest last, with what their end
         counted: undo can bring them back (:meth:`take_back`)."""
         self._last_count: _Counted | None = None
 
     def start(self, variant: str, *, from_file: bool) -> None:
         """A new game of ``variant`` begins (``from_file``: loaded from a save)."""
-        self._earlier.append((self._game, self._last_count))
+        self._earlier.append(_Before(self._game, self._last_count))
         self._last_count = None
         self._game = _Followed(variant, from_file, self._clock())
 
-    def resume(self, variant: str) -> str | None:
-        """The game kept at the last quit (:meth:`keep`) is played again: go
-        on counting its time. A kept game of another variant, or none, means
-        the resumed file's past is unknown: it counts as from a file (and the
-        kept game of another variant counts as given up)."""
-        kept: list[Pending] = []
+    def resume(self, variant: str, file: str | None = None) -> str | None:
+        """The game kept at the last quit (:meth:`keep`), now read from
+        ``file``, is played again: go on counting its time, under its own
+        variant. A kept game in another file, or none, means the resumed
+        file's past is unknown: it counts as from a file, as ``variant``."""
+        taken: list[tuple[Pending, Kept | None]] = []
 
         def take(statistics: Statistics) -> None:
-            pending = statistics.pending.pop(self.game, None)
-            if pending is not None and pending.variant == variant:
-                kept.append(pending)
-            elif pending is not None:
-                _count_given_up(statistics, self.game, pending)
+            pending, kept = statistics.pending.get(self.game), statistics.kept.get(self.game)
+            if pending is not None and _same_game(pending, kept, variant, file):
+                del statistics.pending[self.game]
+                statistics.kept.pop(self.game, None)
+                taken.append((pending, kept))
 
         _statistics, notice = update(self.path, take)
-        self.start(variant, from_file=not kept)
-        if kept:
-            pending, game = kept[0], self._game
-            game.moved = True  # its moves were made here, before the quit
-            game.from_file, game.won = pending.from_file, pending.won
-            game.seconds_before = pending.seconds
-            game.win_seconds = pending.seconds if pending.won else None
-            game.top_score = pending.score
+        if not taken:
+            self.start(variant, from_file=True)
+            return notice
+        pending, kept = taken[0]
+        self.start(pending.variant, from_file=pending.from_file)
+        self._earlier[-1] = replace(self._earlier[-1], resumed=taken[0])
+        game = self._game
+        game.moved = True  # its moves were made here, before the quit
+        game.won, game.seconds_before = pending.won, pending.seconds
+        game.win_seconds = pending.seconds if pending.won else None
+        game.top_score = None if kept is None else kept.score
         return notice
 
     def take_back(self) -> str | None:
         """Undo brought back the game before the last start: follow it again.
         If giving it up counted it, the count is taken back too (when the
         file still holds that count: another game written since keeps it,
-        and the game then counts no more)."""
+        and the game then counts no more); a kept game that start resumed
+        is kept again."""
         if not self._earlier:
             return None
-        self._game, counted = self._earlier.pop()
-        self._last_count = None
-        if counted is None:
+        before = self._earlier.pop()
+        self._game, self._last_count = before.game, None
+        if before.counted is None and before.resumed is None:
             return None
 
         def restore(statistics: Statistics) -> None:
-            variants = statistics.games.setdefault(self.game, {})
-            if variants.get(counted.variant) != counted.after:
-                return
-            if counted.before is None:
-                del variants[counted.variant]
-            else:
-                variants[counted.variant] = counted.before
-            self._game.counted = False
+            if before.counted is not None and _uncount(statistics, self.game, before.counted):
+                self._game.counted = False
+            if before.resumed is not None and self.game not in statistics.pending:
+                pending, kept = before.resumed
+                statistics.pending[self.game] = pending
+                if kept is not None:
+                    statistics.kept[self.game] = kept
 
         _statistics, notice = update(self.path, restore)
         return notice
@@ -434,20 +458,19 @@ class Tracker:
         """The game is given up for another: a loss unless already won."""
         return self._count(score)
 
-    def keep(self, final: int | None) -> str | None:
-        """The player quits with the game unfinished: it is kept to resume,
-        not counted yet (its time and best score so far wait with it). A
-        game kept before and not resumed counts now as given up."""
+    def keep(self, final: int | None, file: str | None = None) -> str | None:
+        """The player quits with the game unfinished, kept in ``file``: it
+        is kept to resume, not counted yet (its time and best score so far
+        wait with it, :meth:`resume` takes them up)."""
         if not self.counting:
             return None
         game = self._game
-        kept = Pending(
-            game.variant, self._seconds(), game.from_file, game.won, self._top(final)
-        )
+        pending = Pending(game.variant, self._seconds(), game.from_file, game.won)
+        kept = Kept(None if file is None else os.path.abspath(file), self._top(final))
 
         def add(statistics: Statistics) -> None:
-            _settle_pending(statistics, self.game)
-            statistics.pending[self.game] = kept
+            statistics.pending[self.game] = pending
+            statistics.kept[self.game] = kept
 
         _statistics, notice = update(self.path, add)
         return notice
@@ -471,7 +494,6 @@ class Tracker:
         result = Result(game.won, self._top(score), seconds, game.from_file)
 
         def add(statistics: Statistics) -> None:
-            _settle_pending(statistics, self.game)
             before = _copy(statistics.games.get(self.game, {}).get(game.variant))
             tally = statistics.tally(self.game, game.variant)
             tally.add(result)
@@ -481,17 +503,24 @@ class Tracker:
         return notice
 
 
-def _settle_pending(statistics: Statistics, game: str) -> None:
-    """A game of ``game`` is counted or kept: one kept before and never
-    resumed is given up now."""
-    pending = statistics.pending.pop(game, None)
-    if pending is not None:
-        _count_given_up(statistics, game, pending)
+def _same_game(pending: Pending, kept: Kept | None, variant: str, file: str | None) -> bool:
+    """Whether the game resumed from ``file`` is the kept one: the same file
+    when both are known (else, as an older version kept it, the same variant)."""
+    if kept is not None and kept.file is not None and file is not None:
+        return kept.file == os.path.abspath(file)
+    return pending.variant == variant
 
 
-def _count_given_up(statistics: Statistics, game: str, pending: Pending) -> None:
-    result = Result(pending.won, pending.score, pending.seconds, pending.from_file)
-    statistics.tally(game, pending.variant).add(result)
+def _uncount(statistics: Statistics, game: str, counted: _Counted) -> bool:
+    """Take ``counted`` back if the file still holds it; whether it did."""
+    variants = statistics.games.setdefault(game, {})
+    if variants.get(counted.variant) != counted.after:
+        return False
+    if counted.before is None:
+        del variants[counted.variant]
+    else:
+        variants[counted.variant] = counted.before
+    return True
 
 
 def _copy(tally: Tally | None) -> Tally | None:

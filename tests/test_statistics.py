@@ -374,34 +374,84 @@ def test_a_count_another_game_wrote_over_stays_and_is_not_made_twice(
     assert load(path)[0].tally("2048", "4x4").played == 2
 
 
-def test_a_kept_game_not_resumed_counts_as_given_up_later(tmp_path: Path) -> None:
+def test_a_kept_game_declined_then_resumed_later_counts_once(tmp_path: Path) -> None:
     path, clock = tmp_path / "statistics.json", FakeClock()
+    rescue = str(tmp_path / "rescued.forty-thieves")
     quitter = Tracker(path, "forty-thieves", clock=clock)
     quitter.start("", from_file=False)
     quitter.moved(12)
     clock.now += 30
-    quitter.keep(12)  # quit unfinished: kept to resume
+    quitter.keep(12, rescue)  # quit unfinished: kept to resume
     declined = Tracker(path, "forty-thieves", clock=clock)
     declined.start("", from_file=False)  # the offer to resume declined
     declined.moved(3)
-    clock.now += 5
     declined.ended(3)
+    assert load(path)[0].tally("forty-thieves", "").played == 1  # the kept one waits
+    later = Tracker(path, "forty-thieves", clock=clock)
+    later.start("", from_file=False)
+    later.resume("", rescue)  # resumed from its file at last
+    clock.now += 10
+    later.moved(20)
+    later.ended(20)
     statistics = load(path)[0]
     tally = statistics.tally("forty-thieves", "")
-    assert (tally.played, tally.won, tally.best_score) == (2, 0, 12)
-    assert statistics.pending == {}
+    assert (tally.played, tally.from_file, tally.best_score) == (2, 0, 20)
+    assert (statistics.pending, statistics.kept) == ({}, {})
 
 
-def test_a_pending_game_written_before_scores_were_kept_still_loads(
+def test_a_resumed_file_is_matched_by_its_path_and_counts_in_its_own_variant(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "statistics.json"
-    old = {"variant": "4x4", "seconds": 5.0, "from_file": False, "won": False}
-    path.write_text(json.dumps({"format": FORMAT, "games": {}, "pending": {"2048": old}}))
+    kept_in, other = str(tmp_path / "rescued.dots"), str(tmp_path / "rescued-2.dots")
+    first = Tracker(path, "dots", clock=FakeClock())
+    first.start("level 2", from_file=False)
+    first.moved(7)
+    first.keep(7, kept_in)
+    stranger = Tracker(path, "dots", clock=FakeClock())
+    stranger.start("level 1", from_file=False)
+    stranger.resume("level 2", other)  # another rescue of that level
+    assert (stranger.from_file, "dots" in load(path)[0].pending) == (True, True)
+    again = Tracker(path, "dots", clock=FakeClock())
+    again.start("level 1", from_file=False)  # launched at another level
+    again.resume("level 1", kept_in)
+    assert (again.variant, again.from_file) == ("level 2", False)
+    again.ended(9)
+    assert load(path)[0].tally("dots", "level 2").best_score == 9
+
+
+def test_undo_of_a_resume_keeps_the_game_again(tmp_path: Path) -> None:
+    path, rescue = tmp_path / "statistics.json", str(tmp_path / "rescued.2048")
+    first = Tracker(path, "2048", clock=FakeClock())
+    first.start("4x4", from_file=False)
+    first.moved(64)
+    first.keep(64, rescue)
+    kept = load(path)[0]
+    again = Tracker(path, "2048", clock=FakeClock())
+    again.start("4x4", from_file=False)
+    again.resume("4x4", rescue)
+    assert load(path)[0].pending == {}
+    again.take_back()  # undo: the dealt game is back, the rescued one kept
+    statistics = load(path)[0]
+    assert (statistics.pending, statistics.kept) == (kept.pending, kept.kept)
+    assert statistics.best_score("2048", "4x4") == 64
+
+
+def test_a_file_written_here_still_reads_in_the_version_before(tmp_path: Path) -> None:
+    """The kept game's file and score live under a top-level key of their
+    own: the pending entries keep the fields the version before reads."""
+    path = tmp_path / "statistics.json"
+    tracker = Tracker(path, "2048", clock=FakeClock())
+    tracker.start("4x4", from_file=False)
+    tracker.moved(8)
+    tracker.keep(8, str(tmp_path / "rescued.2048"))
+    data = json.loads(path.read_text())
+    assert set(data["pending"]["2048"]) == {"variant", "seconds", "from_file", "won"}
+    assert data["kept"]["2048"]["score"] == 8
+    del data["kept"]  # as the version before writes it back
+    path.write_text(json.dumps(data))
     statistics, notice = load(path)
-    assert notice is None
-    assert statistics.pending["2048"].score is None
-    path.write_text(json.dumps(
-        {"format": FORMAT, "games": {}, "pending": {"2048": old | {"colour": 1}}}
-    ))
-    assert "wrong fields" in str(load(path)[1])
+    assert notice is None and statistics.kept == {}
+    again = Tracker(path, "2048", clock=FakeClock())
+    again.resume("4x4", str(tmp_path / "rescued.2048"))  # matched by variant then
+    assert again.from_file is False

@@ -164,6 +164,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self._rescued = rescued
         self._resumed_from: str | None = None
         self._statistics: Tracker | None = None
+        self._dealt_variant = ""
         self._moved_since_deal = False
         if rescued is not None:
             self._ask(Mode.CONFIRM_RESUME)
@@ -358,8 +359,8 @@ class ModalController(ABC, Generic[M, I, E, A]):
             self._keep_unfinished()
         else:
             self._forget_resumed()
-            if self._statistics is not None and not self.session.ended:
-                self._statistics.keep(self.game_score())
+            if not self.session.ended:
+                self._keep_statistics(path)
         return messages.hung_up(why, path)
 
     # ------------------------------------------------------------ shared actions
@@ -405,7 +406,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
     def new_game(self) -> None:
         if self._statistics is not None:
             self._note(self._statistics.abandon(self.game_score()))
-            self._statistics.start(self._statistics.variant, from_file=False)
+            self._statistics.start(self._dealt_variant, from_file=False)
         self._moved_since_deal = False
         seed = self.session.new_game()
         self.marks.clear()
@@ -500,7 +501,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
             self._resumed_from = path
             self._moved_since_deal = True  # its moves count: kept again at quit
             if self._statistics is not None:
-                self._note(self._statistics.resume(self._statistics.variant))
+                self._note(self._statistics.resume(self._dealt_variant, path))
             self.status = f"Resumed the game rescued in {path}"
             self.jumped()
         self.settle()
@@ -544,9 +545,8 @@ class ModalController(ABC, Generic[M, I, E, A]):
         launch offers to resume it."""
         if self.session.ended or not self._moved_since_deal:
             return False
-        if self._statistics is not None:
-            self._statistics.keep(self.game_score())
-        if not self.session.changed:
+        if not self.session.changed:  # saved: it is in the player's file
+            self._keep_statistics(self.session.save_target)
             return False
         try:
             os.makedirs(self._rescue_folder, exist_ok=True)
@@ -555,14 +555,23 @@ class ModalController(ABC, Generic[M, I, E, A]):
             )
             write_atomically(path, self.session.save_text())
         except OSError:
+            self._keep_statistics(None)
             return False  # only a copy: the player was asked about the save
+        self._keep_statistics(path)
         self._resumed_from = None
         return True
 
+    def _keep_statistics(self, file: str | None) -> None:
+        """The game on screen is kept unfinished in ``file``: so are its
+        statistics, to go on when it is resumed from there."""
+        if self._statistics is not None:
+            self._statistics.keep(self.game_score(), file)
+
     def follow(self, statistics: Tracker) -> None:
         """Count the games played here in ``statistics`` (already started
-        on the game on screen)."""
+        on the game on screen, of the variant new games are dealt in)."""
         self._statistics = statistics
+        self._dealt_variant = statistics.variant
 
     def _note(self, notice: str | None) -> None:
         """A problem with the statistics file: say it on the status line."""
