@@ -71,19 +71,32 @@ def play_deal(task: tuple[int, float]) -> Outcome:
     )
 
 
-def journaled(journal: Path | None, seeds: list[int]) -> list[Outcome]:
-    """The outcomes of ``seeds`` already in ``journal`` (one JSON object a line)."""
+def journaled(journal: Path | None, seeds: list[int], budget_ms: float) -> list[Outcome]:
+    """The outcomes of ``seeds`` already in ``journal`` (one JSON object a
+    line) that the thoughtful solver got with this ``budget_ms``."""
     if journal is None or not journal.exists():
         return []
+    lines = journal.read_text("utf-8").splitlines()
     wanted, found = set(seeds), {}
-    for number, line in enumerate(journal.read_text("utf-8").splitlines(), 1):
+    for number, line in enumerate(lines, 1):
         try:
-            outcome = Outcome(**json.loads(line))
-        except (ValueError, TypeError) as error:
+            entry = json.loads(line)
+            outcome = Outcome(**{key: entry[key] for key in Outcome.__dataclass_fields__})
+        except (ValueError, TypeError, KeyError) as error:
             raise SystemExit(f"{journal}, line {number}: not an outcome ({error})") from None
-        if outcome.seed in wanted:
+        if outcome.seed in wanted and entry.get("budget_ms") == budget_ms:
             found[outcome.seed] = outcome
     return list(found.values())
+
+
+def _drop_cut_line(journal: Path) -> None:
+    """A journal killed in the middle of a line ends without a newline:
+    drop that part-line, so the next deal is written on a line of its own."""
+    if not journal.exists():
+        return
+    data = journal.read_bytes()
+    if data and not data.endswith(b"\n"):
+        journal.write_bytes(data[: data.rfind(b"\n") + 1])
 
 
 def run(
@@ -96,7 +109,9 @@ def run(
     """The outcomes finished (within ``max_seconds``, or until Ctrl-C), the
     journal's first, and the wall time."""
     started = time.perf_counter()
-    outcomes = journaled(journal, seeds)
+    if journal is not None:
+        _drop_cut_line(journal)
+    outcomes = journaled(journal, seeds, budget_ms)
     done = {outcome.seed for outcome in outcomes}
     tasks = [(seed, budget_ms) for seed in seeds if seed not in done]
     with multiprocessing.get_context().Pool(jobs) as pool:
@@ -113,7 +128,7 @@ def run(
             outcomes.append(outcome)
             if journal is not None:
                 with journal.open("a", encoding="utf-8") as file:
-                    file.write(json.dumps(asdict(outcome)) + "\n")
+                    file.write(json.dumps(asdict(outcome) | {"budget_ms": budget_ms}) + "\n")
             fair = sum(o.fair_won for o in outcomes)
             thoughtful = sum(o.thoughtful == "won" for o in outcomes)
             print(
@@ -152,7 +167,7 @@ def report(outcomes: list[Outcome], deals: int, budget_ms: float, wall: float) -
     rate = fair / finished if finished else 0.0
     verdict = "met" if rate >= FAIR_TARGET else "NOT met"
     print(f"fair win rate {rate:.1%}; target {FAIR_TARGET:.0%}: {verdict}")
-    print(f"total time {wall:.0f} s")
+    print(f"this run's time {wall:.0f} s (deals from a journal not included)")
 
 
 def time_hints(count: int, seed: int) -> None:
@@ -186,7 +201,11 @@ def main() -> int:
         f"load average at start {load_average()}"
     )
     seeds = list(range(args.seed, args.seed + args.deals))
-    outcomes, wall = run(seeds, args.budget_ms, args.jobs, args.max_seconds, args.jsonl)
+    try:
+        outcomes, wall = run(seeds, args.budget_ms, args.jobs, args.max_seconds, args.jsonl)
+    except KeyboardInterrupt:  # between two deals: the journal holds the finished
+        print("\ninterrupted; rerun with the same --jsonl to go on", file=sys.stderr)
+        return 130
     report(outcomes, args.deals, args.budget_ms, wall)
     time_hints(args.hints, args.seed)
     print(f"load average at end {load_average()}")
