@@ -478,3 +478,13 @@ def test_a_child_that_cannot_load_after_a_restart_keeps_what_ran_before(
     assert set(got) == {"A14", "A15"} and got["A14"] == "ERROR"
     assert "the second import fails" in explanation(report, "A15")
     assert report.score == 13  # A01-A13, run by the first child
+
+
+def test_a_value_that_equals_anything_does_not_pass(tmp_path: Path) -> None:
+    """A submission cannot answer with an object whose == says yes to all."""
+    edit = ("Score.py", "        return Score.score\n",
+            ("        class Yes(int):\n            def __eq__(self, other: object) -> bool:\n"
+            "                return True\n        return Yes(Score.score)\n"))
+    report = grade_module("mvc", str(mutant(tmp_path, edit)), Limits())
+    assert {"M04", "M05", "M11"} <= set(verdicts(report))
+    assert "is not a whole number (int)" in explanation(report, "M04")

@@ -95,15 +95,28 @@ def _new_block(before: Grid, expected: Grid, after: Grid, what: str) -> Cell:
     return changed[0]
 
 
+def _number(value: Any, what: str) -> int:
+    """``value`` if it is a whole number (an int, not a bool or a subclass
+    whose ``==`` could say yes to anything); else the check fails."""
+    assert type(value) is int, f"{what}: {value!r} is not a whole number (int)"
+    return value
+
+
+def _numbers_of(grid: Any, what: str) -> Grid:
+    """A copy of the submission's ``grid``, every cell a whole number."""
+    _shape(grid, what)
+    return [[_number(value, f"{what}, a cell") for value in row] for row in grid]
+
+
 def _move(m: Any, grid: Grid, direction: str) -> Grid:
     """``grid`` after Move(board).<direction>(), read from the board given."""
     board = _copy(grid)
     getattr(m.move(board), direction)()
-    return board
+    return _numbers_of(board, f"after {direction}()")
 
 
 def _setup_board(m: Any) -> Grid:
-    return [list(row) for row in m.setup().get_board()]
+    return _numbers_of(m.setup().get_board(), "SetUp().get_board()")
 
 
 def _shape(grid: Any, what: str) -> None:
@@ -201,10 +214,12 @@ def score_set_add(m: Any) -> None:
     """"set_score(s): transition: score := s"; "get_score(): out := score";
     "add_score(new_score): transition: score := score + new_score"."""
     m.score.set_score(8)
-    assert m.score.get_score() == 8, f"set_score(8): get_score() {m.score.get_score()}"
+    got = _number(m.score.get_score(), "get_score()")
+    assert got == 8, f"set_score(8): get_score() {got}"
     m.score.add_score(16)
     m.score.add_score(2)
-    assert m.score.get_score() == 26, f"8, add_score(16), add_score(2): {m.score.get_score()}"
+    got = _number(m.score.get_score(), "get_score()")
+    assert got == 26, f"8, add_score(16), add_score(2): {got}"
 
 
 @requirement("M05", "Score: reset_score sets the score to 0")
@@ -212,7 +227,8 @@ def score_reset(m: Any) -> None:
     """"reset_score(): transition: score := 0"."""
     m.score.set_score(64)
     m.score.reset_score()
-    assert m.score.get_score() == 0, f"set_score(64), reset_score(): {m.score.get_score()}"
+    got = _number(m.score.get_score(), "get_score()")
+    assert got == 0, f"set_score(64), reset_score(): {got}"
 
 
 # ------------------------------------------------------------------- Move
@@ -302,7 +318,7 @@ def merge_scores(m: Any) -> None:
     for direction in DIRECTIONS:
         m.score.set_score(64)
         _move(m, _toward(direction, [[2, 2, 0, 0], [4, 4, 0, 0], [0] * 4, [8, 0, 0, 0]]), direction)
-        got = m.score.get_score()
+        got = _number(m.score.get_score(), "get_score()")
         assert got == 76, f"{direction}(): merging 2+2 and 4+4 from 64 gave {got}, not 76"
 
 
@@ -343,9 +359,7 @@ def _started(m: Any) -> Any:
 
 
 def _board_grid(board: Any) -> Grid:
-    grid = board.get_board()
-    _shape(grid, "get_board()")
-    return [list(row) for row in grid]
+    return _numbers_of(board.get_board(), "get_board()")
 
 
 @requirement("M14", "Board.start: get_board() is a SetUp board (4 x 4, two 2s or 4s)")
@@ -365,7 +379,7 @@ def board_value(m: Any) -> None:
         board = _started(m)
         grid = _board_grid(board)
         for i, j in _cells():
-            got = board.get_board_value(i, j)
+            got = _number(board.get_board_value(i, j), f"get_board_value({i}, {j})")
             assert got == grid[i][j], f"get_board_value({i}, {j}) is {got} on {grid}"
 
 
