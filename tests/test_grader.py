@@ -281,6 +281,7 @@ def test_gradescope_results_follow_the_documented_format(
     assert check_gradescope(results) == []
     # Two runs of the grader: the same results but for the seconds each took.
     printed = json.loads(lte_outputs["gradescope"])
+    assert all(isinstance(run["execution_time"], int) for run in (results, printed))
     assert results | {"execution_time": 0} == printed | {"execution_time": 0}
     assert results["score"] == 31.0
     tests = results["tests"]
