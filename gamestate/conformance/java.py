@@ -28,9 +28,7 @@ are lost.
 from __future__ import annotations
 
 import enum
-import os
 import re
-import selectors
 import subprocess
 import tempfile
 import time
@@ -38,7 +36,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, Final, NoReturn
+from typing import Any, Final, NoReturn
 
 from gamestate.conformance.javac import (
     HARNESS,
@@ -54,6 +52,7 @@ from gamestate.conformance.limits import (
     TimeLimitError,
     seconds_text,
 )
+from gamestate.conformance.pipes import PipeLines
 
 START_SECONDS: Final = 30
 # Beyond the JVM's own limit, how long to wait before deciding it is stuck.
@@ -61,32 +60,6 @@ GRACE_SECONDS: Final = 10
 
 
 # ------------------------------------------------------------- the JVM
-class _Lines:
-    """Lines from a pipe, each waited for until a deadline."""
-
-    def __init__(self, stream: IO[bytes]) -> None:
-        self.fd = stream.fileno()
-        self.selector = selectors.DefaultSelector()
-        self.selector.register(self.fd, selectors.EVENT_READ)
-        self.buffer = b""
-
-    def read(self, deadline: float) -> str | None:
-        """The next line; None at end of file; TimeoutError past ``deadline``."""
-        while b"\n" not in self.buffer:
-            left = deadline - time.monotonic()
-            if left <= 0 or not self.selector.select(left):
-                raise TimeoutError
-            chunk = os.read(self.fd, 1 << 16)
-            if not chunk:
-                return None
-            self.buffer += chunk
-        line, _, self.buffer = self.buffer.partition(b"\n")
-        return line.decode("utf-8", errors="replace")
-
-    def close(self) -> None:
-        self.selector.close()
-
-
 Query = Callable[[int, str, str], int]
 RowState = tuple[object, tuple[int, ...] | None]
 
@@ -152,7 +125,7 @@ class JavaProcess:
         self.time_limit = time_limit
         self.memory_mb = memory_mb
         self.process: subprocess.Popen[bytes] | None = None
-        self.lines: _Lines | None = None
+        self.lines: PipeLines | None = None
         self.generation = 0
         self.methods: set[str] = set()
         # Methods that timed out, with their message: not run again.
@@ -172,7 +145,7 @@ class JavaProcess:
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors
         )
         assert self.process.stdout is not None
-        self.lines = _Lines(self.process.stdout)
+        self.lines = PipeLines(self.process.stdout)
         self.generation += 1
         self.boards.clear()
         ready = self._read(START_SECONDS, "starting the JVM")

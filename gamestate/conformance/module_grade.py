@@ -26,21 +26,20 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import queue
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, Final, TextIO
+from typing import Any, Final, TextIO
 
 from gamestate.conformance import adt_suite, mvc_suite
 from gamestate.conformance.implementation import _import
 from gamestate.conformance.javac import LoadError
 from gamestate.conformance.limits import TargetError, time_limit
 from gamestate.conformance.mvc_modules import load_mvc
+from gamestate.conformance.pipes import PipeLines
 from gamestate.conformance.report import ERROR, FAILED, PASSED, Outcome, Report
 from gamestate.conformance.requirements import Catalogue, Check
 from gamestate.conformance.runner import (
@@ -121,38 +120,26 @@ def _run_child(spec_name: str, target: str, checks: list[str], limits: Limits) -
     # stderr is the submission's alone (the child reports on stdout): not
     # kept, however much it writes.
     child = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
         env=_child_environment(), stdin=subprocess.DEVNULL,
         preexec_fn=limit,  # noqa: PLW1509 - only sets an rlimit
     )
-    lines: queue.Queue[str | None] = queue.Queue()
-    threading.Thread(target=_read_lines, args=(child.stdout, lines), daemon=True).start()
+    assert child.stdout is not None
+    lines = PipeLines(child.stdout)
     said: list[str] = []
-    wait = START_SECONDS + limits.time_limit  # Python, the grader and the import
-    while (line := _next_line(lines, wait)) is not None:
-        if line == "":  # silent too long
-            child.kill()
-            child.wait()
-            return "".join(said), f"ran past its {limits.time_limit:g} s time limit"
-        said.append(line)
-        wait = limits.time_limit + GRACE_SECONDS
-    return "".join(said), _death(child.wait())
-
-
-def _read_lines(stream: IO[str] | None, lines: queue.Queue[str | None]) -> None:
-    """Hand the child's lines over as they come; None at the end."""
-    if stream is not None:
-        for line in stream:
-            lines.put(line)
-    lines.put(None)
-
-
-def _next_line(lines: queue.Queue[str | None], wait: float) -> str | None:
-    """The child's next line, None at its end, "" if none came within ``wait``."""
+    seconds = START_SECONDS + limits.time_limit  # Python, the grader and the import
     try:
-        return lines.get(timeout=wait)
-    except queue.Empty:
-        return ""
+        while (line := lines.read(time.monotonic() + seconds)) is not None:
+            said.append(line)
+            seconds = limits.time_limit + GRACE_SECONDS
+    except TimeoutError:
+        child.kill()
+        child.wait()
+        return "\n".join(said), f"ran past its {limits.time_limit:g} s time limit"
+    finally:
+        lines.close()
+        child.stdout.close()
+    return "\n".join(said), _death(child.wait())
 
 
 def _errors(spec: ModuleSpec, idents: list[str], message: str) -> dict[str, Outcome]:
