@@ -231,36 +231,43 @@ class _Painter:
             cards = self.screen.tableau[column]
             if not cards:
                 spans += self.card(top_row, column, pile, None)
-                continue
-            if (len(cards) - 1) * step + self.found.card_height <= rows:
-                spans += self.fanned(column, pile, cards, step)
-                continue
-            height = min(self.found.card_height, max(rows - len(cards) + 1, 1))
-            room = rows - height + 1  # lines for the covered cards and the top
-            shown = cards if len(cards) <= room else cards[-(room - 1) :]
-            row = top_row
-            if len(shown) < len(cards):
-                hidden = f"+{len(cards) - len(shown)}"
-                spans.append(
-                    self.text(row, column, f" {hidden:<{self.width - 1}}", "label")
-                )
-                row += 1
-            for card in shown[:-1]:
-                spans += self.covered(row, column, card)
-                row += 1
-            spans += self.card(row, column, pile, shown[-1], height)
+            elif (len(cards) - 1) * step + self.found.card_height <= rows:
+                spans += self.fanned(top_row, column, pile, cards, step)
+            else:
+                spans += self.closed_up(rows, column, pile, cards)
         return spans
 
-    def fanned(
-        self, column: int, pile: Pile, cards: tuple[CardT, ...], step: int
+    def closed_up(
+        self, rows: int, column: int, pile: Pile, cards: tuple[CardT, ...]
     ) -> list[Span]:
-        """A whole pile, each covered card ``step`` lines, the top one full."""
-        row = self.found.tableau_top
+        """A pile too long to fan: a line a card, the top one shorter if it
+        must be, and its bottom cards under a ``+N`` line if still too long."""
+        height = min(self.found.card_height, max(rows - len(cards) + 1, 1))
+        room = rows - height + 1  # lines for the covered cards and the top
+        shown = cards if len(cards) <= room else cards[-(room - 1) :]
+        row, spans = self.found.tableau_top, []
+        if len(shown) < len(cards):
+            hidden = f"+{len(cards) - len(shown)}"
+            spans.append(self.text(row, column, f" {hidden:<{self.width - 1}}", "label"))
+            row += 1
+        return spans + self.fanned(row, column, pile, shown, 1, height)
+
+    def fanned(
+        self,
+        row: int,
+        column: int,
+        pile: Pile,
+        cards: tuple[CardT, ...],
+        step: int,
+        height: int | None = None,
+    ) -> list[Span]:
+        """``cards`` from ``row`` down, each covered one ``step`` lines, the
+        top one ``height`` (default the geometry's)."""
         spans = []
         for card in cards[:-1]:
             spans += self.covered(row, column, card, step)
             row += step
-        return spans + self.card(row, column, pile, cards[-1])
+        return spans + self.card(row, column, pile, cards[-1], height)
 
     def labels(self, row: int, piles: tuple[Pile, ...], texts: list[str]) -> list[Span]:
         spans = []
