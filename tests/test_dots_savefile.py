@@ -205,14 +205,14 @@ def test_the_examples_exist_and_are_listed_in_the_readme() -> None:
         assert f"`{path.name}`" in listed
 
 
-def test_the_readmes_count_the_invalid_files_and_name_the_format_section() -> None:
-    readme = (SAVES.parent / "README.md").read_text(encoding="utf-8")
-    assert f"`tests/data/dots/invalid/` holds {len(INVALID)} such" in readme
-    dots = readme[readme.index("\n## Dots\n") :]
-    end = dots.find("\n## ", 1)
-    assert "\n### Dots: the save format\n" in (dots if end < 0 else dots[:end])
+def test_the_docs_count_the_invalid_files_and_name_the_format_section() -> None:
+    formats = (SAVES.parent / "docs/reference/save-formats.md").read_text(
+        encoding="utf-8"
+    )
+    assert f"`tests/data/dots/invalid/` holds {len(INVALID)} such" in formats
+    assert "\n## Dots: the save format\n" in formats
     listed = (SAVES / "README.md").read_text(encoding="utf-8")
-    assert "(../README.md#dots-the-save-format)" in listed
+    assert "(../docs/reference/save-formats.md#dots-the-save-format)" in listed
 
 
 def test_a_dots_save_chooses_the_game_by_its_first_line(tmp_path: Path) -> None:

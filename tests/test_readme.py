@@ -1,4 +1,5 @@
-"""The README's Python examples run as printed (doctest on each ```python block)."""
+"""The README's and the docs' Python examples run as printed (doctest on each
+```python block that holds a ``>>>`` prompt)."""
 
 from __future__ import annotations
 
@@ -6,24 +7,25 @@ import doctest
 import re
 from pathlib import Path
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 
 
-def python_blocks() -> list[str]:
-    return re.findall(
-        r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.DOTALL
-    )
+def python_blocks(page: Path) -> list[str]:
+    return re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.DOTALL)
 
 
-def test_the_readme_has_python_examples() -> None:
-    assert any(">>>" in block for block in python_blocks())
+def test_the_docs_have_python_examples() -> None:
+    assert any(">>>" in block for page in PAGES for block in python_blocks(page))
 
 
-def test_every_readme_python_example_runs_as_printed() -> None:
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: str(page.relative_to(ROOT)))
+def test_every_python_example_runs_as_printed(page: Path) -> None:
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    for number, block in enumerate(python_blocks()):
-        test = parser.get_doctest(block, {}, f"README block {number}", str(README), 0)
-        runner.run(test)
-    results = runner.summarize(verbose=False)
-    assert results.failed == 0
+    for number, block in enumerate(python_blocks(page)):
+        name = f"{page.name} block {number}"
+        runner.run(parser.get_doctest(block, {}, name, str(page), 0))
+    assert runner.summarize(verbose=False).failed == 0
