@@ -249,7 +249,7 @@ class GameBoardT:
            path". A path that is not a sequence of pairs of ints is a
            TypeError or ValueError that says so (a caller's bug, not a
            player's move).
-        2. "not valid_coordinate(path[0][0], path[0][1]) ->
+        2. "``not valid_coordinate(path[0][0], path[0][1])`` ->
            IndexOutOfBoundsException": :class:`OffBoardError`.
         3. "not valid_path(...) -> IndexOutOfBoundsException": a later dot
            off the board (:class:`OffBoardError`) or of another colour
@@ -266,8 +266,8 @@ class GameBoardT:
         the dots above them fall and new ones fill the top
         (:meth:`_drop_down_cells`); one move is used; the score grows by
         the dots cleared; the objective's count falls by them when they
-        have the objective's colour (the transition's "get_obj[0] =
-        get_boardT[path[0][0]][path[0][1]]").
+        have the objective's colour (the transition's "``get_obj[0] =
+        get_boardT[path[0][0]][path[0][1]]``").
 
         Beyond the MIS, with ``squares=True``: a path that closes a loop
         (:func:`closes_square`) clears every dot of its colour on the

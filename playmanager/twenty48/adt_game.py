@@ -116,8 +116,8 @@ def _play_until_finished(stdin: TextIO | None, out: TextIO, rng: RandomSource) -
     print_board(board, out)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Play one game on the terminal; the exit status (130 after Ctrl-C)."""
+def build_parser() -> argparse.ArgumentParser:
+    """The command line's options (the docs render its ``--help``)."""
     parser = argparse.ArgumentParser(
         prog="python -m playmanager.twenty48.adt_game",
         description="Spec 004's 2048 on the console: type N, S, E or W and"
@@ -129,7 +129,12 @@ def main(argv: list[str] | None = None) -> int:
         help="seed of the random tiles (any whole number): the same seed and"
         " moves replay the same game; default a new game each time",
     )
-    seed = parser.parse_args(argv).seed
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Play one game on the terminal; the exit status (130 after Ctrl-C)."""
+    seed = build_parser().parse_args(argv).seed
     return EXIT_OK if play(None, None, random.Random(seed)) else EXIT_INTERRUPTED
 
 
