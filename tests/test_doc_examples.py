@@ -128,9 +128,24 @@ def test_every_transcript_has_commands() -> None:
     assert not empty, f"console blocks without a `$ command`: {empty}"
 
 
+def unexplained(found: list[Transcript]) -> list[str]:
+    """The transcripts marked not-run without a reason."""
+    return [transcript.name for transcript in found if transcript.not_run == ""]
+
+
 def test_every_transcript_not_run_says_why() -> None:
-    unexplained = [transcript.name for transcript in MARKED if not transcript.not_run]
-    assert not unexplained, f"<!-- not-run: --> without a reason: {unexplained}"
+    assert not unexplained(ALL), f"<!-- not-run: --> without a reason: {unexplained(ALL)}"
+
+
+def test_a_marker_is_read_with_its_reason(tmp_path: Path) -> None:
+    page = ROOT / "docs" / "example.md"  # named as a docs page; read from tmp
+    text = ("<!-- not-run: opens a browser -->\n```console\n$ a\n```\n\n"
+            "<!-- not-run: -->\n```console\n$ b\n```\n```console\n$ c\n```\n")
+    (tmp_path / "example.md").write_text(text, encoding="utf-8")
+    found = [Transcript(page, t.line, t.commands, t.not_run)
+             for t in transcripts(tmp_path / "example.md")]
+    assert [t.not_run for t in found] == ["opens a browser", "", None]
+    assert unexplained(found) == ["docs/example.md:7"]  # its fence
 
 
 def run(command: Command, folder: Path, env: dict[str, str]) -> None:
