@@ -8,6 +8,9 @@ puts there what the code says today, so the site cannot drift from it:
 * ``openapi``: the web server's endpoints and schemas, from the FastAPI
   app's ``openapi()``; the schema itself is written beside the page as
   ``openapi.json``.
+
+The docstrings use Sphinx roles (:class:`x`); the API pages show them as
+plain code.
 """
 
 from __future__ import annotations
@@ -24,7 +27,9 @@ from pathlib import Path
 from typing import Any
 
 MARKER = re.compile(r"^<!-- generated: (\w+) -->$", re.MULTILINE)
-HELP_WIDTH = "88"
+SPHINX_ROLE = re.compile(r":(?:py:)?(?:mod|func|class|meth|attr|data|exc|obj|const):<code>~?")
+"""A Sphinx role of the docstrings (:class:`x`), as Markdown renders it."""
+HELP_WIDTH = "78"
 """Columns argparse wraps the help to (it reads $COLUMNS)."""
 
 
@@ -187,6 +192,11 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
         return _GENERATORS[name]()
 
     return MARKER.sub(generate, markdown)
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    """The docstrings' Sphinx roles shown as plain code: `x`, not :class:`x`."""
+    return SPHINX_ROLE.sub("<code>", html)
 
 
 def on_files(files: Any, config: Any) -> Any:
