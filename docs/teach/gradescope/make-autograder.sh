@@ -17,7 +17,13 @@ project="$(cd "$here/../../.." && pwd)"
 
 build="$(mktemp -d)"
 trap 'rm -rf "$build"' EXIT
-python3 -m pip wheel --quiet --no-deps --wheel-dir "$build" "$project"
+# The wheel is built from a copy: the checkout gets no build/ folder, and
+# two builds at once (the tests run in parallel) share nothing.
+mkdir "$build/project"
+cp -R "$project/pyproject.toml" "$project/README.md" "$project/gamestate" \
+  "$project/playmanager" "$build/project/"
+python3 -m pip wheel --quiet --no-deps --wheel-dir "$build" "$build/project"
+rm -rf "$build/project"
 cp "$here/setup.sh" "$build/setup.sh"
 sed "s/^SPEC=gamestate\$/SPEC=$spec/" "$here/run_autograder" >"$build/run_autograder"
 chmod 755 "$build/setup.sh" "$build/run_autograder"
