@@ -28,7 +28,7 @@ HOOK = load_hook()
 
 def test_every_command_has_its_help_with_every_option() -> None:
     text = HOOK.cli_markdown()
-    for command, build in HOOK._parsers():
+    for command, build in HOOK.parsers():
         assert f"## `{command}`\n" in text
         for action in build()._actions:
             for flag in action.option_strings:

@@ -34,7 +34,7 @@ HELP_WIDTH = "78"
 
 
 # ------------------------------------------------------------------ the CLI
-def _parsers() -> list[tuple[str, Callable[[], argparse.ArgumentParser]]]:
+def parsers() -> list[tuple[str, Callable[[], argparse.ArgumentParser]]]:
     """Each command as it is typed, and its parser."""
     from gamestate.conformance.cli import parser as grade_parser
     from playmanager.dots.cli import build_parser as dots_parser
@@ -70,7 +70,7 @@ def _columns(width: str) -> Iterator[None]:
 def cli_markdown() -> str:
     sections = []
     with _columns(HELP_WIDTH):
-        for command, build in _parsers():
+        for command, build in parsers():
             text = build().format_help().rstrip()
             sections.append(f"## `{command}`\n\n```text\n$ {command} --help\n{text}\n```\n")
     return "\n".join(sections)
