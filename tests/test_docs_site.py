@@ -66,14 +66,18 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
+def page(browser: Any, site: str) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     opened = context.new_page()
+    elsewhere: list[str] = []
     failed: list[str] = []
+    opened.on("request", lambda request: None if request.url.startswith(
+        (site, "data:", "blob:")) else elsewhere.append(request.url))
     opened.on("requestfailed", lambda request: failed.append(request.url))
     yield opened
     context.close()
     # Nothing from a CDN or a font server: every request is the site's own.
+    assert not elsewhere, f"requests to other servers: {elsewhere}"
     assert not failed, f"requests that failed: {failed}"
 
 
