@@ -10,6 +10,7 @@ digits, w, d, f and a). Line modes also take the word (``save``, ``undo``...).
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 
 class Control(enum.Enum):
@@ -33,6 +34,14 @@ class Control(enum.Enum):
         """What it does, for every help and the README's table."""
         return _SUMMARIES[self]
 
+    @property
+    def line_summary(self) -> str:
+        """What it does in a line mode, where a key typed is a line."""
+        return _LINE_SUMMARIES.get(self, self.summary)
+
+
+AUTOPLAY_MOVES: Final = 20
+"""How many moves ``A`` plays in a line mode (``A 50`` plays 50)."""
 
 _WORDS = {
     Control.SAVE: "save",
@@ -51,6 +60,10 @@ _SUMMARIES = {
     Control.NEW_GAME: "new game (the next seed)",
     Control.HELP: "this help",
     Control.QUIT: "quit (asks to save unsaved play)",
+}
+_LINE_SUMMARIES = {
+    Control.AUTOPLAY: f"autoplay: A N plays N moves ({AUTOPLAY_MOVES} without N)",
+    Control.QUIT: "quit (asks to save unsaved play; so do Ctrl-C and Ctrl-D)",
 }
 
 

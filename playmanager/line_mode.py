@@ -9,10 +9,12 @@ Control`) are typed as their key (``o``, ``u``, ``H``, ``A``, ``n``, ``?``,
 ``auto``, ``new``, ``help``, ``quit``); ``o FILE`` saves to FILE.
 
 The rules of the full screens hold here too (:mod:`playmanager.session`):
-``q`` with play to lose asks first; a save over a file this game did not
-load or write asks first; the end of input quits without asking (there
-is no one to ask). A hang-up or SIGTERM writes play to lose to a rescue
-file of its own (:func:`rescue_on_hang_up`), never over a save.
+``q`` with play to lose asks first; a save over a file that holds another
+game asks first. Ctrl-C, and Ctrl-D on a terminal, are ``q``: they ask
+too; Ctrl-C or Ctrl-D at that question, like a hang-up or SIGTERM, write
+play to lose to a rescue file of its own (:func:`rescue_on_hang_up`),
+never over a save. The end of piped input quits without asking (there is
+no one to ask, and the input can be played again).
 """
 
 from __future__ import annotations
@@ -22,9 +24,10 @@ from abc import ABC, abstractmethod
 from typing import Final, Generic, TextIO, TypeVar
 
 from . import messages
-from .controls import Control
+from .controls import AUTOPLAY_MOVES, Control
 from .hangup import HangUpError, hang_up_raises
 from .lines import read_lines
+from .options import EXIT_INTERRUPTED, EXIT_OK
 from .session import MoveRefusedError, Session, WouldOverwriteError
 from .storage import describe_os_error
 
@@ -32,15 +35,13 @@ M = TypeVar("M")
 I = TypeVar("I")
 E = TypeVar("E")
 
-AUTOPLAY_MOVES: Final = 20
-"""How many moves ``A`` plays in a line mode (``A 50`` plays 50)."""
 YES: Final = ("y", "yes")
 
 
 def controls_lines() -> tuple[str, ...]:
     """The help's lines of the shared controls, as a line mode takes them."""
     return tuple(
-        f"  {f'{control.value} or {control.word}':<14}{control.summary}"
+        f"  {f'{control.value} or {control.word}':<14}{control.line_summary}"
         for control in Control
     )
 
@@ -54,11 +55,22 @@ def control_of(word: str) -> Control | None:
     return None
 
 
+class NoAnswerError(Exception):
+    """A question was met by Ctrl-C or the end of input: nobody answers,
+    so play to lose is rescued as at a hang-up."""
+
+    def __init__(self, why: str, status: int) -> None:
+        super().__init__(why)
+        self.why = why
+        self.status = status
+
+
 def rescue_on_hang_up(
-    session: Session[M, I, E], folder: str, error: HangUpError
+    session: Session[M, I, E], folder: str, error: HangUpError | NoAnswerError
 ) -> tuple[str, int]:
-    """Rescue ``session`` after a hang-up: one line saying what happened,
-    and the exit status (128 + the signal, as a shell shows it)."""
+    """Rescue ``session`` after a hang-up (or a question nobody answered):
+    one line saying what happened, and the exit status (128 + the signal,
+    as a shell shows it)."""
     try:
         path = session.rescue(folder)
     except OSError as os_error:
@@ -83,11 +95,13 @@ class LineMode(ABC, Generic[M, I, E]):
         rescue_folder: str,
     ) -> None:
         self.session = session
+        self.stdin = stdin
         self.stdout = stdout
         self.stderr = stderr
         self.lines = read_lines(stdin)
         self.rescue_folder = rescue_folder
         self.finished = False
+        self.status = EXIT_OK
 
     # ------------------------------------------------------------ what a game fills in
     @abstractmethod
@@ -119,12 +133,8 @@ class LineMode(ABC, Generic[M, I, E]):
                     self.say(greeting)
                 self.show()
                 while not self.finished:
-                    line = self.ask(self.prompt)
-                    if line is None:
-                        self.say("")
-                        break
-                    self.handle(line.strip())
-            except HangUpError as error:
+                    self.turn()
+            except (HangUpError, NoAnswerError) as error:
                 line, status = rescue_on_hang_up(
                     self.session, self.rescue_folder, error
                 )
@@ -134,7 +144,33 @@ class LineMode(ABC, Generic[M, I, E]):
                     self.stderr.write(line + "\n")
                     self.stderr.flush()
                 return status
-        return 0
+        return self.status
+
+    def turn(self) -> None:
+        """Read one line at the prompt and act on it. Ctrl-C, and Ctrl-D
+        on a terminal, are ``q``; the end of piped input quits."""
+        try:
+            line = self.read(self.prompt)
+            if line is None:
+                self.say("")
+                if self.interactive():
+                    self.quit()
+                else:
+                    self.finished = True
+                return
+            self.handle(line.strip())
+        except KeyboardInterrupt:
+            self.say("")
+            self.quit()
+            if self.finished:
+                self.status = EXIT_INTERRUPTED
+
+    def interactive(self) -> bool:
+        """True when a person types the input (a terminal), who can be asked."""
+        try:
+            return self.stdin.isatty()
+        except (OSError, ValueError):
+            return False
 
     def handle(self, line: str) -> None:
         """Act on one line (stripped); an empty line does nothing."""
@@ -171,7 +207,7 @@ class LineMode(ABC, Generic[M, I, E]):
         try:
             effects = self.session.play(intent)
         except MoveRefusedError as error:
-            self.say(str(error))  # the model's reason, as it words it
+            self.say(messages.sentence(str(error)))  # the model's reason
             return False
         self.moved(intent, effects)
         self.show()
@@ -185,7 +221,8 @@ class LineMode(ABC, Generic[M, I, E]):
         self.show()
 
     def new_game(self) -> None:
-        self.say(messages.new_game(self.session.new_game()))
+        seed = self.session.new_game()
+        self.say(self.session.adapter.new_game_message(seed))
         self.show()
 
     def autoplay(self, argument: str) -> None:
@@ -194,7 +231,7 @@ class LineMode(ABC, Generic[M, I, E]):
         played = 0
         while played < count and self.session.autoplay_step() is not None:
             played += 1
-        self.say(f"Autoplay played {played} moves")
+        self.say(messages.autoplayed_moves(played))
         if played < count:
             self.say(messages.AUTOPLAY_DONE)
         self.show()
@@ -209,7 +246,9 @@ class LineMode(ABC, Generic[M, I, E]):
         target = self.session.save_target if path is None else path
         overwrite = False
         if self.session.would_overwrite(target):
-            answer = self.ask(messages.overwrite_question(target) + " (y/n) ")
+            holds = self.session.file_holds(target)
+            question = messages.overwrite_question(target, holds)
+            answer = self.ask(question + " (y/n) ")
             if answer is None or answer.strip().lower() not in YES:
                 self.say(messages.kept_file(target))
                 return False
@@ -235,7 +274,9 @@ class LineMode(ABC, Generic[M, I, E]):
             answer = self.ask(
                 f"{question} y saves and quits, n quits, c keeps playing: "
             )
-            choice = "" if answer is None else answer.strip().lower()
+            if answer is None:  # Ctrl-D: nobody answers
+                raise NoAnswerError("End of input", EXIT_OK)
+            choice = answer.strip().lower()
             if choice in YES:
                 if not self.save():
                     return
@@ -250,7 +291,25 @@ class LineMode(ABC, Generic[M, I, E]):
         self.stdout.flush()
 
     def ask(self, prompt: str) -> str | None:
-        """Print ``prompt`` and read a line; None at the end of input."""
+        """Print the question ``prompt`` and read its answer; None at the
+        end of input. Ctrl-C there raises :class:`NoAnswerError`."""
+        try:
+            return self.read(prompt)
+        except KeyboardInterrupt:
+            self.say("")
+            raise NoAnswerError("Interrupted", EXIT_INTERRUPTED) from None
+
+    def read(self, prompt: str) -> str | None:
+        """Print ``prompt`` and read a line; None at the end of input. A
+        terminal reads on after Ctrl-D or Ctrl-C, so the reader starts
+        again (the old one ended with them)."""
         self.stdout.write(prompt)
         self.stdout.flush()
-        return next(self.lines, None)
+        try:
+            line = next(self.lines, None)
+        except KeyboardInterrupt:
+            self.lines = read_lines(self.stdin)
+            raise
+        if line is None:
+            self.lines = read_lines(self.stdin)
+        return line

@@ -19,8 +19,11 @@ The data-safety rules live here, once for every game:
   changed (``--seed`` deals it again), so ``n`` then ``q`` asks nothing;
   undoing back to the saved position is not changed either.
 * :meth:`Session.save` refuses to replace a file this session did not
-  load or write (or that changed on disk since), unless the caller says
-  the player agreed (``overwrite=True``): see :meth:`Session.would_overwrite`.
+  load or write, one that changed on disk since, or one that holds
+  another game than the one on screen (an earlier game of this session,
+  saved before ``n``), unless the caller says the player agreed
+  (``overwrite=True``): see :meth:`Session.would_overwrite` and
+  :meth:`Session.file_holds`, which says what the file holds.
 * :meth:`Session.rescue` writes to a new file of its own, never over a save.
 """
 
@@ -32,6 +35,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Generic, NamedTuple, TypeVar
 
+from .messages import count, new_game
 from .options import next_seed
 from .storage import write_atomically
 
@@ -108,6 +112,15 @@ class GameAdapter(ABC, Generic[M, I, E]):
         """The game in the save file at ``path``, and its seed; raise
         :class:`~playmanager.storage.SaveFileError` (the file untouched)."""
 
+    def describe(self, model: M, seed: int, moves: int) -> str:
+        """A few words naming a saved game, for "FILE holds ...": the game,
+        its deal or seed and its ``moves`` (those its file keeps)."""
+        return f"a game of {self.name}, seed {seed}, {count(moves, 'move')}"
+
+    def new_game_message(self, seed: int) -> str:
+        """What ``n`` says: the game dealt from ``seed``, as the game names it."""
+        return new_game(seed)
+
     def next_seed(self, seed: int) -> int:
         """The seed ``n`` deals after ``seed``: the next one, wrapped to a
         Java long (a game numbering its deals otherwise says so)."""
@@ -136,13 +149,17 @@ class PastStep(NamedTuple, Generic[M, E]):
 class _Step(Generic[M, I, E]):
     """One entry of the undo history: everything a move or a new game changes."""
 
-    __slots__ = ("effects", "fresh", "model", "seed", "version")
+    __slots__ = ("effects", "fresh", "game", "model", "seed", "version")
 
-    def __init__(self, model: M, seed: int, fresh: bool, version: int) -> None:
+    def __init__(
+        self, model: M, seed: int, fresh: bool, version: int, game: int
+    ) -> None:
         self.model = model
         self.seed = seed
         self.fresh = fresh
         self.version = version
+        self.game = game
+        """Which game of the session this is (a new game or a resume is another)."""
         self.effects: E | None = None
         """What the move from here did; None for a new or resumed game."""
 
@@ -192,14 +209,20 @@ class Session(Generic[M, I, E]):
         self._fresh = not loaded
         self._saved_version: int | None = 0 if loaded else None
         self._effects: E | None = None
-        self._known_files: dict[str, tuple[int, int, int, int]] = {}
+        self._games = itertools.count(1)
+        self._game = 0
+        self._known_files: dict[str, tuple[tuple[int, int, int, int], int]] = {}
+        """Each file this session loaded or wrote: its mark then, and which
+        of the session's games it holds."""
         if loaded:
             self._remember_file(save_target)
         for step in past:
             self._history.append(self._past_step(step))
 
     def _past_step(self, step: PastStep[M, E]) -> _Step[M, I, E]:
-        kept = _Step[M, I, E](step.before, self._seed, False, next(self._versions))
+        kept = _Step[M, I, E](
+            step.before, self._seed, False, next(self._versions), self._game
+        )
         kept.effects = step.effects
         return kept
 
@@ -285,6 +308,7 @@ class Session(Generic[M, I, E]):
         step = self._history.pop()
         self._model, self._seed = step.model, step.seed
         self._fresh, self._version = step.fresh, step.version
+        self._game = step.game
         self._effects = None
         return True
 
@@ -294,6 +318,7 @@ class Session(Generic[M, I, E]):
         self._history.append(self._step())
         self._seed = self.adapter.next_seed(self._seed) if seed is None else seed
         self._model = self.adapter.new_model(self._seed)
+        self._game = next(self._games)
         self._version = next(self._versions)
         self._fresh = True
         self._effects = None
@@ -307,6 +332,7 @@ class Session(Generic[M, I, E]):
         until it is saved."""
         self._history.append(self._step())
         self._model, self._seed = model, seed
+        self._game = next(self._games)
         self._history += map(self._past_step, past)
         self._version = next(self._versions)
         self._fresh = False
@@ -330,12 +356,25 @@ class Session(Generic[M, I, E]):
 
     def would_overwrite(self, path: str | None = None) -> bool:
         """True when saving to ``path`` (default the save target) would
-        replace a file this session neither loaded nor wrote, or one that
-        changed on disk since it did."""
+        replace a file this session neither loaded nor wrote, one that
+        changed on disk since it did, or one that holds another of its
+        games (saved before ``n``, say) than the one on screen."""
         target = self._save_target if path is None else path
         if not os.path.isfile(target):
             return False  # nothing there to lose (a folder: the write says why)
-        return self._known_files.get(os.path.abspath(target)) != _file_mark(target)
+        known = self._known_files.get(os.path.abspath(target))
+        return known != (_file_mark(target), self._game)
+
+    def file_holds(self, path: str | None = None) -> str:
+        """What the file at ``path`` (default the save target) holds, in a
+        few words for the question before replacing it (the adapter's
+        :meth:`GameAdapter.describe`); never raises."""
+        target = self._save_target if path is None else path
+        try:
+            model, seed, past = self.adapter.load_play(target)
+        except (ValueError, OSError):  # SaveFileError is a ValueError
+            return f"a file that is not a saved game of {self.adapter.name}"
+        return self.adapter.describe(model, seed, len(past))
 
     def save(self, path: str | None = None, *, overwrite: bool = False) -> str:
         """Write the game to ``path`` (default the save target; a given path
@@ -368,13 +407,17 @@ class Session(Generic[M, I, E]):
     # ------------------------------------------------------------ helpers
     def _step(self) -> _Step[M, I, E]:
         return _Step(
-            self.adapter.copy(self._model), self._seed, self._fresh, self._version
+            self.adapter.copy(self._model),
+            self._seed,
+            self._fresh,
+            self._version,
+            self._game,
         )
 
     def _remember_file(self, path: str) -> None:
         mark = _file_mark(path)
         if mark is not None:
-            self._known_files[os.path.abspath(path)] = mark
+            self._known_files[os.path.abspath(path)] = (mark, self._game)
 
 
 def write_rescue(folder: str, name: str, text: str) -> str:

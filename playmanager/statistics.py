@@ -475,6 +475,23 @@ class Tracker:
         _statistics, notice = update(self.path, add)
         return notice
 
+    def give_up_kept(self, file: str) -> str | None:
+        """The game kept in ``file`` is declined (its file removed): it
+        ends given up, counted once as a loss unless it was won."""
+
+        def count_it(statistics: Statistics) -> None:
+            pending, kept = statistics.pending.get(self.game), statistics.kept.get(self.game)
+            if pending is None or not _same_game(pending, kept, pending.variant, file):
+                return
+            del statistics.pending[self.game]
+            statistics.kept.pop(self.game, None)
+            score = None if kept is None else kept.score
+            result = Result(pending.won, score, pending.seconds, pending.from_file)
+            statistics.tally(self.game, pending.variant).add(result)
+
+        _statistics, notice = update(self.path, count_it)
+        return notice
+
     def _top(self, score: int | None) -> int | None:
         """The game's best score: the highest it reached, or ``score``."""
         if score is None:
@@ -578,7 +595,8 @@ def text_table(
     body = rows(statistics, titles)
     if not body:
         return [
-            "No game counted yet: statistics start with the first full-screen game."
+            "No game counted yet: a full-screen game counts",
+            "when it ends (won, lost, or given up with n).",
         ]
     header = (first_column, *COLUMNS)
     widths = [max(len(row[i]) for row in (header, *body)) for i in range(len(header))]

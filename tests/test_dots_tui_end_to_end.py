@@ -75,7 +75,7 @@ def test_a_path_drawn_with_the_keys_is_played(folder: Path) -> None:
     screen = term.wait_for("Cleared 5 R", "Score 5   Moves left 3")
     assert "clear 1 more R (red)" in screen
     term.press("u")
-    term.wait_for("Undone; 0 more to undo", "Score 0   Moves left 4")
+    term.wait_for("Undone; nothing more to undo", "Score 0   Moves left 4")
     term.press("q")  # back at the fresh deal: nothing to lose, no question
     assert term.wait_for_exit() == 0
     assert not (folder / "save.dots").exists()

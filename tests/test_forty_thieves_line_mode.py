@@ -104,9 +104,9 @@ def test_moves_refusals_and_undo() -> None:
         + "> 7C cannot go on 3C: tableau piles build down in suit\n"
         + "> "
         + "\n".join(moved)
-        + "> Undone; 1 more to undo\n"
+        + "> Undone; 1 more step to undo\n"
         + after_deal
-        + "> Undone; 0 more to undo\n"
+        + "> Undone; nothing more to undo\n"
         + fresh_board(DEAL_118)
         + "> Nothing to undo\n"
         + "> \n"
@@ -123,7 +123,7 @@ def test_a_line_that_is_no_command_says_so_and_help_lists_them() -> None:
     assert "> Unknown command '37': ? lists the commands.\n" in out
     assert out.count(HELP) == 3
     assert "  3 7" in HELP
-    assert "  q or quit     quit (asks to save unsaved play)" in out
+    assert "  q or quit     quit (asks to save unsaved play; so do Ctrl-C and Ctrl-D)" in out
     assert out.endswith("> > \n")  # an empty line does nothing
 
 
@@ -202,7 +202,7 @@ def test_no_move_left_is_said_and_undo_or_quit_remain() -> None:
     status, out, _ = run([str(SAVES / "no_move_left.forty-thieves")], "d\nq\n")
     assert status == 0
     assert text.NO_MOVE_LEFT in out
-    assert "the deck is empty (Forty Thieves deals the deck only once)\n" in out
+    assert "The deck is empty (Forty Thieves deals the deck only once)\n" in out
 
 
 def test_a_bad_save_file_is_refused_in_one_line(tmp_path: Path) -> None:
@@ -402,5 +402,5 @@ def test_a_plays_every_safe_card_and_undo_takes_them_back() -> None:
     # in_progress: the Ace of Clubs on the waste is safe, nothing after it
     status, out, _ = run([str(SAVES / "in_progress.forty-thieves")], "a\nu\na\na\n")
     assert "> 1 card to the foundations.\n" in out
-    assert "> Undone; 0 more to undo\n" in out
+    assert "> Undone; nothing more to undo\n" in out
     assert out.endswith("> " + NO_SAFE_CARD + "\n> \n")

@@ -257,7 +257,7 @@ def test_a_digit_moves_the_cursor_to_its_pile() -> None:
 def test_undo_takes_back_moves_one_by_one() -> None:
     control = press(controller(), "d", "3", "7")
     press(control, "u")
-    assert control.screen().status == "Undone; 1 more to undo"
+    assert control.screen().status == "Undone; 1 more step to undo"
     press(control, "u", "u")
     assert control.screen().status == "Nothing to undo"
     assert control.session.model == BoardT(deal(118))
@@ -403,7 +403,7 @@ def test_the_win_screen() -> None:
     )
     press(control, "w", "f", "1", "f")
     overlay = control.screen().overlay
-    assert overlay is not None and overlay.title == "You won!" and overlay.low
+    assert overlay is not None and overlay.title == "You win!" and overlay.low
     press(control, "3")  # only the end keys work now
     assert control.screen().overlay == overlay
     press(control, "u")

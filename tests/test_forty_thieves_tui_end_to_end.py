@@ -90,7 +90,7 @@ def test_keys_move_undo_save_and_quit(tmp_path: Path) -> None:
     term.press("7")
     term.wait_for("moves 1", "3\u2660 from tableau 3 to tableau 7")
     term.press("u")
-    term.wait_for("moves 0", "Undone; 0 more to undo")
+    term.wait_for("moves 0", "Undone; nothing more to undo")
     term.press("d")
     term.wait_for("moves 1", "Deal 8\u2665")
     term.press("H")
@@ -205,7 +205,7 @@ def test_no_move_left_then_a_new_deal_and_back(tmp_path: Path) -> None:
     term.press("n")
     term.wait_until(lambda s: "No move left" not in s and "deal 1 " in s, "deal 1")
     term.press("u")
-    term.wait_for("No move left", "Undone; 0 more to undo")
+    term.wait_for("No move left", "Undone; nothing more to undo")
     term.press("q")
     assert term.wait_for_exit() == 0  # the loaded position again: nothing to save
 

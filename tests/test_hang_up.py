@@ -69,10 +69,10 @@ GAMES = {
         "in_progress.forty-thieves",
         load_forty_thieves,
         "A 1\n",
-        "Autoplay played 1 moves",
+        "Autoplay played 1 move",
     ),
     "dots": Game(
-        "dots", "square_ready.dots", load_dots, "A 1\n", "Autoplay played 1 moves"
+        "dots", "square_ready.dots", load_dots, "A 1\n", "Autoplay played 1 move"
     ),
 }
 

@@ -120,9 +120,9 @@ def test_a_move_and_an_undo(folder: Path) -> None:
     screen = term.wait_until(score_is(game.getScore()), f"score {game.getScore()}")
     term.wait_until(lambda s: board_numbers(s) == tiles(game), "the moved board")
     term.press("u")
-    term.wait_for("Undone; 1 more to undo")
+    term.wait_for("Undone; 1 more step to undo")
     term.press("u")
-    screen = term.wait_for("Undone; 0 more to undo")
+    screen = term.wait_for("Undone; nothing more to undo")
     assert board_numbers(screen) == before
     assert score_is(0)(screen)
     term.press("q")  # back at the fresh deal: nothing to lose, no question

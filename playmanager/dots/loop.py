@@ -78,7 +78,7 @@ class LineGame(LineMode[GameBoardT, Path, DotsEffects]):
     def game_line(self, line: str) -> None:
         if line[0] not in _PATH_START:
             word = line.split()[0]
-            self.say(f"Unknown command {word!r}: type ? for the commands.")
+            self.say(shared_messages.unknown_command(word))
             return
         try:
             path = parse_path(line)

@@ -11,6 +11,8 @@ from typing import Final, NamedTuple
 from gamestate.dots import CellT, GameBoardT
 from gamestate.dots.board import closes_square
 
+from .. import messages as shared
+from ..messages import count
 from .paths import FORMAT_HELP, Cell, format_path
 from .view import NAMES, objective_text
 
@@ -19,7 +21,7 @@ RULES: Final = (
     "to clear them; the dots above fall and new ones drop in."
 )
 SQUARES_RULE: Final = "Squares are on: a closed loop clears every dot of its colour."
-TYPE_A_KEY: Final = "Space starts a path on the dot under the cursor, or use the mouse; ? lists the keys"
+TYPE_A_KEY: Final = "Space starts a path on the dot under the cursor, or use the mouse; " + shared.KEYS_HINT
 TYPE_A_PATH: Final = (
     "Type a path such as 0,0 0,1 0,2 (row,col; row 0 is the top), or help."
 )
@@ -29,11 +31,7 @@ def level_text(game: GameBoardT) -> str:
     """``clear 6 R (red) in 4 moves``: the level ``game`` started as."""
     colour, target = game.level.objective
     moves = game.level.moves
-    return f"clear {target} {colour.value} ({NAMES[colour]}) in {plural(moves, 'move')}"
-
-
-def plural(count: int, thing: str) -> str:
-    return f"{count} {thing}" if count == 1 else f"{count} {thing}s"
+    return f"clear {target} {colour.value} ({NAMES[colour]}) in {count(moves, 'move')}"
 
 
 def cleared_text(colour: CellT, count: int) -> str:
@@ -57,7 +55,7 @@ class Ending(NamedTuple):
         return f"{self.title}: {self.detail[0].lower()}{self.detail[1:]}"
 
 
-WIN_TITLE: Final = "You win!"
+WIN_TITLE: Final = shared.WIN
 LOSS_TITLE: Final = "Game over"
 
 
@@ -67,7 +65,7 @@ def ending(game: GameBoardT) -> Ending | None:
     colour, target = game.get_obj()
     score = f"Score: {game.get_score()}."
     if game.is_win():
-        spare = plural(game.get_moves(), "move")
+        spare = count(game.get_moves(), "move")
         return Ending(
             WIN_TITLE,
             f"{objective_text(colour, target)} with {spare} to spare. {score}",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from gamestate.forty_thieves import BoardT
 from gamestate.forty_thieves.moves import CardText, Move
 
+from .. import messages
 from ..line_mode import LineMode
 from . import text
 from .adapter import PLAY_SAFE, Effects, FortyThieves, Intent
@@ -26,7 +27,7 @@ class LineGame(LineMode[BoardT, Intent, Effects]):
     def game_line(self, line: str) -> None:
         command = parse(line)
         if command is None:
-            self.say(f"Unknown command {line!r}: ? lists the commands.")
+            self.say(messages.unknown_command(line))
         elif isinstance(command, FromFoundation):
             self.say(text.FOUNDATION_STAYS)
         else:

@@ -87,7 +87,8 @@ class Resume(enum.Enum):
     """The answers to "resume the rescued game?"."""
 
     YES = "resume the rescued game"
-    NO = "play this one (the rescued game stays in its file)"
+    NO = "discard it (its file is removed) and play this one"
+    LATER = "play this one; the next launch asks again"
 
 
 REPLACE_KEYS: Final = (
@@ -96,7 +97,8 @@ REPLACE_KEYS: Final = (
 )
 RESUME_KEYS: Final = (
     Binding(("y",), Resume.YES),
-    Binding(("n", ESCAPE, CTRL_C), Resume.NO),
+    Binding(("n",), Resume.NO),
+    Binding((ESCAPE, CTRL_C), Resume.LATER),
 )
 CONTROL_KEYS: Final = tuple(Binding((c.value,), c) for c in Control)
 ENDED: Final = (Control.UNDO, Control.NEW_GAME, Control.SAVE, Control.QUIT)
@@ -162,6 +164,9 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self._autoplaying = False
         self._next_autoplay = 0.0
         self._rescued = rescued
+        self._about_rescued = () if rescued is None else self._rescue_lines(rescued)
+        self._file_holds = ""
+        """What the save target holds, named when the replace question is asked."""
         self._resumed_from: str | None = None
         self._statistics: Tracker | None = None
         self._dealt_variant = ""
@@ -269,21 +274,16 @@ class ModalController(ABC, Generic[M, I, E, A]):
                 (messages.quit_question(target), "", *describe(CONFIRM_QUIT_KEYS)),
             )
         if self.mode is Mode.CONFIRM_OVERWRITE:
+            question = messages.overwrite_question(target, self._file_holds)
             return Overlay(
-                "Replace a file?",
-                (messages.overwrite_question(target), "", *describe(REPLACE_KEYS)),
+                "Replace a file?", (question, "", *describe(REPLACE_KEYS))
             )
         if self.mode is Mode.STATISTICS:
             return Overlay("Statistics", self._statistics_lines())
         if self.mode is Mode.CONFIRM_RESUME and self._rescued is not None:
             return Overlay(
                 "A rescued game",
-                (
-                    "A game left unfinished, or rescued when its terminal",
-                    f"closed, is kept in {self._rescued}",
-                    "",
-                    *describe(RESUME_KEYS),
-                ),
+                (*self._about_rescued, "", *describe(RESUME_KEYS)),
             )
         return None
 
@@ -372,12 +372,12 @@ class ModalController(ABC, Generic[M, I, E, A]):
             self.refused(str(error))
             return None
         self._moved_since_deal = True
+        self.marks.show(effects)
+        self.status = self.moved(effects)  # the game's part first: it sees a win
         if self._statistics is not None:
             self._statistics.moved(self.game_score())
             if self.won_game():
                 self._statistics.won()
-        self.marks.show(effects)
-        self.status = self.moved(effects)
         self.settle()
         return effects
 
@@ -410,7 +410,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self._moved_since_deal = False
         seed = self.session.new_game()
         self.marks.clear()
-        self.status = messages.new_game(seed)
+        self.status = self.session.adapter.new_game_message(seed)
         self.jumped()
         self.settle()
 
@@ -422,11 +422,15 @@ class ModalController(ABC, Generic[M, I, E, A]):
             self.show_hint(intent)
 
     def save(self) -> None:
-        """Save; a file this game did not load or write needs a yes first."""
+        """Save; a file that holds another game needs a yes first."""
         if self.session.would_overwrite():
-            self._ask(Mode.CONFIRM_OVERWRITE)
+            self._ask_overwrite()
         else:
             self._write(overwrite=False)
+
+    def _ask_overwrite(self) -> None:
+        self._file_holds = self.session.file_holds()
+        self._ask(Mode.CONFIRM_OVERWRITE)
 
     def quit(self) -> None:
         """Quit; with play to lose, ask first."""
@@ -443,15 +447,17 @@ class ModalController(ABC, Generic[M, I, E, A]):
         if intent is None or self.play(intent) is None:
             self._stop_autoplay(messages.AUTOPLAY_DONE)
             return
-        self.status = messages.autoplayed(self.intent_text(intent))
         self._next_autoplay = self._clock() + AUTOPLAY_PAUSE_SECONDS
         if self.mode is not Mode.PLAYING:
-            self._autoplaying = False
+            self._autoplaying = False  # the game ended: its box says how
+        else:
+            self.status = messages.autoplayed(self.intent_text(intent))
 
     def settle(self) -> None:
         """After a change: has the game ended, or does play go on?"""
         self.mode = Mode.ENDED if self.is_ended() else Mode.PLAYING
-        if self._statistics is not None and self.session.ended:
+        if self._statistics is not None and self.mode is Mode.ENDED:
+            # a game counts when its end shows (2048's win too, play on or not)
             self._note(self._statistics.ended(self.game_score()))
 
     # ------------------------------------------------------------ helpers
@@ -485,11 +491,25 @@ class ModalController(ABC, Generic[M, I, E, A]):
             self._leave_question()
             self.status = messages.kept_file(self.session.save_target)
 
+    def _rescue_lines(self, path: str) -> tuple[str, ...]:
+        """What the rescued game in ``path`` is, for the resume question."""
+        try:
+            model, seed, past = self.session.adapter.load_play(path)
+            when = messages.saved_when(os.stat(path).st_mtime, time.time())
+        except (ValueError, OSError):  # SaveFileError: the answer y says why
+            return messages.rescue_question(path, "a game", "some time ago")
+        holds = self.session.adapter.describe(model, seed, len(past))
+        return messages.rescue_question(path, holds, when)
+
     def _answer_resume(self, answer: Resume) -> None:
         path, self._rescued = self._rescued, None
         self.mode = Mode.PLAYING
-        if path is None or answer is not Resume.YES:
-            self.status = f"The rescued game stays in {path}" if path else ""
+        if path is None or answer is Resume.LATER:
+            self.status = messages.rescue_left(path) if path else ""
+            self.settle()
+            return
+        if answer is Resume.NO:
+            self._discard(path)
             self.settle()
             return
         try:
@@ -511,7 +531,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
         try:
             self.session.save(overwrite=overwrite)
         except WouldOverwriteError:  # changed on disk since it was asked
-            self._ask(Mode.CONFIRM_OVERWRITE)
+            self._ask_overwrite()
             return
         except OSError as error:
             self.status = messages.not_saved(target, describe_os_error(error))
@@ -521,6 +541,18 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self._forget_resumed()
         if self._quit_after_save:
             self._finish()
+
+    def _discard(self, path: str) -> None:
+        """The player declined the rescued game in ``path``: it goes, and
+        so do the statistics that waited for it (it counts no more)."""
+        try:
+            os.remove(path)
+        except OSError as error:
+            self.status = messages.not_removed(path, describe_os_error(error))
+            return
+        if self._statistics is not None:
+            self._note(self._statistics.give_up_kept(path))
+        self.status = messages.rescue_discarded(path)
 
     def _forget_resumed(self) -> None:
         """A resumed rescue file is done with once its game is safe elsewhere."""

@@ -45,12 +45,13 @@ from gamestate.forty_thieves.moves import (
     is_valid,
 )
 
+from ... import messages
 from ...controls import Control, footer
 from ...screen.keys import Binding, key_label
 from ...screen.modal import ModalController, Mode, Overlay
 from ...screen.shell import ESCAPE
 from .. import text
-from ..adapter import PLAY_SAFE, Effects, FortyThieves, Intent
+from ..adapter import PLAY_SAFE, Effects, FortyThieves, Intent, cards_home
 from ..commands import ToFoundation
 
 END_SUMMARY: Final = "  ".join(
@@ -304,13 +305,12 @@ class Controller(ModalController[BoardT, Intent, Effects, Action]):
 
     def game_score(self) -> int:
         """The cards on the foundations (104 when won)."""
-        board = self.session.model
-        return sum(board.get_foundation(i).size() for i in range(FOUNDATION_PILES))
+        return cards_home(self.session.model)
 
     def ended_overlay(self) -> Overlay:
         if self.session.model.is_win_state():
             return Overlay(
-                "You won!",
+                messages.WIN,
                 ("All 104 cards are on the foundations.", END_SUMMARY),
                 low=True,
             )

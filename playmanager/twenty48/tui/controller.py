@@ -44,7 +44,6 @@ from ..adapter import Twenty48
 from ..rules import (
     DEFAULT_GOAL,
     KEEP_GOING_KEY,
-    PLAY_AGAIN_KEY,
     PRESETS,
     TRY_AGAIN_KEY,
     WIN_TITLE,
@@ -71,7 +70,6 @@ class Action(enum.Enum):
     LEFT = "move left"
     RIGHT = "move right"
     KEEP_GOING = "keep going"
-    PLAY_AGAIN = "play again"
     TRY_AGAIN = "try again"
     SAVE = "save (Config.SAVE_KEY, as in the line mode)"
     QUIT = "quit (Config.QUIT_KEY, as in the line mode)"
@@ -99,10 +97,10 @@ def playing_keys() -> tuple[Binding[Action], ...]:
     return (*moves, *own)
 
 
-WON_KEYS: Final = (
-    Binding((KEEP_GOING_KEY,), Action.KEEP_GOING),
-    Binding((PLAY_AGAIN_KEY,), Action.PLAY_AGAIN),
-)
+YES_KEY: Final = "y"
+WON_KEYS: Final = (Binding((KEEP_GOING_KEY, YES_KEY), Action.KEEP_GOING),)
+"""After a win: k (the MVC spec's key) or y keeps going; n, the shared
+new game, plays again (a second "play again" key read as the same thing)."""
 OVER_KEYS: Final = (Binding((TRY_AGAIN_KEY,), Action.TRY_AGAIN),)
 _DIRECTIONS: Final = {
     Action.UP: Direction.UP,
