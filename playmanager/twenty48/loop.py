@@ -7,11 +7,12 @@ terminator is removed, and Java's terminators are ``\\r\\n``, ``\\n``,
 ``\\r``, U+0085, U+2028 and U+2029. A line's length is Java's
 ``String.length()``, in UTF-16 code units, so one emoji is two characters.
 
-Where Java crashes we stay graceful: the end of input ends the game as
-``q`` does, and a save that fails prints one line on stderr while the game
-goes on. Where Java loses the game we keep it: a hang-up (SIGHUP) or
-SIGTERM with moves not saved writes the game to a rescue file of its own
-(never over a save) and says where on stderr. Java's ``o`` replaces its
+Where Java crashes we stay graceful: the end of piped input ends the game
+as ``q`` does, and a save that fails prints one line on stderr while the
+game goes on. Where Java loses the game we keep it: a hang-up (SIGHUP),
+SIGTERM, Ctrl-C or Ctrl-D on a terminal with moves not saved writes the
+game to a rescue file of its own (never over a save) and says where on
+stderr (stdout stays Java's). Java's ``o`` replaces its
 save file without asking, and so does this line mode: the one exception
 to "never replaced without a yes", kept to stay Java-exact. The rules
 stay in :mod:`gamestate`; this module only moves them.
@@ -23,7 +24,7 @@ from gamestate import Config, GameState
 
 from ..hangup import HangUpError, hang_up_raises
 from ..lines import read_lines
-from ..options import next_seed
+from ..options import EXIT_INTERRUPTED, EXIT_OK, next_seed
 from ..storage import describe_os_error
 from . import messages, rules
 from .commands import Action, command_for
@@ -39,6 +40,10 @@ def java_length(line: str) -> int:
     if line.isascii():
         return len(line)
     return len(line.encode("utf-16-le", "surrogatepass")) // 2
+
+
+class EndOfInputError(Exception):
+    """Ctrl-D on a terminal with moves not saved: rescue them."""
 
 
 class LineGame:
@@ -75,7 +80,11 @@ class LineGame:
             try:
                 return self.play_games()
             except HangUpError as error:
-                return self.rescue(error)
+                return self.rescue(error.why, error.status)
+            except KeyboardInterrupt:
+                return self.rescue("Interrupted", EXIT_INTERRUPTED)
+            except EndOfInputError:
+                return self.rescue("End of input", EXIT_OK)
 
     def play_games(self) -> int:
         """The loop of :meth:`play`, without the hang-up."""
@@ -96,6 +105,8 @@ class LineGame:
             self.stdout.write(self.game.toString() + messages.PROMPT)
             self.stdout.flush()
             line = next(lines, None)
+            if line is None and self.changed and self.typed():
+                raise EndOfInputError  # Ctrl-D with moves to lose: rescued
             if line is None or not self.handle(line):
                 return False
             if self.win is not None and not self.win.after_turn(self, lines):
@@ -133,10 +144,17 @@ class LineGame:
         self.changed = False
         self.stdout.write(messages.saved(self.save_target))
 
-    def rescue(self, error: HangUpError) -> int:
-        """After a hang-up: moves not saved go to a rescue file of their own
-        in the data folder; one line on stderr says where. Returns the
-        exit status."""
+    def typed(self) -> bool:
+        """True when the input is a terminal (a person, who typed Ctrl-D)."""
+        try:
+            return self.stdin.isatty()
+        except (OSError, ValueError):
+            return False
+
+    def rescue(self, why: str, status: int) -> int:
+        """After a hang-up, Ctrl-C or Ctrl-D (``why``): moves not saved go
+        to a rescue file of their own in the data folder; one line on
+        stderr says where. Returns the exit status, ``status``."""
         import os
 
         from .. import messages as shared
@@ -151,15 +169,18 @@ class LineGame:
                 folder = data_folder(os.environ)
                 path = write_rescue(folder, RESCUE_NAME, format_save(self.game))
         except OSError as os_error:
-            line = shared.not_rescued(error.why, describe_os_error(os_error))
+            line = shared.not_rescued(why, describe_os_error(os_error))
         else:
-            line = shared.hung_up(error.why, path)
+            line = shared.hung_up(why, path)
         try:
+            self.stdout.flush()
+            if self.typed():
+                self.stderr.write("\n")  # after the ^C or the prompt
             self.stderr.write(line + "\n")
             self.stderr.flush()
         except (OSError, ValueError):
             pass  # the terminal is gone
-        return error.status
+        return status
 
 
 class WinRound:

@@ -1,0 +1,87 @@
+"""Ctrl-C and Ctrl-D in every line mode, on a real pty (issue 29 finding
+2): with play to lose they never end the program without a question or a
+rescue. In Forty Thieves and Dots they are ``q`` (the question comes);
+Ctrl-C or Ctrl-D at that question rescues the game as a hang-up does. In
+2048's Java line mode, whose ``q`` asks nothing, they rescue the game.
+Before, Ctrl-C ended the program at once (exit 130) and Ctrl-D quit,
+both losing the moves."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.pty_terminal import Terminal
+from tests.test_hang_up import GAMES, snapshot
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
+
+CTRL_C = "\x03"
+CTRL_D = "\x04"
+QUESTION = "before quitting?"
+
+
+def start(tmp_path: Path, name: str) -> Terminal:
+    args = [sys.executable, "-m", "playmanager", "--game", name, "--seed", "5"]
+    term = Terminal("exec " + shlex.join(args), tmp_path, cols=100)
+    game = GAMES[name]
+    term.press(game.line_move)
+    if game.line_moved:
+        term.wait_until(lambda _: game.line_moved in term.raw.decode(), "the move")
+    else:  # 2048's Java loop: four moves, then the fifth prompt
+        term.wait_until(lambda _: term.raw.count(b"> ") >= 5, "four moves")
+    return term
+
+
+def rescue(tmp_path: Path, name: str) -> Path:
+    return tmp_path / "data" / "gamestate2048" / GAMES[name].rescue_name
+
+
+def asked(term: Terminal, times: int = 1) -> None:
+    term.wait_until(lambda _: term.raw.decode().count(QUESTION) >= times, "the question")
+
+
+@pytest.mark.parametrize("name", ["forty-thieves", "dots"])
+def test_ctrl_c_and_ctrl_d_ask_as_q_does(tmp_path: Path, name: str) -> None:
+    term = start(tmp_path, name)
+    term.press(CTRL_C)
+    asked(term)
+    term.press("c\n")
+    term.wait_until(lambda _: "Keep playing" in term.raw.decode(), "keep playing")
+    term.press(CTRL_D)
+    asked(term, 2)
+    term.press("n\n")  # quit without saving: the player said so
+    assert term.wait_for_exit() == 0
+    assert not rescue(tmp_path, name).exists()
+
+
+@pytest.mark.parametrize("answer", [CTRL_C, CTRL_D], ids=["ctrl-c", "ctrl-d"])
+@pytest.mark.parametrize("name", ["forty-thieves", "dots"])
+def test_no_answer_to_the_question_rescues_the_game(
+    tmp_path: Path, name: str, answer: str
+) -> None:
+    before = snapshot(tmp_path)
+    term = start(tmp_path, name)
+    term.press(CTRL_C)
+    asked(term)
+    term.press(answer)
+    status = term.wait_for_exit()
+    assert status == (130 if answer == CTRL_C else 0)
+    GAMES[name].load(str(rescue(tmp_path, name)))  # the whole game, loadable
+    assert snapshot(tmp_path) == before  # no save touched
+    assert f"game rescued to {rescue(tmp_path, name)}" in term.raw.decode()
+
+
+@pytest.mark.parametrize("key", [CTRL_C, CTRL_D], ids=["ctrl-c", "ctrl-d"])
+def test_the_java_line_mode_rescues_at_ctrl_c_and_ctrl_d(
+    tmp_path: Path, key: str
+) -> None:
+    term = start(tmp_path, "2048")
+    term.press(key)
+    status = term.wait_for_exit()
+    assert status == (130 if key == CTRL_C else 0)
+    GAMES["2048"].load(str(rescue(tmp_path, "2048")))
+    assert not (tmp_path / "save.2048").exists()
