@@ -152,7 +152,7 @@ def rescued_game(path: str) -> str:
 
 def cannot_write_there(path: str, reason: str) -> str:
     """A FILE that cannot be saved to, said at launch (the game still starts)."""
-    return f"playmanager: {path} cannot be saved to: {reason}; o FILE saves elsewhere\n"
+    return f"playmanager: {path} cannot be saved to: {reason}\n"
 
 
 def other_save(path: str) -> str:

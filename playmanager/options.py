@@ -12,8 +12,8 @@ import contextlib
 import os
 from types import SimpleNamespace
 
-from .messages import cannot_load
-from .storage import SaveFileError, whole_number
+from .messages import cannot_load, cannot_write_there
+from .storage import SaveFileError, whole_number, why_unwritable
 
 TYPE_CHECKING = False  # typing costs start-up time (issue 14)
 if TYPE_CHECKING:
@@ -157,6 +157,22 @@ def parse_options(
     return args
 
 
+def check_file_is_writable(file: str | None, stderr: TextIO) -> int | None:
+    """Say at launch, in one line, that FILE cannot be saved to (issue 29):
+    a new FILE there is refused (status 2: nothing to load, nothing could
+    be kept); an existing one plays, the line saying its saves will fail."""
+    if file is None:
+        return None
+    reason = why_unwritable(file)
+    if reason is None:
+        return None
+    if not os.path.lexists(file):
+        stderr.write(f"playmanager: cannot save to {file}: {reason}\n")
+        return EXIT_USAGE
+    stderr.write(cannot_write_there(file, reason))
+    return None
+
+
 def run_command_line(
     launch: Launch,
     *,
@@ -175,6 +191,9 @@ def run_command_line(
         if isinstance(parsed, int):
             return parsed
         args = parsed
+    refused = check_file_is_writable(getattr(args, "file", None), launch.stderr)
+    if refused is not None:
+        return refused
     try:
         return play(args, launch)
     except SaveFileError as error:

@@ -82,6 +82,8 @@ class LineGame:
             except HangUpError as error:
                 return self.rescue(error.why, error.status)
             except KeyboardInterrupt:
+                if not self.changed:  # nothing to lose: quietly, as before
+                    raise
                 return self.rescue("Interrupted", EXIT_INTERRUPTED)
             except EndOfInputError:
                 return self.rescue("End of input", EXIT_OK)
