@@ -45,6 +45,13 @@ def rescued_game(folder: str, rescue_name: str) -> str | None:
     return max(found)[1] if found else None
 
 
+def rescue_to_offer(folder: str, rescue_name: str, file_given: bool) -> str | None:
+    """The rescued game a full screen offers to resume at launch: the
+    newest, unless a FILE was given (the player asked for that file; the
+    rescued game waits for a launch without one)."""
+    return None if file_given else rescued_game(folder, rescue_name)
+
+
 def other_rescue(folder: str, rescue_name: str, file: str | None) -> str | None:
     """The rescued game to tell the player about at launch: the newest, if
     it is not the FILE being played."""

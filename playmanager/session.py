@@ -324,9 +324,7 @@ class Session(Generic[M, I, E]):
         self._effects = None
         return self._seed
 
-    def resume(
-        self, model: M, seed: int, past: Sequence[PastStep[M, E]] = ()
-    ) -> None:
+    def resume(self, model: M, seed: int, past: Sequence[PastStep[M, E]] = ()) -> None:
         """Play on ``model`` (a rescued game, say, with its ``past``)
         instead; undo brings the current game back. Its play is changed
         until it is saved."""
@@ -364,6 +362,13 @@ class Session(Generic[M, I, E]):
             return False  # nothing there to lose (a folder: the write says why)
         known = self._known_files.get(os.path.abspath(target))
         return known != (_file_mark(target), self._game)
+
+    @property
+    def in_its_file(self) -> bool:
+        """True when the save target holds the game on screen (loaded from
+        there or saved there, maybe with moves since), so it needs no copy."""
+        target = self._save_target
+        return os.path.isfile(target) and not self.would_overwrite(target)
 
     def file_holds(self, path: str | None = None) -> str:
         """What the file at ``path`` (default the save target) holds, in a

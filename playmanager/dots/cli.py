@@ -228,6 +228,7 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
             terminal=launch.terminal,
             environ=launch.environ,
             stderr=launch.stderr,
+            file_given=args.file is not None,
         )
     from ..data_folder import data_folder, other_rescue
     from ..session import Session

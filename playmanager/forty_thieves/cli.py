@@ -170,6 +170,7 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
             terminal=launch.terminal,
             environ=launch.environ,
             stderr=launch.stderr,
+            file_given=args.file is not None,
         )
     folder = data_folder(launch.environ)
     rescued = other_rescue(folder, session.adapter.rescue_name, args.file)

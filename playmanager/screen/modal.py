@@ -571,13 +571,15 @@ class ModalController(ABC, Generic[M, I, E, A]):
 
     def _keep_unfinished(self) -> bool:
         """Keep a game left unfinished, with moves made in this run, to
-        resume: its statistics wait for it, and unless the player saved it
-        (then it is in their file) it goes to the rescue folder, never over
-        a save: over the file it was resumed from, else a new one. The next
-        launch offers to resume it."""
+        resume: its statistics wait for it. A game with a file of its own
+        (loaded from it, or saved there) is in the player's file: moves
+        since were declined, and no copy is made, so copies never pile up.
+        Any other goes to the rescue folder, never over a save: over the
+        file it was resumed from, else a new one. The next launch without
+        FILE offers to resume it."""
         if self.session.ended or not self._moved_since_deal:
             return False
-        if not self.session.changed:  # saved: it is in the player's file
+        if self.session.in_its_file:  # the player's file holds it
             self._keep_statistics(self.session.save_target)
             return False
         try:

@@ -291,6 +291,7 @@ def play_full_screen(
         environ=launch.environ,
         stderr=launch.stderr,
         greeting=tui_greeting(args.file, save_target),
+        file_given=args.file is not None,
     )
 
 

@@ -15,7 +15,7 @@ from typing import TextIO
 
 from gamestate.dots import GameBoardT, Level
 
-from ...data_folder import data_folder, other_rescue
+from ...data_folder import data_folder, rescue_to_offer
 from ...screen.shell import play
 from ...session import Session
 from ...statistics import Tracker, default_path
@@ -43,6 +43,7 @@ def run(
     environ: Mapping[str, str],
     stderr: TextIO,
     greeting: str = "",
+    file_given: bool = False,
 ) -> int:
     """Play ``game`` (``loaded`` from ``save_target``) full screen until the
     player quits; return 0.
@@ -50,12 +51,13 @@ def run(
     ``o`` saves to ``save_target`` (asking before replacing a file this
     game did not load). When the terminal closes, unsaved play goes to a
     rescue file of its own in the data folder (XDG_DATA_HOME, HOME); a
-    game rescued there is offered at the next launch. ``terminal`` says
+    game rescued there is offered at the next launch without FILE
+    (``file_given`` False). ``terminal`` says
     what the terminal shows (no colours with NO_COLOR). Without a usable terminal: one line on ``stderr``, 2.
     """
     adapter = Dots(game.level)
     folder = data_folder(environ)
-    rescued = other_rescue(folder, adapter.rescue_name, save_target)
+    rescued = rescue_to_offer(folder, adapter.rescue_name, file_given)
 
     def make_app() -> App:
         session = Session(adapter, game, game.level.seed, save_target, loaded=loaded)
