@@ -82,12 +82,12 @@ def keys_section(title: str, lines: Sequence[str]) -> str:
 def keys_of_both_modes(line_mode: Sequence[str], full_screen: Sequence[str]) -> str:
     """The end of a game's ``--help``: the keys of its line mode, then those
     of its full screen followed by the shared controls (as its ``?`` shows)."""
-    from .screen.modal import controls_help
+    from .screen.modal import shared_help
 
     return (
         keys_section("keys in the line mode (type one, then Enter)", line_mode)
         + "\n"
         + keys_section(
-            "keys in the full screen (--tui)", (*full_screen, *controls_help())
+            "keys in the full screen (--tui)", (*full_screen, *shared_help())
         )
     )

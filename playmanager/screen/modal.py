@@ -72,6 +72,7 @@ class Mode(enum.Enum):
 
 
 STATISTICS_KEY: Final = "S"
+STATISTICS_SUMMARY: Final = "statistics: games played, won, bests"
 """Shows the statistics in every full screen (not a :class:`Control`: the
 line modes keep no statistics)."""
 
@@ -123,6 +124,12 @@ def help_line(keys: str, what: str) -> str:
 def controls_help(controls: Sequence[Control] = tuple(Control)) -> tuple[str, ...]:
     """The help lines of the shared actions."""
     return tuple(help_line(key_label(c.value), c.summary) for c in controls)
+
+
+def shared_help() -> tuple[str, ...]:
+    """The help lines of every full screen's shared keys: the controls and
+    the statistics (``?`` and ``--help`` alike)."""
+    return (*controls_help(), help_line(STATISTICS_KEY, STATISTICS_SUMMARY))
 
 
 class ModalController(ABC, Generic[M, I, E, A]):
@@ -260,8 +267,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
         if self.mode is Mode.HELP:
             lines = (
                 *self.help_lines(),
-                *controls_help(),
-                help_line(STATISTICS_KEY, "statistics: games played, won, bests"),
+                *shared_help(),
                 "",
                 "Press any key to close this help.",
             )
