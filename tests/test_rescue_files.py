@@ -123,3 +123,25 @@ def test_the_full_screen_offers_the_rescue_only_without_file(tmp_path: Path) -> 
     without.press("q")
     assert without.wait_for_exit() == 0
     assert not rescue.exists()
+
+
+def test_a_declined_rescue_counts_once_as_given_up(tmp_path: Path) -> None:
+    """Every game counts once, when it ends: discarding it ends it."""
+    from playmanager.dots.tui import variant
+    from playmanager.statistics import load
+    from tests.test_statistics_screens import dots, statistics
+
+    level = Level(seed=5, moves=99, objective=(CellT.R, 999))
+    first = dots(tmp_path, level)
+    play_a_move(first)
+    quit_unsaved(first)
+    assert "dots" in load(statistics(tmp_path))[0].pending
+    kept = tmp_path / "data" / "rescued.dots"
+    again = dots(tmp_path, level, rescued=str(kept))
+    again.press("n")
+    counted = load(statistics(tmp_path))[0]
+    assert "dots" not in counted.pending
+    tally = counted.tally("dots", variant(level))
+    assert (tally.played, tally.won) == (1, 0)
+    quit_unsaved(again)  # no move here: nothing more counts
+    assert load(statistics(tmp_path))[0].tally("dots", variant(level)).played == 1
