@@ -140,3 +140,31 @@ def test_messages_are_sentences() -> None:
         messages.rescue_question("f", "a game", "today at 05:00")[0],
     ]
     assert all(line[:1].isupper() for line in said), said
+
+
+def page(name: str) -> str:
+    text = (Path(__file__).parent.parent / "docs" / "play" / name).read_text()
+    return " ".join(text.split())
+
+
+def test_the_docs_quote_the_catalogue() -> None:
+    """The same words on the page as on the screen."""
+    from playmanager.screen.modal import Resume
+    from playmanager.statistics import Statistics, text_table
+
+    controls = page("controls.md")
+    for said in (
+        messages.WIN,
+        messages.undone(2),
+        messages.NOTHING_TO_UNDO,
+        messages.autoplayed_moves(1),
+        messages.unknown_command("x"),
+        messages.new_deal(0).split(" 0")[0],
+    ):
+        assert f"`{said}" in controls, said
+    safe = page("saves-are-safe.md")
+    for answer in Resume:
+        assert answer.value in safe, answer
+    assert messages.overwrite_question("a.forty-thieves", "X").split("(")[0] in safe
+    empty = " ".join(text_table(Statistics(), {"dots": ""}))
+    assert empty in page("statistics.md")
