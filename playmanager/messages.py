@@ -103,10 +103,11 @@ def overwrite_question(path: str, holds: str) -> str:
 
 
 def rescue_question(path: str, holds: str, when: str) -> tuple[str, ...]:
-    """The lines of "resume the game kept in ``path``?" at launch."""
+    """The lines of "resume the game kept in ``path``?" at launch (one
+    sentence: the box wraps it at words)."""
     return (
-        f"A game left unfinished or rescued when its terminal closed: {holds},",
-        f"saved {when}, is kept in {path}",
+        f"A game left unfinished or rescued when its terminal closed is kept "
+        f"in {path}: {holds}, saved {when}.",
     )
 
 
