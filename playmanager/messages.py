@@ -129,8 +129,9 @@ def not_removed(path: str, reason: str) -> str:
 
 
 def rescue_discarded(path: str) -> str:
-    """The player declined the rescued game: its file is gone."""
-    return f"The rescued game was discarded ({path} removed)"
+    """The player declined the rescued game: its file is gone (the name
+    comes last: a narrow status line shortens it, not the news)."""
+    return f"The rescued game was discarded: {path} is removed"
 
 
 def rescue_left(path: str) -> str:

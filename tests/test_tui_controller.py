@@ -210,7 +210,7 @@ def test_help_lists_every_key_and_any_key_closes_it(tmp_path: Path) -> None:
     controller = make(tmp_path)
     controller.press("?")
     overlay = controller.screen().overlay
-    assert overlay is not None and overlay.title == "Keys"
+    assert overlay is not None and overlay.title == "How to play"
     text = "\n".join(overlay.lines)
     for binding in playing_keys():
         assert binding.action.value in text
@@ -565,7 +565,7 @@ def test_a_rescued_game_declined_is_removed(tmp_path: Path) -> None:
     assert any(line.split()[:2] == ["n", "discard"] for line in overlay.lines)
     controller.press("n")
     assert not rescue.exists()
-    assert controller.screen().status == f"The rescued game was discarded ({rescue} removed)"
+    assert controller.screen().status == f"The rescued game was discarded: {rescue} is removed"
 
 
 def test_a_rescued_game_put_off_stays_for_the_next_launch(tmp_path: Path) -> None:
