@@ -105,10 +105,8 @@ def overwrite_question(path: str, holds: str) -> str:
 def rescue_question(path: str, holds: str, when: str) -> tuple[str, ...]:
     """The lines of "resume the game kept in ``path``?" at launch (one
     sentence: the box wraps it at words)."""
-    return (
-        f"A game left unfinished or rescued when its terminal closed is kept "
-        f"in {path}: {holds}, saved {when}.",
-    )
+    kept = "A game left unfinished or rescued when its terminal closed is kept"
+    return (f"{kept} in {path}: {holds}, saved {when}.",)
 
 
 def saved_when(saved: float, now: float) -> str:
