@@ -275,6 +275,7 @@ class LineMode(ABC, Generic[M, I, E]):
                 f"{question} y saves and quits, n quits, c keeps playing: "
             )
             if answer is None:  # Ctrl-D: nobody answers
+                self.say("")
                 raise NoAnswerError("End of input", EXIT_OK)
             choice = answer.strip().lower()
             if choice in YES:

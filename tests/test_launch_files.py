@@ -45,14 +45,17 @@ def test_a_new_forty_thieves_file_is_played_and_saved_as_forty_thieves(
     assert ft_savefile.load(str(tmp_path / "new.forty-thieves")).seed == 3
 
 
-@pytest.mark.parametrize("game", ["2048", "forty-thieves", "dots"])
+@pytest.mark.parametrize(
+    "args",
+    [["--tui", "nowhere/x.2048"], ["nowhere/x.forty-thieves"], ["nowhere/x.dots"]],
+)
 def test_a_new_file_in_a_missing_folder_is_refused_in_one_line(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]
 ) -> None:
     monkeypatch.chdir(tmp_path)
     out, err = io.StringIO(), io.StringIO()
-    file = f"nowhere/x.{game}"
-    status = main([file], io.StringIO("q\n"), out, err)
+    file = args[-1]
+    status = main(args, io.StringIO("q\n"), out, err)
     assert status == 2
     assert err.getvalue() == (
         f"playmanager: cannot save to {file}: the folder nowhere does not exist\n"

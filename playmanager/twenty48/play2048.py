@@ -362,4 +362,5 @@ def main(launch: Launch) -> int:
         check=check_combinations,
         play=play,
         without_parser=without_options(launch.argv, launch.files),
+        plays_on=lambda args: not args.tui,  # Java's line mode: stdout stays Java's
     )
