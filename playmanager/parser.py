@@ -19,10 +19,18 @@ from typing import Any, NoReturn
 
 from .games import DEFAULT, Game, add_game_option
 from .options import RANGES
+from .screen.text_layout import HELP_WIDTH, wrap_lines
+
+INDENT = "  "
 
 
 class _RangeFormatter(argparse.HelpFormatter):
-    """Adds "(the values it takes)" to the help of each ranged option."""
+    """Adds "(the values it takes)" to the help of each ranged option;
+    lines of at most :data:`~.screen.text_layout.HELP_WIDTH` characters,
+    whatever the terminal (argparse would fill a wide one)."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=HELP_WIDTH)
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         text = action.help or ""
@@ -75,8 +83,10 @@ def game_parser(
 
 
 def keys_section(title: str, lines: Sequence[str]) -> str:
-    """A block of the keys part of ``--help``: a title, then indented lines."""
-    return title + ":\n" + "".join(f"  {line.rstrip()}\n" for line in lines)
+    """A block of the keys part of ``--help``: a title, then indented lines
+    (wrapped as every help's are: :func:`~.screen.text_layout.wrap_lines`)."""
+    fitted = wrap_lines([line.rstrip() for line in lines], HELP_WIDTH - len(INDENT))
+    return title + ":\n" + "".join(f"{INDENT}{line}".rstrip() + "\n" for line in fitted)
 
 
 def keys_of_both_modes(line_mode: Sequence[str], full_screen: Sequence[str]) -> str:

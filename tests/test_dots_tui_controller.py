@@ -208,7 +208,7 @@ def test_help_opens_and_any_key_closes_it(tmp_path: Path) -> None:
     c = make(tmp_path)
     press(c, "?")
     overlay = c.screen().overlay
-    assert overlay is not None and overlay.title == "Keys"
+    assert overlay is not None and overlay.title == "How to play"
     assert any("hint" in line for line in overlay.lines)
     press(c, "x")
     assert c.screen().overlay is None

@@ -224,7 +224,7 @@ def test_the_terminal_closing_rescues_the_game(tmp_path: Path) -> None:
 
 def test_a_small_terminal_says_so_until_it_grows(tmp_path: Path) -> None:
     term = Terminal(playmanager("--seed", "5"), tmp_path, rows=10, cols=40, env=UTF8)
-    term.wait_until(lambda s: "Terminal too small" in s, "the too-small message")
+    term.wait_until(lambda s: "Too small" in s, "the too-small message")
     term.child.setwinsize(ROWS, COLS)
     term.screen.resize(ROWS, COLS)
     term.footer = FOOTER_END

@@ -217,7 +217,7 @@ def test_help_lists_every_key_and_any_key_closes_it(tmp_path: Path) -> None:
         for key in binding.keys:
             assert key_label(key) in text
     for control in Control:
-        assert f"{control.value} " in text and control.summary in text
+        assert f"{control.value}\t" in text and control.summary in text
     before = state(controller.game)
     controller.press("d")  # closes the help, does not move
     assert controller.screen().overlay is None

@@ -12,16 +12,18 @@ from gamestate.dots import CellT, GameBoardT
 from gamestate.dots.board import closes_square
 
 from .. import messages as shared
+from .. import rules_text
 from ..messages import count
 from .paths import FORMAT_HELP, Cell, format_path
 from .view import NAMES, objective_text
 
-RULES: Final = (
-    "Join 2 or more neighbouring dots of one colour (up, down, left, right)\n"
-    "to clear them; the dots above fall and new ones drop in."
+RULES: Final = "\n".join(rules_text.DOTS)
+"""The rules (:mod:`playmanager.rules_text`, as the full screen's help)."""
+SQUARES_RULE: Final = rules_text.DOTS_SQUARES
+TYPE_A_KEY: Final = (
+    "Space starts a path on the dot under the cursor, or use the mouse; "
+    + shared.KEYS_HINT
 )
-SQUARES_RULE: Final = "Squares are on: a closed loop clears every dot of its colour."
-TYPE_A_KEY: Final = "Space starts a path on the dot under the cursor, or use the mouse; " + shared.KEYS_HINT
 TYPE_A_PATH: Final = (
     "Type a path such as 0,0 0,1 0,2 (row,col; row 0 is the top), or help."
 )

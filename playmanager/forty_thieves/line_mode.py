@@ -14,6 +14,7 @@ from gamestate.forty_thieves.moves import CardText, Move
 
 from .. import messages
 from ..line_mode import LineMode
+from ..rules_text import FORTY_THIEVES
 from . import text
 from .adapter import PLAY_SAFE, Effects, FortyThieves, Intent
 from .commands import Action, FromFoundation, parse
@@ -54,4 +55,4 @@ class LineGame(LineMode[BoardT, Intent, Effects]):
         return text.hint(intent, self.session.model, self.card_text)
 
     def help_lines(self) -> tuple[str, ...]:
-        return text.help_lines()
+        return (*FORTY_THIEVES, "", *text.help_lines())

@@ -35,7 +35,8 @@ from ..session import (
     WouldOverwriteError,
     reserve_new_file,
 )
-from ..statistics import Tracker, text_table
+from ..statistics import COLUMNS as STATISTICS_COLUMNS
+from ..statistics import LEGEND, Tracker, rows, text_table
 from ..statistics import load as load_statistics
 from ..storage import SaveFileError, describe_os_error, write_atomically
 from .keys import (
@@ -49,6 +50,7 @@ from .keys import (
 )
 from .marks import Clock, Marks, earliest
 from .shell import CTRL_C, ESCAPE
+from .text_layout import KEY_SEPARATOR, key_entry, key_line, table_row
 
 M = TypeVar("M")
 I = TypeVar("I")
@@ -114,11 +116,31 @@ class Overlay(NamedTuple):
     title: str
     lines: tuple[str, ...]
     low: bool = False
+    scroll: int = 0
+    """The first line shown of a box taller than the screen."""
+
+
+SCROLL_DOWN: Final = ("KEY_DOWN", "j", "KEY_NPAGE")
+SCROLL_UP: Final = ("KEY_UP", "k", "KEY_PPAGE")
+"""Keys that scroll a box taller than the screen (help, statistics);
+any other key closes it."""
+SCROLL_STEP: Final = {"KEY_NPAGE": 10, "KEY_PPAGE": -10}
 
 
 def help_line(keys: str, what: str) -> str:
     """One line of a help overlay: the keys, then what they do."""
-    return f"{keys:<16}{what}"
+    return key_line(keys, what)
+
+
+def key_summary(bindings: Sequence[Binding[A]], controls: Sequence[Control]) -> str:
+    """Keys on one line (a box's last), each ``key what`` kept whole when
+    the line wraps: ``y keep going  n play again  u undo``."""
+    entries = [
+        key_entry("/".join(key_label(k) for k in b.keys), b.action.value)
+        for b in bindings
+    ]
+    entries += [key_entry(c.value, c.word) for c in controls]
+    return KEY_SEPARATOR.join(entries)
 
 
 def controls_help(controls: Sequence[Control] = tuple(Control)) -> tuple[str, ...]:
@@ -171,6 +193,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self._autoplaying = False
         self._next_autoplay = 0.0
         self._rescued = rescued
+        self._scroll = 0
         self._about_rescued = () if rescued is None else self._rescue_lines(rescued)
         self._file_holds = ""
         """What the save target holds, named when the replace question is asked."""
@@ -220,8 +243,12 @@ class ModalController(ABC, Generic[M, I, E, A]):
         resume): drop what the game's screen built on the old one."""
 
     def help_lines(self) -> tuple[str, ...]:
-        """The game's own lines of the help (its keys, its rules)."""
+        """The game's key lines of the help."""
         return describe(self.game_keys)
+
+    def rules(self) -> tuple[str, ...]:
+        """How the game is played, in a few lines: the help starts with them."""
+        return ()
 
     def won_game(self) -> bool:
         """Whether the game's goal is reached now, for the statistics."""
@@ -266,12 +293,14 @@ class ModalController(ABC, Generic[M, I, E, A]):
         target = self.session.save_target
         if self.mode is Mode.HELP:
             lines = (
+                *self.rules(),
+                "",
                 *self.help_lines(),
                 *shared_help(),
                 "",
                 "Press any key to close this help.",
             )
-            return Overlay("Keys", lines)
+            return Overlay("How to play", lines, scroll=self._scroll)
         if self.mode is Mode.ENDED:
             return self.ended_overlay()
         if self.mode is Mode.CONFIRM_QUIT:
@@ -281,11 +310,9 @@ class ModalController(ABC, Generic[M, I, E, A]):
             )
         if self.mode is Mode.CONFIRM_OVERWRITE:
             question = messages.overwrite_question(target, self._file_holds)
-            return Overlay(
-                "Replace a file?", (question, "", *describe(REPLACE_KEYS))
-            )
+            return Overlay("Replace a file?", (question, "", *describe(REPLACE_KEYS)))
         if self.mode is Mode.STATISTICS:
-            return Overlay("Statistics", self._statistics_lines())
+            return Overlay("Statistics", self._statistics_lines(), scroll=self._scroll)
         if self.mode is Mode.CONFIRM_RESUME and self._rescued is not None:
             return Overlay(
                 "A rescued game",
@@ -294,8 +321,9 @@ class ModalController(ABC, Generic[M, I, E, A]):
         return None
 
     def ended_help(self) -> tuple[str, ...]:
-        """The keys of an ended game, for :meth:`ended_overlay`."""
-        return describe(self.ended_keys) + controls_help(ENDED)
+        """The keys of an ended game, for :meth:`ended_overlay`: one line
+        (it wraps between keys), so that its box stays low."""
+        return (key_summary(self.ended_keys, ENDED),)
 
     # ------------------------------------------------------------ keys
     def press(self, key: str) -> None:
@@ -306,6 +334,9 @@ class ModalController(ABC, Generic[M, I, E, A]):
             self._stop_autoplay(messages.AUTOPLAY_STOPPED)
             return  # any key stops autoplay, and only that
         if self.mode in (Mode.HELP, Mode.STATISTICS):
+            if key in SCROLL_DOWN or key in SCROLL_UP:
+                self._scroll_by(SCROLL_STEP.get(key, 1 if key in SCROLL_DOWN else -1))
+                return
             self.settle()
             if key != CTRL_C:
                 return  # any key closes the help or the statistics
@@ -403,7 +434,9 @@ class ModalController(ABC, Generic[M, I, E, A]):
         """Undo took back a new game: the one before is on screen again, with
         the moves it had, and it is no longer given up (nor counted so)."""
         session = self.session
-        self._moved_since_deal = session.undo_depth > 0 and not session.undo_brings_back_a_game
+        self._moved_since_deal = (
+            session.undo_depth > 0 and not session.undo_brings_back_a_game
+        )
         if session.undo_depth == 0:
             self._resumed_from = None  # the resumed game went: its file stays as it is
         if self._statistics is not None:
@@ -623,7 +656,12 @@ class ModalController(ABC, Generic[M, I, E, A]):
             return ("No statistics are kept here.", "", "Press any key to close.")
         statistics, notice = load_statistics(self._statistics.path)
         game = self._statistics.game
-        lines = text_table(statistics, {game: ""}, first_column="Variant")
+        found = rows(statistics, {game: ""})
+        if found:  # cells, so that the box fits the table to its width
+            header = table_row("Variant", *STATISTICS_COLUMNS)
+            lines = [header, *(table_row(*row) for row in found), "", " ".join(LEGEND)]
+        else:
+            lines = text_table(statistics, {game: ""})
         about = (notice,) if notice else ()
         return (*lines, *about, "", "Press any key to close.")
 
@@ -633,6 +671,14 @@ class ModalController(ABC, Generic[M, I, E, A]):
     def _show(self, mode: Mode) -> None:
         self._mode_before = self.mode
         self.mode = mode
+        self._scroll = 0
+
+    def _scroll_by(self, lines: int) -> None:
+        """Scroll the help or the statistics; the layout stops it at the
+        box's end, and so does this, at its last line."""
+        overlay = self.overlay()
+        most = 0 if overlay is None else len(overlay.lines)
+        self._scroll = min(max(self._scroll + lines, 0), most)
 
     def _start_autoplay(self) -> None:
         self._autoplaying = True

@@ -47,8 +47,9 @@ from gamestate.forty_thieves.moves import (
 
 from ... import messages
 from ...controls import Control, footer
+from ...rules_text import FORTY_THIEVES
 from ...screen.keys import Binding, key_label
-from ...screen.modal import ModalController, Mode, Overlay
+from ...screen.modal import ModalController, Mode, Overlay, help_line
 from ...screen.shell import ESCAPE
 from .. import text
 from ..adapter import PLAY_SAFE, Effects, FortyThieves, Intent, cards_home
@@ -177,8 +178,10 @@ def key_text(move: Move) -> str:
 def help_lines() -> tuple[str, ...]:
     """The help overlay's key lines, from PLAYING_KEYS."""
     return tuple(
-        f"{HELP_LABELS.get(b.action) or ' '.join(map(key_label, b.keys)):<14}"
-        f"{b.action.value}"
+        help_line(
+            HELP_LABELS.get(b.action) or " ".join(map(key_label, b.keys)),
+            b.action.value,
+        )
         for b in PLAYING_KEYS
     )
 
@@ -295,10 +298,13 @@ class Controller(ModalController[BoardT, Intent, Effects, Action]):
         return ""
 
     def help_lines(self) -> tuple[str, ...]:
-        return help_lines() + (
-            "Tableau piles build down in suit; foundations up from the Ace.",
-            "Click a card, then where it goes (or drag it).",
+        return (
+            *help_lines(),
+            help_line("Mouse", "click a card, then where it goes (or drag it)"),
         )
+
+    def rules(self) -> tuple[str, ...]:
+        return FORTY_THIEVES
 
     def won_game(self) -> bool:
         return self.session.model.is_win_state()

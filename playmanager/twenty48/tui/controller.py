@@ -34,6 +34,7 @@ from gamestate import Config, Direction, GameState
 from gamestate.effects import MoveEffects
 
 from ...controls import Control, footer
+from ...rules_text import TWENTY48
 from ...screen.keys import Binding
 from ...screen.marks import Clock
 from ...screen.modal import AUTOPLAY_PAUSE_SECONDS, ModalController, Mode, Overlay
@@ -214,6 +215,9 @@ class Controller(ModalController[GameState, Direction, MoveEffects, Action]):
     def refused(self, reason: str) -> None:
         """As in the original game: nothing moves, nothing happens."""
 
+    def rules(self) -> tuple[str, ...]:
+        return TWENTY48
+
     def show_hint(self, intent: Direction) -> None:
         self.status = f"Hint: move {intent.name.lower()}"
 
@@ -243,9 +247,11 @@ class Controller(ModalController[GameState, Direction, MoveEffects, Action]):
     def ended_overlay(self) -> Overlay:
         goal = self._rules.goal
         if self._won_now and goal is not None:
-            return Overlay(WIN_TITLE, (reached_message(goal), "", *self.ended_help()))
+            return Overlay(
+                WIN_TITLE, (reached_message(goal), *self.ended_help()), low=True
+            )
         score = f"No move is left. Score: {self.game.getScore()}"
-        return Overlay("Game over!", (score, "", *self.ended_help()))
+        return Overlay("Game over!", (score, *self.ended_help()), low=True)
 
     # ------------------------------------------------------------ the best score
     def follow(self, statistics: Tracker) -> None:
