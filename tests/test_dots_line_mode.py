@@ -103,7 +103,7 @@ def test_a_refused_path_prints_one_line_and_changes_nothing() -> None:
 def test_text_that_is_no_path_or_command_says_so() -> None:
     run = Run([], "0,0 -0,1\nfly\n\n")
     answers = run.answers()
-    assert answers[0].startswith("unexpected '-' in a path: type a row and a column")
+    assert answers[0].startswith("Unexpected '-' in a path: type a row and a column")
     assert answers[1] == "Unknown command 'fly': ? lists the commands.\n"
     assert answers[2] == ""  # an empty line only asks again
 

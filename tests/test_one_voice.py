@@ -57,6 +57,8 @@ def test_a_refusal_in_a_line_mode_is_a_sentence(
     monkeypatch.chdir(tmp_path)
     out = run("forty-thieves", "w 1\nq\n", tmp_path)
     assert "> The waste is empty" in out
+    out = run("dots", "9\nq\n", tmp_path)
+    assert "> Row 9 has no column: " in out
 
 
 def test_forty_thieves_n_says_new_deal_as_its_header_does(

@@ -83,7 +83,7 @@ class LineGame(LineMode[GameBoardT, Path, DotsEffects]):
         try:
             path = parse_path(line)
         except PathTextError as error:
-            self.say(str(error))
+            self.say(shared_messages.sentence(str(error)))
             return
         self.play_move(tuple((row, col) for row, col in path))
 
