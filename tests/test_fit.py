@@ -179,6 +179,14 @@ def test_the_key_line_drops_the_least_used_keys_first_and_keeps_help() -> None:
         assert len(fit_keys(keys, width)) <= width
 
 
+def test_2048_keeps_undo_on_its_key_line_at_60_columns(tmp_path: Path) -> None:
+    page = painted(
+        frame(screens.twenty48_states()["playing"], tmp_path, (60, 20)), 60, 20
+    )
+    keys = next(line for line in page if "? help" in line)
+    assert "u undo" in keys and "q quit" in keys and "arrows" in keys
+
+
 def test_dots_shows_every_key_at_80x24(tmp_path: Path) -> None:
     page = painted(frame(screens.dots_states()["playing"], tmp_path, (80, 24)), 80, 24)
     keys = next(line for line in page if "? help" in line)
