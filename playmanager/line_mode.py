@@ -26,7 +26,7 @@ from typing import Final, Generic, TextIO, TypeVar
 from . import messages
 from .controls import AUTOPLAY_MOVES, Control
 from .hangup import HangUpError, hang_up_raises
-from .lines import read_lines
+from .lines import LineReader
 from .options import EXIT_INTERRUPTED, EXIT_OK
 from .session import MoveRefusedError, Session, WouldOverwriteError
 from .storage import describe_os_error
@@ -98,7 +98,7 @@ class LineMode(ABC, Generic[M, I, E]):
         self.stdin = stdin
         self.stdout = stdout
         self.stderr = stderr
-        self.lines = read_lines(stdin)
+        self.lines = LineReader(stdin)
         self.rescue_folder = rescue_folder
         self.finished = False
         self.status = EXIT_OK
@@ -270,10 +270,7 @@ class LineMode(ABC, Generic[M, I, E]):
     def quit(self) -> None:
         """Quit; with play to lose, ask first."""
         if self.session.changed:
-            question = messages.quit_question(self.session.save_target)
-            answer = self.ask(
-                f"{question} y saves and quits, n quits, c keeps playing: "
-            )
+            answer = self.ask(messages.quit_prompt(self.session.save_target))
             if answer is None:  # Ctrl-D: nobody answers
                 self.say("")
                 raise NoAnswerError("End of input", EXIT_OK)
@@ -301,16 +298,8 @@ class LineMode(ABC, Generic[M, I, E]):
             raise NoAnswerError("Interrupted", EXIT_INTERRUPTED) from None
 
     def read(self, prompt: str) -> str | None:
-        """Print ``prompt`` and read a line; None at the end of input. A
-        terminal reads on after Ctrl-D or Ctrl-C, so the reader starts
-        again (the old one ended with them)."""
+        """Print ``prompt`` and read a line; None at the end of input (a
+        terminal reads on after Ctrl-D: :class:`LineReader`)."""
         self.stdout.write(prompt)
         self.stdout.flush()
-        try:
-            line = next(self.lines, None)
-        except KeyboardInterrupt:
-            self.lines = read_lines(self.stdin)
-            raise
-        if line is None:
-            self.lines = read_lines(self.stdin)
-        return line
+        return next(self.lines, None)

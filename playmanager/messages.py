@@ -96,6 +96,11 @@ def quit_question(path: str) -> str:
     return f"Save to {path} before quitting?"
 
 
+def quit_prompt(path: str) -> str:
+    """:func:`quit_question` as a line mode asks it, with its answers."""
+    return f"{quit_question(path)} y saves and quits, n quits, c keeps playing: "
+
+
 def overwrite_question(path: str, holds: str) -> str:
     """Asked before saving over a file that holds another game than the
     one on screen; ``holds`` names it (game, deal or seed, moves)."""

@@ -1,8 +1,9 @@
 """Ctrl-C and Ctrl-D in every line mode, on a real pty (issue 29 finding
 2): with play to lose they never end the program without a question or a
 rescue. In Forty Thieves and Dots they are ``q`` (the question comes);
-Ctrl-C or Ctrl-D at that question rescues the game as a hang-up does. In
-2048's Java line mode, whose ``q`` asks nothing, they rescue the game.
+Ctrl-C or Ctrl-D at that question rescues the game as a hang-up does.
+2048's Java line mode, whose ``q`` asks nothing, asks too, on a terminal
+only (piped input, Java's case, is never asked).
 Before, Ctrl-C ended the program at once (exit 130) and Ctrl-D quit,
 both losing the moves."""
 
@@ -76,12 +77,41 @@ def test_no_answer_to_the_question_rescues_the_game(
 
 
 @pytest.mark.parametrize("key", [CTRL_C, CTRL_D], ids=["ctrl-c", "ctrl-d"])
-def test_the_java_line_mode_rescues_at_ctrl_c_and_ctrl_d(
+def test_the_java_line_mode_asks_at_ctrl_c_and_ctrl_d_on_a_terminal(
     tmp_path: Path, key: str
 ) -> None:
+    """Java's q asks nothing (and piped input, Java's case, is never
+    asked), but a person at a terminal is asked as in the other games."""
     term = start(tmp_path, "2048")
     term.press(key)
-    status = term.wait_for_exit()
-    assert status == (130 if key == CTRL_C else 0)
+    asked(term)
+    term.press("c\n")
+    term.wait_until(lambda _: "Keep playing" in term.raw.decode(), "keep playing")
+    term.press(key)
+    asked(term, 2)
+    term.press("n\n")
+    assert term.wait_for_exit() == 0
+    assert not rescue(tmp_path, "2048").exists()
+
+
+@pytest.mark.parametrize("answer", [CTRL_C, CTRL_D], ids=["ctrl-c", "ctrl-d"])
+def test_the_java_line_mode_rescues_when_nobody_answers(
+    tmp_path: Path, answer: str
+) -> None:
+    term = start(tmp_path, "2048")
+    term.press(CTRL_D)
+    asked(term)
+    term.press(answer)
+    assert term.wait_for_exit() == (130 if answer == CTRL_C else 0)
     GAMES["2048"].load(str(rescue(tmp_path, "2048")))
     assert not (tmp_path / "save.2048").exists()
+
+
+def test_the_java_line_mode_saves_on_yes(tmp_path: Path) -> None:
+    term = start(tmp_path, "2048")
+    term.press(CTRL_C)
+    asked(term)
+    term.press("y\n")
+    assert term.wait_for_exit() == 0
+    GAMES["2048"].load(str(tmp_path / "save.2048"))
+    assert not rescue(tmp_path, "2048").exists()

@@ -23,7 +23,7 @@ from __future__ import annotations
 from gamestate import Config, GameState
 
 from ..hangup import HangUpError, hang_up_raises
-from ..lines import read_lines
+from ..lines import LineReader
 from ..options import EXIT_INTERRUPTED, EXIT_OK, next_seed
 from ..storage import describe_os_error
 from . import messages, rules
@@ -90,7 +90,7 @@ class LineGame:
 
     def play_games(self) -> int:
         """The loop of :meth:`play`, without the hang-up."""
-        lines = read_lines(self.stdin)
+        lines = LineReader(self.stdin)
         if self.win is not None:
             self.win.start(self.game)
         while True:
@@ -106,14 +106,48 @@ class LineGame:
         while not self.game.isGameOver():
             self.stdout.write(self.game.toString() + messages.PROMPT)
             self.stdout.flush()
-            line = next(lines, None)
+            line = self.next_line(lines)
             if line is None and self.changed and self.typed():
-                raise EndOfInputError  # Ctrl-D with moves to lose: rescued
+                if self.asked_to_quit(lines):  # Ctrl-C or Ctrl-D: as q elsewhere
+                    return False
+                continue
             if line is None or not self.handle(line):
                 return False
             if self.win is not None and not self.win.after_turn(self, lines):
                 return False
         return True
+
+    def next_line(self, lines: Iterator[str]) -> str | None:
+        """The next input line; None at its end, and at Ctrl-C on a terminal
+        with moves to lose (then they are asked about). Ctrl-C otherwise
+        ends the program: quietly with nothing to lose, else rescued."""
+        try:
+            return next(lines, None)
+        except KeyboardInterrupt:
+            if not (self.changed and self.typed()):
+                raise
+            return None
+
+    def asked_to_quit(self, lines: Iterator[str]) -> bool:
+        """Ctrl-C or Ctrl-D with moves to lose, on a terminal: ask as the
+        other line modes' ``q`` does (Java's ``q`` asks nothing, and piped
+        input, Java's case, is never asked). True to quit; Ctrl-C or
+        Ctrl-D again leaves the game to :meth:`play`'s rescue."""
+        from .. import messages as shared
+
+        self.stdout.write("\n" + shared.quit_prompt(self.save_target))
+        self.stdout.flush()
+        answer = next(lines, None)
+        if answer is None:
+            raise EndOfInputError
+        choice = answer.strip().lower()
+        if choice in ("y", "yes"):
+            self.save()
+            return not self.changed  # a failed save keeps the game going
+        if choice in ("n", "no"):
+            return True
+        self.stdout.write(shared.KEEP_PLAYING + "\n")
+        return False
 
     def handle(self, line: str) -> bool:
         """Act on one input line; return False when the player quits."""
