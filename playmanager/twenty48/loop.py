@@ -9,10 +9,11 @@ terminator is removed, and Java's terminators are ``\\r\\n``, ``\\n``,
 
 Where Java crashes we stay graceful: the end of piped input ends the game
 as ``q`` does, and a save that fails prints one line on stderr while the
-game goes on. Where Java loses the game we keep it: a hang-up (SIGHUP),
-SIGTERM, Ctrl-C or Ctrl-D on a terminal with moves not saved writes the
-game to a rescue file of its own (never over a save) and says where on
-stderr (stdout stays Java's). Java's ``o`` replaces its
+game goes on. Where Java loses the game we keep it: Ctrl-C and Ctrl-D on
+a terminal with moves not saved ask "save before quitting?" as the other
+line modes do; a hang-up (SIGHUP), SIGTERM, or no answer to that question
+writes the game to a rescue file of its own (never over a save) and says
+where on stderr. Piped input is never asked: stdout stays Java's. Java's ``o`` replaces its
 save file without asking, and so does this line mode: the one exception
 to "never replaced without a yes", kept to stay Java-exact. The rules
 stay in :mod:`gamestate`; this module only moves them.
