@@ -17,10 +17,11 @@ statistics start afresh; every problem is one plain sentence (a
 
 What counts, for every game alike:
 
-* a game counts as *played* once a move is made in it; it is *won* when
-  the game's own rule says so (2048's goal tile, all cards home, the
-  objective met), and lost when it ends otherwise or is given up for a
-  new game. A game left unfinished at quit is not counted yet: it is kept
+* a game with a move made in it counts once, when it ends: *won* when
+  the game's own rule says so (2048's goal tile, counted as the win
+  shows, whether play goes on or not; all cards home; the objective
+  met), lost when it ends otherwise, is given up for a new game, or is
+  a kept game discarded at launch (:meth:`Tracker.give_up_kept`). A game left unfinished at quit is not counted yet: it is kept
   to resume (its time so far in :attr:`Statistics.pending`, the file it is
   kept in and its best score in :attr:`Statistics.kept`), and counts when
   it ends after a resume from that file; a newer kept game replaces it;
