@@ -7,6 +7,7 @@ rules at the start of each game's help, the same words in the docs."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,8 +33,9 @@ from playmanager.screen.text_layout import (
 )
 from playmanager.screen.widgets import fit_keys
 from playmanager.twenty48.tui import layout as twenty48_layout
+from playmanager.twenty48.tui.view import styles as twenty48_styles
 
-from . import screens
+from . import screens, test_tui_layout
 from .screens import LONG_FOLDER, Make, all_screens, painted
 
 SIZES = [(80, 24), (100, 32), (60, 20)]
@@ -340,6 +342,26 @@ def test_two_neighbouring_new_dots_keep_two_rings(tmp_path: Path) -> None:
     for span in between:
         fg, _, bg = span.role.partition("/")
         assert fg != bg, f"one bar: {span}"
+
+
+def test_two_merged_neighbours_in_2048_keep_two_rings() -> None:
+    """The same as Dots' new dots, for 2048's merged tiles (one column)."""
+    board = ((4, 0, 0, 0), (4, 0, 0, 0), (0,) * 4, (0,) * 4)
+    screen = dataclasses.replace(
+        test_tui_layout.screen_of(board=board), merged=frozenset({(0, 0), (1, 0)})
+    )
+    spans = twenty48_layout.render(screen, 80, 24, colour=True)
+    size = twenty48_layout.tile_size(screen, 80, 24)
+    assert size is not None
+    tiles = sorted(s.row for s in spans if s.role == "tile" and s.value == 4)
+    gap_row = tiles[-1] - size.height  # the row between the two tiles
+    between = [s for s in spans if s.row == gap_row and "/" in s.role]
+    assert between
+    assert all(s.role.split("/")[0] != s.role.split("/")[1] for s in between)
+    assert {"merged", "merged2"} <= {
+        part for s in between for part in s.role.split("/")
+    }
+    assert {s.role for s in spans if "/" in s.role} <= set(twenty48_styles())
 
 
 @pytest.mark.parametrize("game", ["2048", "dots", "forty-thieves"])

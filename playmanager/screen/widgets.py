@@ -169,6 +169,13 @@ def rings(
     return spans
 
 
+def checkered(role: str, cell: tuple[int, int]) -> str:
+    """``role``, or ``role2`` on every other cell as a chessboard's squares
+    alternate: two marked neighbours share the gap row between them (each
+    half of it), so their rings are two colours there, never one bar."""
+    return role if sum(cell) % 2 == 0 else f"{role}2"
+
+
 def ring_styles(colours: Mapping[str, tuple[int, int]]) -> dict[str, Style]:
     """The ``"FG/BG"`` styles of :func:`rings` for every pair of ``colours``
     (role -> (xterm-256 colour, 8-colour number)), the board's included."""

@@ -37,6 +37,7 @@ from ...screen.widgets import (
     Grid,
     above_banner,
     board_background,
+    checkered,
     footer_lines,
     overlay_box,
     rings,
@@ -185,7 +186,7 @@ def _board(screen: Screen, grid: Grid, *, colour: bool, round_dots: bool) -> lis
     bars, then the dots."""
     spans = board_background(grid) if colour else []
     if colour:
-        marks = [(cell, fresh_role(cell)) for cell in sorted(screen.fresh)]
+        marks = [(cell, checkered("fresh", cell)) for cell in sorted(screen.fresh)]
         marks.append((screen.cursor, "cursor"))
         spans += rings(grid, marks, blocks=round_dots)
     spans += _path_bars(screen, grid, colour=colour)
@@ -195,13 +196,6 @@ def _board(screen: Screen, grid: Grid, *, colour: bool, round_dots: bool) -> lis
     if not colour:
         spans += _plain_cursor(screen, grid)
     return spans
-
-
-def fresh_role(cell: Cell) -> str:
-    """The ring of a new dot: ``fresh`` or ``fresh2`` as a chessboard's
-    squares alternate, so that the rings of two neighbours, which meet in
-    the gap between them, are two colours and never one bar."""
-    return "fresh" if sum(cell) % 2 == 0 else "fresh2"
 
 
 def _dot(

@@ -46,7 +46,7 @@ from gamestate.forty_thieves.moves import (
 )
 
 from ... import messages
-from ...controls import Control, footer
+from ...controls import footer
 from ...rules_text import FORTY_THIEVES
 from ...screen.keys import Binding, key_label
 from ...screen.modal import ModalController, Mode, Overlay, help_line
@@ -54,12 +54,6 @@ from ...screen.shell import ESCAPE
 from .. import text
 from ..adapter import PLAY_SAFE, Effects, FortyThieves, Intent, cards_home
 from ..commands import ToFoundation
-
-END_SUMMARY: Final = "  ".join(
-    f"{c.value} {c.word}"
-    for c in (Control.UNDO, Control.NEW_GAME, Control.SAVE, Control.QUIT)
-)
-"""The shared keys of an ended game in one line, for the win and no-move boxes."""
 
 
 class Pile(NamedTuple):
@@ -317,12 +311,12 @@ class Controller(ModalController[BoardT, Intent, Effects, Action]):
         if self.session.model.is_win_state():
             return Overlay(
                 messages.WIN,
-                ("All 104 cards are on the foundations.", END_SUMMARY),
+                ("All 104 cards are on the foundations.", *self.ended_help()),
                 low=True,
             )
         return Overlay(
             "No move left",
-            ("No card can move and the deck is empty.", END_SUMMARY),
+            ("No card can move and the deck is empty.", *self.ended_help()),
             low=True,
         )
 

@@ -26,6 +26,7 @@ from ...screen.widgets import (
     Grid,
     above_banner,
     board_background,
+    checkered,
     footer_lines,
     overlay_box,
     rings,
@@ -217,7 +218,7 @@ def _board(screen: Screen, grid: Grid, *, colour: bool, blocks: bool) -> list[Sp
     """The board: its background, the marks, then the tiles."""
     spans = board_background(grid) if colour else []
     if colour:
-        marks = [(cell, "merged") for cell in sorted(screen.merged)]
+        marks = [(cell, checkered("merged", cell)) for cell in sorted(screen.merged)]
         if screen.new_tile is not None:
             marks.append((screen.new_tile, "new"))
         spans += rings(grid, marks, blocks=blocks)
