@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from gamestate.dots import CellT, GameBoardT
 from gamestate.forty_thieves import BoardT, deal
@@ -19,7 +20,7 @@ from playmanager.forty_thieves.adapter import FortyThieves
 from playmanager.forty_thieves.savefile import load as load_forty
 from playmanager.forty_thieves.tui.controller import Controller as FortyController
 from playmanager.forty_thieves.tui.view import App as FortyApp
-from playmanager.screen.shell import FullScreenApp, Span
+from playmanager.screen.shell import ControllerApp, Span
 from playmanager.session import Session
 from playmanager.statistics import Tracker
 from playmanager.twenty48.play2048 import start_game
@@ -34,7 +35,7 @@ LONG_FOLDER = "/home/someone/a/rather/long/folder/of/saved/games/for/this/test"
 """A save path as long as real ones get, for the status lines."""
 HUGE_SEED = -(1 << 63)
 
-Make = Callable[[Path], FullScreenApp]
+Make = Callable[[Path], ControllerApp[Any]]
 
 
 # ------------------------------------------------------------------ 2048

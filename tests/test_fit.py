@@ -22,7 +22,7 @@ from playmanager.dots.tui import layout as dots_layout
 from playmanager.dots.tui.controller import Controller as DotsController
 from playmanager.forty_thieves.tui import layout as forty_layout
 from playmanager.rules_text import DOTS, DOTS_SQUARES, FORTY_THIEVES, TWENTY48
-from playmanager.screen.shell import FullScreenApp, Span
+from playmanager.screen.shell import Span
 from playmanager.screen.text_layout import (
     HELP_WIDTH,
     KEY_TAB,
@@ -70,8 +70,7 @@ def strict_clip(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def frame(make: Make, tmp_path: Path, size: tuple[int, int]) -> list[Span]:
-    app: FullScreenApp = make(tmp_path)
-    return app.frame(*size, colour=True)
+    return make(tmp_path).frame(*size, colour=True)
 
 
 def boxes(spans: list[Span]) -> list[list[str]]:
