@@ -115,3 +115,15 @@ def test_the_java_line_mode_saves_on_yes(tmp_path: Path) -> None:
     assert term.wait_for_exit() == 0
     GAMES["2048"].load(str(tmp_path / "save.2048"))
     assert not rescue(tmp_path, "2048").exists()
+
+
+def test_ctrl_d_at_the_java_line_modes_win_question_rescues(tmp_path: Path) -> None:
+    (tmp_path / "near.2048").write_text("2 2\n0\n4 4\n0 0\n")
+    args = [sys.executable, "-m", "playmanager", "--goal", "8", "near.2048"]
+    term = Terminal("exec " + shlex.join(args), tmp_path, cols=100)
+    term.press("a\n")  # 4 + 4: the goal
+    term.wait_until(lambda _: "play again (y) or quit (q)?" in term.raw.decode(), "win")
+    term.press(CTRL_D)
+    assert term.wait_for_exit() == 0
+    assert GAMES["2048"].load(str(rescue(tmp_path, "2048"))) is not None
+    assert (tmp_path / "near.2048").read_text() == "2 2\n0\n4 4\n0 0\n"

@@ -249,7 +249,8 @@ class WinRound:
         out = line_game.stdout
         out.write(line_game.game.toString() + rules.win_message(self.goal) + "\n")
         answers = (rules.KEEP_GOING_KEY, rules.PLAY_AGAIN_KEY, Config.QUIT_KEY)
-        answer = self.ask(out, lines, rules.win_prompt(Config.QUIT_KEY), answers)
+        prompt = rules.win_prompt(Config.QUIT_KEY)
+        answer = self.ask(line_game, lines, prompt, answers)
         if answer == rules.PLAY_AGAIN_KEY:
             self.replace_game(line_game)
         return answer in (rules.KEEP_GOING_KEY, rules.PLAY_AGAIN_KEY)
@@ -258,7 +259,7 @@ class WinRound:
         """After Game Over!: True when the player starts a new game."""
         prompt = rules.game_over_prompt(Config.QUIT_KEY)
         answers = (rules.TRY_AGAIN_KEY, Config.QUIT_KEY)
-        if self.ask(line_game.stdout, lines, prompt, answers) != rules.TRY_AGAIN_KEY:
+        if self.ask(line_game, lines, prompt, answers) != rules.TRY_AGAIN_KEY:
             return False
         self.replace_game(line_game)
         return True
@@ -271,14 +272,21 @@ class WinRound:
 
     @staticmethod
     def ask(
-        out: TextIO, lines: Iterator[str], prompt: str, answers: tuple[str, ...]
+        line_game: LineGame,
+        lines: Iterator[str],
+        prompt: str,
+        answers: tuple[str, ...],
     ) -> str:
-        """Ask until the answer is one of ``answers``; the end of input quits."""
+        """Ask until the answer is one of ``answers``; the end of input quits
+        (Ctrl-D on a terminal with moves not saved: they are rescued)."""
+        out = line_game.stdout
         while True:
             out.write(prompt)
             out.flush()
             answer = next(lines, None)
             if answer is None:
+                if line_game.changed and line_game.typed():
+                    raise EndOfInputError
                 return Config.QUIT_KEY
             if answer in answers:
                 return answer
