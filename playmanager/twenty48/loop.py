@@ -278,14 +278,16 @@ class WinRound:
         answers: tuple[str, ...],
     ) -> str:
         """Ask until the answer is one of ``answers``; the end of input quits
-        (Ctrl-D on a terminal with moves not saved: they are rescued)."""
+        (Ctrl-D on a terminal with moves not saved of a game that goes on:
+        they are rescued)."""
         out = line_game.stdout
         while True:
             out.write(prompt)
             out.flush()
             answer = next(lines, None)
             if answer is None:
-                if line_game.changed and line_game.typed():
+                game_on = not line_game.game.isGameOver()  # a lost game: nothing to keep
+                if game_on and line_game.changed and line_game.typed():
                     raise EndOfInputError
                 return Config.QUIT_KEY
             if answer in answers:
