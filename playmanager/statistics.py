@@ -464,7 +464,7 @@ class Tracker:
         is kept to resume, not counted yet (its time and best score so far
         wait with it, :meth:`resume` takes them up)."""
         if not self.counting:
-            return None
+            return self._raise_best(final)
         game = self._game
         pending = Pending(game.variant, self._seconds(), game.from_file, game.won)
         kept = Kept(None if file is None else os.path.abspath(file), self._top(final))
@@ -493,6 +493,25 @@ class Tracker:
         _statistics, notice = update(self.path, count_it)
         return notice
 
+    def _raise_best(self, score: int | None) -> str | None:
+        """A game counted already (2048's win, then play went on) still
+        raises its variant's best score when it ends higher: it counts
+        once, its best is its highest."""
+        game = self._game
+        top = self._top(score)
+        if not game.counted or game.from_file or top is None:
+            return None
+        tally = load(self.path)[0].games.get(self.game, {}).get(game.variant)
+        if tally is None or (tally.best_score or 0) >= top:
+            return None
+
+        def raise_it(statistics: Statistics) -> None:
+            record = statistics.tally(self.game, game.variant)
+            record.best_score = _best(record.best_score, top, max)
+
+        _statistics, notice = update(self.path, raise_it)
+        return notice
+
     def _top(self, score: int | None) -> int | None:
         """The game's best score: the highest it reached, or ``score``."""
         if score is None:
@@ -505,7 +524,7 @@ class Tracker:
 
     def _count(self, score: int | None) -> str | None:
         if not self.counting:
-            return None
+            return self._raise_best(score)
         game = self._game
         game.counted = True
         seconds = game.win_seconds if game.won else self._seconds()

@@ -271,6 +271,21 @@ def test_a_win_counts_when_you_win_shows(tmp_path: Path) -> None:
     assert "2048" not in again.pending  # counted, not kept waiting
 
 
+def test_a_won_game_played_on_raises_its_best_when_it_ends(tmp_path: Path) -> None:
+    """It counts once, at the win; its best score is its highest."""
+    rules = JAVA._replace(goal=8)
+    controller = make(tmp_path, [[4, 4], [0, 2]], rules=rules)
+    path = tmp_path / "data" / "statistics.json"
+    follow_statistics(controller, path, rules, loaded=False)  # dealt here: bests count
+    controller.press("a")
+    controller.press("y")
+    assert [t.best_score for t in load(path)[0].games["2048"].values()] == [8]
+    controller.game.setScore(500)  # what keeping going scored
+    controller.press("n")  # given up for a new game
+    tallies = load(path)[0].games["2048"]
+    assert [(t.played, t.won, t.best_score) for t in tallies.values()] == [(1, 1, 500)]
+
+
 def test_goal_follows_the_rules(tmp_path: Path) -> None:
     controller = make(tmp_path, [[64, 64], [0, 0]], rules=TUI_RULES._replace(goal=128))
     controller.press("a")
