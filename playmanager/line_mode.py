@@ -26,7 +26,7 @@ from typing import Final, Generic, TextIO, TypeVar
 from . import messages
 from .controls import AUTOPLAY_MOVES, Control
 from .hangup import HangUpError, hang_up_raises
-from .lines import LineReader
+from .lines import LineReader, typed
 from .options import EXIT_INTERRUPTED, EXIT_OK
 from .session import MoveRefusedError, Session, WouldOverwriteError
 from .storage import describe_os_error
@@ -153,7 +153,7 @@ class LineMode(ABC, Generic[M, I, E]):
             line = self.read(self.prompt)
             if line is None:
                 self.say("")
-                if self.interactive():
+                if typed(self.stdin):
                     self.quit()
                 else:
                     self.finished = True
@@ -164,13 +164,6 @@ class LineMode(ABC, Generic[M, I, E]):
             self.quit()
             if self.finished:
                 self.status = EXIT_INTERRUPTED
-
-    def interactive(self) -> bool:
-        """True when a person types the input (a terminal), who can be asked."""
-        try:
-            return self.stdin.isatty()
-        except (OSError, ValueError):
-            return False
 
     def handle(self, line: str) -> None:
         """Act on one line (stripped); an empty line does nothing."""

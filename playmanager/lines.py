@@ -36,6 +36,15 @@ def read_lines(stream: TextIO) -> Iterator[str]:
         yield from lines
 
 
+def typed(stream: TextIO) -> bool:
+    """True when ``stream`` is a terminal: a person types the input, who
+    can be asked (Ctrl-D there is not the end of a script)."""
+    try:
+        return stream.isatty()
+    except (OSError, ValueError):
+        return False
+
+
 class LineReader:
     """:func:`read_lines` that reads on after the end of input or Ctrl-C: a
     terminal gives more lines after Ctrl-D, and an interrupted read is

@@ -24,7 +24,7 @@ from __future__ import annotations
 from gamestate import Config, GameState
 
 from ..hangup import HangUpError, hang_up_raises
-from ..lines import LineReader
+from ..lines import LineReader, typed
 from ..options import EXIT_INTERRUPTED, EXIT_OK, next_seed
 from ..storage import describe_os_error
 from . import messages, rules
@@ -108,7 +108,7 @@ class LineGame:
             self.stdout.write(self.game.toString() + messages.PROMPT)
             self.stdout.flush()
             line = self.next_line(lines)
-            if line is None and self.changed and self.typed():
+            if line is None and self.changed and typed(self.stdin):
                 if self.asked_to_quit(lines):  # Ctrl-C or Ctrl-D: as q elsewhere
                     return False
                 continue
@@ -125,7 +125,7 @@ class LineGame:
         try:
             return next(lines, None)
         except KeyboardInterrupt:
-            if not (self.changed and self.typed()):
+            if not (self.changed and typed(self.stdin)):
                 raise
             return None
 
@@ -181,13 +181,6 @@ class LineGame:
         self.changed = False
         self.stdout.write(messages.saved(self.save_target))
 
-    def typed(self) -> bool:
-        """True when the input is a terminal (a person, who typed Ctrl-D)."""
-        try:
-            return self.stdin.isatty()
-        except (OSError, ValueError):
-            return False
-
     def rescue(self, why: str, status: int) -> int:
         """After a hang-up, Ctrl-C or Ctrl-D (``why``): moves not saved go
         to a rescue file of their own in the data folder; one line on
@@ -211,7 +204,7 @@ class LineGame:
             line = shared.hung_up(why, path)
         try:
             self.stdout.flush()
-            if self.typed():
+            if typed(self.stdin):
                 self.stderr.write("\n")  # after the ^C or the prompt
             self.stderr.write(line + "\n")
             self.stderr.flush()
@@ -287,7 +280,7 @@ class WinRound:
             answer = next(lines, None)
             if answer is None:
                 game_on = not line_game.game.isGameOver()  # a lost game: nothing to keep
-                if game_on and line_game.changed and line_game.typed():
+                if game_on and line_game.changed and typed(line_game.stdin):
                     raise EndOfInputError
                 return Config.QUIT_KEY
             if answer in answers:
