@@ -2,7 +2,8 @@
 
 One rule for every text a screen or a help shows:
 
-* a line longer than its room wraps at a word (:func:`wrap_lines`) or,
+* a line longer than its room wraps at a word (:func:`wrap_lines`; a
+  word longer than the room, a path, stays whole on its own line) or,
   where it has a single line, is shortened at a word with ``...``
   (:func:`elide`); a file path loses the middle of its folders first, so
   its file name stays;
@@ -156,7 +157,8 @@ def _wrap(text: str, width: int, indent: str, first: str | None = None) -> list[
         initial_indent=indent if first is None else first,
         subsequent_indent=indent,
         break_on_hyphens=False,
+        break_long_words=False,
     )
-    # a word longer than the room is cut by textwrap; a glued entry too long
-    # for the whole width is cut the same way
+    # a word longer than the room (a path) stays whole on a line of its own:
+    # a box shortens it (elide), a printed help leaves it to be copied
     return found or [(first or "").rstrip()]

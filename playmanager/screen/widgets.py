@@ -300,7 +300,7 @@ def box_rows(
         return left + rule[: at - 1] + label + rule[at - 1 + len(label) :] + right
 
     rows = [border(top_left, f" {title} " if title else "", top_right)]
-    rows += [f"{side} {line:<{inner}} {side}" for line in body]
+    rows += [f"{side} {elide(line, inner):<{inner}} {side}" for line in body]
     rows.append(border(bottom_left, footnote, bottom_right))
     if roomy and box_width + 3 <= width:  # the margins, where they fit
         rows = [f" {row} " for row in rows]
