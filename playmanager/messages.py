@@ -155,6 +155,15 @@ def rescued_game(path: str) -> str:
     )
 
 
+def loaded(path: str, reason: str | None) -> str:
+    """A full screen's first status line for a loaded FILE; ``reason`` says
+    why it cannot be saved to, if so (the launch's line on stderr is
+    hidden under the screen)."""
+    if reason is None:
+        return f"Loaded {path}"
+    return f"Loaded {path}, which cannot be saved to: {reason}"
+
+
 def cannot_write_there(path: str, reason: str) -> str:
     """A FILE that cannot be saved to, said at launch (the game still starts)."""
     return f"playmanager: {path} cannot be saved to: {reason}\n"

@@ -90,3 +90,37 @@ def test_an_existing_file_that_cannot_be_replaced_is_said_and_played(
         f"playmanager: {saved} cannot be saved to: the file is read-only\n"
     )
     assert "Loaded" in out.getvalue()
+
+
+@pytest.mark.parametrize("game", ["2048", "forty-thieves", "dots"])
+def test_the_full_screens_first_line_says_a_loaded_file_is_read_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    """The launch's line on stderr is hidden under a full screen: its
+    first status line says it too."""
+    import playmanager.dots.tui as dots_tui
+    import playmanager.forty_thieves.tui as ft_tui
+    import playmanager.twenty48.tui as twenty48_tui
+
+    monkeypatch.chdir(tmp_path)
+    saved = tmp_path / f"mine.{game}"
+    keys = "a\no\nq\n" if game == "2048" else "A 1\no\nq\n"
+    main(["--game", game, "--seed", "3", str(saved)], io.StringIO(keys), io.StringIO())
+    assert saved.exists()
+    real_access = os.access
+    monkeypatch.setattr(
+        os, "access", lambda path, mode: path != str(saved) and real_access(path, mode)
+    )
+    seen: list[str] = []
+
+    def run(*args: object, **options: object) -> int:
+        """Each game's tui.run: note its first status line, play nothing."""
+        seen.append(str(options.get("greeting") or args[1]))
+        return 0
+
+    for module in (twenty48_tui, ft_tui, dots_tui):
+        monkeypatch.setattr(module, "run", run)
+    main(["--tui", str(saved)], io.StringIO(), io.StringIO(), io.StringIO())
+    assert seen and seen[0].startswith(
+        f"Loaded {saved}, which cannot be saved to: the file is read-only"
+    )

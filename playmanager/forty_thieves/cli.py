@@ -37,6 +37,7 @@ from ..options import (
 from ..options import seed as seed_option
 from ..parser import game_parser
 from ..session import Session
+from ..storage import why_unwritable
 from . import deal_numbers, savefile, solve_options, text
 from .adapter import Effects, FortyThieves, Intent, past_play
 from .commands import HELP_ROWS
@@ -141,7 +142,7 @@ def screen_greeting(session: FortySession, origin: Origin) -> str:
     """The full screen's first status line (the title shows the deal)."""
     path = session.save_target
     if origin is Origin.LOADED:
-        return f"Loaded {path}; ? lists the keys"
+        return f"{messages.loaded(path, why_unwritable(path))}; ? lists the keys"
     if origin is Origin.NEW_FILE:
         return f"{path} does not exist yet: new deal, o saves there; ? lists the keys"
     return f"New deal; o saves to {path}; ? lists the keys"

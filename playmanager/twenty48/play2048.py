@@ -40,6 +40,7 @@ from ..options import (
     takes,
 )
 from ..options import seed as seed_option
+from ..storage import why_unwritable
 from . import autoplay_options, messages
 from .commands import described_keys
 from .loop import LineGame, WinRound
@@ -300,7 +301,7 @@ def tui_greeting(file: str | None, save_target: str) -> str:
     if file is None:
         return f"New game; {Config.SAVE_KEY} saves to {save_target}"
     if os.path.exists(file):
-        return f"Loaded {file}"
+        return shared_messages.loaded(file, why_unwritable(file))
     return f"{file} does not exist yet; new game, {Config.SAVE_KEY} saves there"
 
 
