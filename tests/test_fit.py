@@ -241,6 +241,24 @@ def test_too_small_is_a_box_with_the_question_under_it(
     assert "Too small" in found[0][0]
 
 
+def test_a_question_taller_than_the_screen_scrolls_with_the_arrows(
+    tmp_path: Path,
+) -> None:
+    """Its letters are its answers: the arrows scroll it, as they do the
+    help (which j and k scroll too)."""
+    app = screens.forty_states()["resume"](tmp_path)
+    first = "\n".join(boxes(app.frame(50, 12, colour=True))[0])
+    assert "Up/Down scrolls" in first and "Esc Ctrl-C" not in first
+    for _ in range(10):
+        app.press("KEY_DOWN")
+    last = "\n".join(boxes(app.frame(50, 12, colour=True))[0])
+    assert "Esc Ctrl-C" in last
+    app.press("KEY_UP")
+    assert app.controller.screen().overlay is not None  # still asking
+    app.press("y")
+    assert app.controller.screen().overlay is None
+
+
 @pytest.mark.parametrize("game", list(screens.GAMES))
 def test_help_starts_with_the_rules_and_scrolls_to_its_end(
     game: str, tmp_path: Path

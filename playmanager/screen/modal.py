@@ -122,8 +122,12 @@ class Overlay(NamedTuple):
 
 SCROLL_DOWN: Final = ("KEY_DOWN", "j", "KEY_NPAGE")
 SCROLL_UP: Final = ("KEY_UP", "k", "KEY_PPAGE")
-"""Keys that scroll a box taller than the screen (help, statistics);
-any other key closes it."""
+SCROLL_KEYS: Final = (*SCROLL_DOWN, *SCROLL_UP)
+"""Keys that scroll the help and the statistics when taller than the
+screen; any other key closes them."""
+ARROWS: Final = ("KEY_DOWN", "KEY_NPAGE", "KEY_UP", "KEY_PPAGE")
+"""What scrolls the other boxes (questions, the end of a game), whose
+letters are answers."""
 SCROLL_STEP: Final = {"KEY_NPAGE": 10, "KEY_PPAGE": -10}
 
 
@@ -193,7 +197,6 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self._autoplaying = False
         self._next_autoplay = 0.0
         self._rescued = rescued
-        self._scroll = 0
         self._about_rescued = () if rescued is None else self._rescue_lines(rescued)
         self._file_holds = ""
         """What the save target holds, named when the replace question is asked."""
@@ -288,8 +291,24 @@ class ModalController(ABC, Generic[M, I, E, A]):
         if self._autoplaying and self._clock() >= self._next_autoplay:
             self.autoplay_step()
 
+    @property
+    def mode(self) -> Mode:
+        """What the screen shows over the game; a new one shows its top."""
+        return self._mode
+
+    @mode.setter
+    def mode(self, mode: Mode) -> None:
+        if mode is not getattr(self, "_mode", None):
+            self._scroll = 0
+        self._mode = mode
+
     def overlay(self) -> Overlay | None:
-        """The box the screen shows over the game now, if any."""
+        """The box the screen shows over the game now, if any, scrolled as
+        the player scrolled it."""
+        box = self._box()
+        return None if box is None else box._replace(scroll=self._scroll)
+
+    def _box(self) -> Overlay | None:
         target = self.session.save_target
         if self.mode is Mode.HELP:
             lines = (
@@ -300,7 +319,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
                 "",
                 "Press any key to close this help.",
             )
-            return Overlay("How to play", lines, scroll=self._scroll)
+            return Overlay("How to play", lines)
         if self.mode is Mode.ENDED:
             return self.ended_overlay()
         if self.mode is Mode.CONFIRM_QUIT:
@@ -312,7 +331,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
             question = messages.overwrite_question(target, self._file_holds)
             return Overlay("Replace a file?", (question, "", *describe(REPLACE_KEYS)))
         if self.mode is Mode.STATISTICS:
-            return Overlay("Statistics", self._statistics_lines(), scroll=self._scroll)
+            return Overlay("Statistics", self._statistics_lines())
         if self.mode is Mode.CONFIRM_RESUME and self._rescued is not None:
             return Overlay(
                 "A rescued game",
@@ -333,10 +352,11 @@ class ModalController(ABC, Generic[M, I, E, A]):
         if self._autoplaying:
             self._stop_autoplay(messages.AUTOPLAY_STOPPED)
             return  # any key stops autoplay, and only that
+        box_keys = SCROLL_KEYS if self.mode in (Mode.HELP, Mode.STATISTICS) else ARROWS
+        if self.mode is not Mode.PLAYING and key in box_keys:
+            self._scroll_by(SCROLL_STEP.get(key, 1 if key in SCROLL_DOWN else -1))
+            return  # a box taller than the screen scrolls; no answer is an arrow
         if self.mode in (Mode.HELP, Mode.STATISTICS):
-            if key in SCROLL_DOWN or key in SCROLL_UP:
-                self._scroll_by(SCROLL_STEP.get(key, 1 if key in SCROLL_DOWN else -1))
-                return
             self.settle()
             if key != CTRL_C:
                 return  # any key closes the help or the statistics
@@ -671,7 +691,6 @@ class ModalController(ABC, Generic[M, I, E, A]):
     def _show(self, mode: Mode) -> None:
         self._mode_before = self.mode
         self.mode = mode
-        self._scroll = 0
 
     def _scroll_by(self, lines: int) -> None:
         """Scroll the help or the statistics; the layout stops it at the

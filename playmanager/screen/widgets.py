@@ -25,7 +25,7 @@ a whole screen can be tested as a list. The games' layouts
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, Protocol
 
 from .shell import Span, Style
 from .text_layout import KEY_SEPARATOR, elide, wrap_lines
@@ -381,21 +381,36 @@ def box_height(spans: Sequence[Span]) -> int:
     return len({span.row for span in spans})
 
 
+class Box(Protocol):
+    """A box to show (:class:`~.modal.Overlay` is one)."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def lines(self) -> tuple[str, ...]: ...
+
+    @property
+    def scroll(self) -> int: ...
+
+
 def too_small(
     width: int,
     height: int,
     need: tuple[int, int],
-    overlay: tuple[str, Sequence[str]] | None = None,
+    overlay: Box | None = None,
     *,
     drawn: bool = False,
 ) -> list[Span]:
     """The message for a terminal smaller than ``need`` (width, height),
     in a box like every other; an overlay's title and lines come first,
-    so a question is still seen and answered."""
+    so a question is still seen and answered (scrolled as it is)."""
     lines = [
         f"This terminal is {width}x{height}; the game needs {need[0]}x{need[1]}.",
         "Please enlarge it (q quits).",
     ]
+    scroll = 0
     if overlay is not None:  # the question first: it waits for an answer
-        lines = [f"{overlay[0]}:", *overlay[1], "", *lines]
-    return overlay_box("Too small", lines, width, height, drawn=drawn)
+        lines = [f"{overlay.title}:", *overlay.lines, "", *lines]
+        scroll = overlay.scroll
+    return overlay_box("Too small", lines, width, height, drawn=drawn, scroll=scroll)

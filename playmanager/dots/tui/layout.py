@@ -124,8 +124,7 @@ def render(
             return clip(found, width, height)
     grid = grid_for(width, height)
     if grid is None:
-        overlay = None if box is None else (box.title, box.lines)
-        spans = too_small(width, height, minimum_size(), overlay, drawn=round_dots)
+        spans = too_small(width, height, minimum_size(), box, drawn=round_dots)
         return clip(spans, width, height)
     spans = _header(screen, grid, width)
     spans += _board(screen, grid, colour=colour, round_dots=round_dots)

@@ -162,9 +162,7 @@ def render(
     UTF-8 terminal, whose boxes are drawn with line-drawing characters."""
     found = geometry(width, height)
     if found is None:
-        overlay = screen.overlay
-        question = None if overlay is None else (overlay.title, overlay.lines)
-        spans = too_small(width, height, minimum_size(), question, drawn=drawn)
+        spans = too_small(width, height, minimum_size(), screen.overlay, drawn=drawn)
         return clip(spans, width, height)
     columns = found.columns
     left, room = max(columns.left, 0), min(columns.width, width)

@@ -262,8 +262,5 @@ def _tile_lines(
 
 
 def _too_small(screen: Screen, width: int, height: int, *, drawn: bool) -> list[Span]:
-    overlay = None
-    if screen.overlay is not None:
-        overlay = (screen.overlay.title, screen.overlay.lines)
-    spans = too_small(width, height, minimum_size(screen), overlay, drawn=drawn)
+    spans = too_small(width, height, minimum_size(screen), screen.overlay, drawn=drawn)
     return clip(spans, width, height)
