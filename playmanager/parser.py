@@ -24,13 +24,17 @@ from .screen.text_layout import HELP_WIDTH, wrap_lines
 INDENT = "  "
 
 
-class _RangeFormatter(argparse.HelpFormatter):
-    """Adds "(the values it takes)" to the help of each ranged option;
-    lines of at most :data:`~.screen.text_layout.HELP_WIDTH` characters,
-    whatever the terminal (argparse would fill a wide one)."""
+class HelpFormatter(argparse.HelpFormatter):
+    """Every ``--help`` of the package: lines of at most
+    :data:`~.screen.text_layout.HELP_WIDTH` characters, whatever the
+    terminal (argparse would fill a wide one)."""
 
     def __init__(self, prog: str) -> None:
         super().__init__(prog, width=HELP_WIDTH)
+
+
+class _RangeFormatter(HelpFormatter):
+    """Adds "(the values it takes)" to the help of each ranged option."""
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         text = action.help or ""
