@@ -29,9 +29,10 @@ def data_folder(environ: Mapping[str, str]) -> str:
 
 
 def rescued_game(folder: str, rescue_name: str) -> str | None:
-    """The newest game rescued into ``folder`` as ``rescue_name`` (or its
-    numbered siblings, ``rescued-2.dots``...), if any; empty files (a
-    rescue cut short) are left out."""
+    """The newest game rescued into ``folder`` as ``rescue_name`` (or as
+    one kept for a file, ``rescued-NAME-DIGEST.dots``; an older version's
+    ``rescued-2.dots``), if any; empty files (a rescue cut short) are
+    left out."""
     stem, dot, suffix = rescue_name.partition(".")
     found = []
     with contextlib.suppress(OSError):

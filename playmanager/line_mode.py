@@ -12,7 +12,7 @@ The rules of the full screens hold here too (:mod:`playmanager.session`):
 ``q`` with play to lose asks first; a save over a file that holds another
 game asks first. Ctrl-C, and Ctrl-D on a terminal, are ``q``: they ask
 too; Ctrl-C or Ctrl-D at that question, like a hang-up or SIGTERM, write
-play to lose to a rescue file of its own (:func:`rescue_on_hang_up`),
+play to lose to its one rescue file (:func:`rescue_on_hang_up`),
 never over a save. The end of piped input quits without asking (there is
 no one to ask, and the input can be played again).
 """

@@ -24,20 +24,25 @@ The data-safety rules live here, once for every game:
   saved before ``n``), unless the caller says the player agreed
   (``overwrite=True``): see :meth:`Session.would_overwrite` and
   :meth:`Session.file_holds`, which says what the file holds.
-* :meth:`Session.rescue` writes to a new file of its own, never over a save.
+* :meth:`Session.rescue` writes to the game's one rescue file, never over
+  a save (:func:`rescue_path`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Generic, NamedTuple, TypeVar
+from typing import Final, Generic, NamedTuple, TypeVar
 
 from .messages import count, new_game
 from .options import next_seed
 from .storage import write_atomically
+
+MAX_NAME_PART: Final = 40
+"""The most of a save file's name a rescue file kept for it takes."""
 
 M = TypeVar("M")
 """The game's model (GameState, BoardT, GameBoardT): mutable, copyable."""
@@ -398,16 +403,22 @@ class Session(Generic[M, I, E]):
         self._saved_version = self._version
         return target
 
-    def rescue(self, folder: str) -> str | None:
-        """Write a changed game to a new file in ``folder`` (made if needed),
-        never over an existing file; return it, or None when unchanged.
+    def rescue(self, folder: str, into: str | None = None) -> str | None:
+        """Write a changed game to its one rescue file, never over a save:
+        ``into`` (the rescue file it was resumed from), else the one
+        :func:`rescue_path` keeps in ``folder`` for its file or, with no
+        file of its own, for its game. Return it, or None when unchanged.
 
         For a hang-up: nobody can be asked, so no save is touched. Raises
         OSError when the file cannot be written.
         """
         if not self.changed:
             return None
-        return write_rescue(folder, self.adapter.rescue_name, self.save_text())
+        if into is not None:
+            write_atomically(into, self.save_text())
+            return into
+        own = self._save_target if self.in_its_file else None
+        return write_rescue(folder, self.adapter.rescue_name, self.save_text(), own)
 
     # ------------------------------------------------------------ helpers
     def _step(self) -> _Step[M, I, E]:
@@ -425,26 +436,28 @@ class Session(Generic[M, I, E]):
             self._known_files[os.path.abspath(path)] = (mark, self._game)
 
 
-def write_rescue(folder: str, name: str, text: str) -> str:
-    """Write ``text`` to a new file ``name`` (numbered if taken) in
-    ``folder``, made if needed; return its path. Raises OSError."""
-    os.makedirs(folder, exist_ok=True)
-    path = reserve_new_file(folder, name)
+def write_rescue(folder: str, name: str, text: str, file: str | None = None) -> str:
+    """Write ``text`` to the rescue file :func:`rescue_path` gives (made
+    with ``folder`` if needed), replacing the game kept there; return its
+    path. Raises OSError."""
+    path = rescue_path(folder, name, file)
     write_atomically(path, text)
     return path
 
 
-def reserve_new_file(folder: str, name: str) -> str:
-    """Create ``folder/name`` empty, or ``stem-2.suffix`` (3, 4...) when that
-    exists; return its path. Created exclusively, so two games hanging up
-    at once never pick the same file."""
+def rescue_path(folder: str, name: str, file: str | None = None) -> str:
+    """The one rescue file of a game, in ``folder`` (made if needed), so
+    that rescue files never pile up: for a game in a ``file`` of its own,
+    one kept for that file (``rescued-a-1f2e3d4c.dots`` for ``a.dots``: its
+    name and a digest of its path); for any other, ``name``, one per game
+    kind. A ``file`` in ``folder`` (a rescue file played) is its own."""
+    os.makedirs(folder, exist_ok=True)
+    if file is None:
+        return os.path.join(folder, name)
+    file = os.path.abspath(file)
+    if os.path.dirname(file) == os.path.abspath(folder):
+        return file
     stem, dot, suffix = name.partition(".")
-    for number in itertools.count(1):
-        numbered = name if number == 1 else f"{stem}-{number}{dot}{suffix}"
-        path = os.path.join(folder, numbered)
-        try:
-            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
-        except FileExistsError:
-            continue
-        return path
-    raise AssertionError("unreachable")  # pragma: no cover
+    base = os.path.splitext(os.path.basename(file))[0][:MAX_NAME_PART]
+    digest = hashlib.sha256(os.fsencode(file)).hexdigest()[:8]
+    return os.path.join(folder, f"{stem}-{base}-{digest}{dot}{suffix}")

@@ -25,6 +25,7 @@ import pytest
 from playmanager.cli import main
 from playmanager.dots.savefile import load as load_dots
 from playmanager.forty_thieves.savefile import load as load_forty_thieves
+from playmanager.session import rescue_path
 from playmanager.twenty48.savefile import load as load_2048
 from tests.pty_terminal import Terminal
 
@@ -126,7 +127,11 @@ def test_a_hang_up_leaves_every_file_and_rescues_the_game(
     term.child.kill(signum)
     term.wait_for_exit()
     assert snapshot(tmp_path) == before  # no save touched, none written
-    rescue = tmp_path / "data" / "gamestate2048" / game.rescue_name
+    folder = tmp_path / "data" / "gamestate2048"
+    (rescue,) = folder.glob("rescued*")  # the game's one rescue file
+    mine = None if file is None else str(tmp_path / file)
+    own = None if mine is None else rescue_path(str(folder), game.rescue_name, mine)
+    assert str(rescue) == own or (own is None and rescue.name == game.rescue_name)
     game.load(str(rescue))  # a whole game, loadable
     assert rescue.read_bytes() not in before.values()  # with the move in it
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from playmanager.session import rescue_path
 from tests.pty_terminal import Terminal
 from tests.test_hang_up import GAMES, snapshot
 
@@ -125,5 +126,7 @@ def test_ctrl_d_at_the_java_line_modes_win_question_rescues(tmp_path: Path) -> N
     term.wait_until(lambda _: "play again (y) or quit (q)?" in term.raw.decode(), "win")
     term.press(CTRL_D)
     assert term.wait_for_exit() == 0
-    assert GAMES["2048"].load(str(rescue(tmp_path, "2048"))) is not None
+    folder = str(tmp_path / "data" / "gamestate2048")
+    kept = rescue_path(folder, "rescued.2048", str(tmp_path / "near.2048"))
+    assert GAMES["2048"].load(kept) is not None  # the one kept for near.2048
     assert (tmp_path / "near.2048").read_text() == "2 2\n0\n4 4\n0 0\n"

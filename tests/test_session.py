@@ -3,7 +3,6 @@ undo, "changed", effects, seeds, and the rules that keep saves safe."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +24,6 @@ from playmanager.session import (
     MoveRefusedError,
     Session,
     WouldOverwriteError,
-    reserve_new_file,
 )
 from playmanager.twenty48.adapter import Twenty48
 from playmanager.twenty48.play2048 import start_game
@@ -270,19 +268,14 @@ def test_rescue_never_writes_over_a_file_and_only_when_changed(tmp_path: Path) -
     assert session.rescue(str(folder)) is None
     a_move(session)
     first = session.rescue(str(folder))
+    a_move(session)
     second = session.rescue(str(folder))
-    assert first == str(folder / "rescued.2048")
-    assert second == str(folder / "rescued-2.2048")
-    assert Path(first).read_text() == session.save_text() == Path(second).read_text()
+    assert first == second == str(folder / "rescued.2048")  # one file, rewritten
+    assert Path(second).read_text() == session.save_text()
+    assert not (tmp_path / "save.2048").exists()
     assert session.changed  # a rescue is not a save
-
-
-def test_reserve_new_file_is_exclusive(tmp_path: Path) -> None:
-    names = {reserve_new_file(str(tmp_path), "rescued.dots") for _ in range(3)}
-    assert names == {
-        str(tmp_path / n) for n in ("rescued.dots", "rescued-2.dots", "rescued-3.dots")
-    }
-    assert all(os.path.getsize(n) == 0 for n in names)
+    into = str(folder / "rescued-elsewhere.2048")
+    assert session.rescue(str(folder), into) == into  # the file it was resumed from
 
 
 # ------------------------------------------------------------ other games' intents

@@ -33,7 +33,7 @@ from ..session import (
     MoveRefusedError,
     Session,
     WouldOverwriteError,
-    reserve_new_file,
+    rescue_path,
 )
 from ..statistics import COLUMNS as STATISTICS_COLUMNS
 from ..statistics import LEGEND, Tracker, rows, text_table
@@ -404,18 +404,18 @@ class ModalController(ABC, Generic[M, I, E, A]):
 
     def hang_up(self, why: str = "Terminal closed") -> str:
         """End without asking (the terminal went away, or a crash): play to
-        lose goes to a new rescue file, never over a save; one line says
-        what happened."""
+        lose goes to its one rescue file (the one it was resumed from, if
+        any), never over a save; one line says what happened."""
         self._finished = True
         self.finishing()
         try:
-            path = self.session.rescue(self._rescue_folder)
+            path = self.session.rescue(self._rescue_folder, self._resumed_from)
         except OSError as error:
             return messages.not_rescued(why, describe_os_error(error))
         if path is None:  # saved, but maybe unfinished: kept to resume
             self._keep_unfinished()
         else:
-            self._forget_resumed()
+            self._resumed_from = None  # rewritten: it holds the game again
             if not self.session.ended:
                 self._keep_statistics(path)
         return messages.hung_up(why, path)
@@ -634,16 +634,15 @@ class ModalController(ABC, Generic[M, I, E, A]):
         (loaded from it, or saved there) is in the player's file: moves
         since were declined, and no copy is made, so copies never pile up.
         Any other goes to the rescue folder, never over a save: over the
-        file it was resumed from, else a new one. The next launch without
-        FILE offers to resume it."""
+        file it was resumed from, else its game kind's one rescue file.
+        The next launch without FILE offers to resume it."""
         if self.session.ended or not self._moved_since_deal:
             return False
         if self.session.in_its_file:  # the player's file holds it
             self._keep_statistics(self.session.save_target)
             return False
         try:
-            os.makedirs(self._rescue_folder, exist_ok=True)
-            path = self._resumed_from or reserve_new_file(
+            path = self._resumed_from or rescue_path(
                 self._rescue_folder, self.session.adapter.rescue_name
             )
             write_atomically(path, self.session.save_text())

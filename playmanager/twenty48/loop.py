@@ -12,7 +12,7 @@ as ``q`` does, and a save that fails prints one line on stderr while the
 game goes on. Where Java loses the game we keep it: Ctrl-C and Ctrl-D on
 a terminal with moves not saved ask "save before quitting?" as the other
 line modes do; a hang-up (SIGHUP), SIGTERM, or no answer to that question
-writes the game to a rescue file of its own (never over a save) and says
+writes the game to its one rescue file (never over a save) and says
 where on stderr. Piped input is never asked: stdout stays Java's. Java's ``o`` replaces its
 save file without asking, and so does this line mode: the one exception
 to "never replaced without a yes", kept to stay Java-exact. The rules
@@ -59,8 +59,10 @@ class LineGame:
         stderr: TextIO,
         *,
         win: WinRound | None = None,
+        loaded: bool = False,
     ) -> None:
-        """``win`` None is the Java game; a WinRound adds the MVC preset's win."""
+        """``win`` None is the Java game; a WinRound adds the MVC preset's win;
+        ``loaded``: the game was read from ``save_target``."""
         self.game = game
         self.save_target = save_target
         self.stdin = stdin
@@ -69,6 +71,9 @@ class LineGame:
         self.win = win
         self.changed = False
         """Moves made since the game was loaded, started or saved."""
+        self.in_its_file = loaded
+        """``save_target`` holds this game (loaded or saved there): its rescue
+        file is the one kept for that file."""
 
     def play(self) -> int:
         """Run the loop until the game is over, ``q`` or the end of input.
@@ -179,11 +184,12 @@ class LineGame:
             self.stderr.flush()
             return
         self.changed = False
+        self.in_its_file = True
         self.stdout.write(messages.saved(self.save_target))
 
     def rescue(self, why: str, status: int) -> int:
         """After a hang-up, Ctrl-C or Ctrl-D (``why``): moves not saved go
-        to a rescue file of their own in the data folder; one line on
+        to their one rescue file in the data folder; one line on
         stderr says where. Returns the exit status, ``status``."""
         import os
 
@@ -197,7 +203,8 @@ class LineGame:
         try:
             if self.changed:
                 folder = data_folder(os.environ)
-                path = write_rescue(folder, RESCUE_NAME, format_save(self.game))
+                own = self.save_target if self.in_its_file else None
+                path = write_rescue(folder, RESCUE_NAME, format_save(self.game), own)
         except OSError as os_error:
             line = shared.not_rescued(why, describe_os_error(os_error))
         else:
@@ -261,6 +268,7 @@ class WinRound:
         self.seed = next_seed(self.seed)
         line_game.game = self.new_game(self.seed)
         line_game.changed = False  # a fresh deal: --seed deals it again
+        line_game.in_its_file = False
         self.start(line_game.game)
 
     @staticmethod

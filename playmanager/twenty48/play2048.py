@@ -349,10 +349,13 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
         return play_full_screen(args, game, seed, save_target, launch)
     tell_of_a_rescued_game(args.file, launch.environ, stderr)
     rules = game_rules(args)
-    if rules.goal is None:
-        return LineGame(game, save_target, stdin, stdout, stderr).play()
-    win = WinRound(rules.goal, game_maker(game, rules), seed)
-    return LineGame(game, save_target, stdin, stdout, stderr, win=win).play()
+    loaded = args.file is not None and os.path.exists(args.file)
+    win = None
+    if rules.goal is not None:
+        win = WinRound(rules.goal, game_maker(game, rules), seed)
+    return LineGame(
+        game, save_target, stdin, stdout, stderr, win=win, loaded=loaded
+    ).play()
 
 
 def main(launch: Launch) -> int:

@@ -49,8 +49,8 @@ def run(
     player quits; return 0.
 
     ``o`` saves to ``save_target`` (asking before replacing a file this
-    game did not load). When the terminal closes, unsaved play goes to a
-    rescue file of its own in the data folder (XDG_DATA_HOME, HOME); a
+    game did not load). When the terminal closes, unsaved play goes to the
+    game's one rescue file in the data folder (XDG_DATA_HOME, HOME); a
     game rescued there is offered at the next launch without FILE
     (``file_given`` False). ``terminal`` says
     what the terminal shows (no colours with NO_COLOR). Without a usable terminal: one line on ``stderr``, 2.
