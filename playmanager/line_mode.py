@@ -27,6 +27,7 @@ from . import messages
 from .controls import AUTOPLAY_MOVES, Control
 from .hangup import HangUpError, hang_up_raises
 from .lines import LineReader, typed
+from .messages import NEW_GAME_SUMMARY
 from .options import EXIT_INTERRUPTED, EXIT_OK
 from .session import MoveRefusedError, Session, WouldOverwriteError
 from .storage import describe_os_error
@@ -38,10 +39,12 @@ E = TypeVar("E")
 YES: Final = ("y", "yes")
 
 
-def controls_lines() -> tuple[str, ...]:
-    """The help's lines of the shared controls, as a line mode takes them."""
+def controls_lines(new_game: str = NEW_GAME_SUMMARY) -> tuple[str, ...]:
+    """The help's lines of the shared controls, as a line mode takes them,
+    in a game whose ``n`` does ``new_game``."""
     return tuple(
-        f"  {f'{control.value} or {control.word}':<14}{control.line_summary}"
+        f"  {f'{control.value} or {control.word}':<14}"
+        f"{control.summary_in(new_game, line_mode=True)}"
         for control in Control
     )
 
@@ -230,7 +233,8 @@ class LineMode(ABC, Generic[M, I, E]):
         self.show()
 
     def help(self) -> None:
-        for line in (*self.help_lines(), *controls_lines()):
+        new_game = self.session.adapter.new_game_summary
+        for line in (*self.help_lines(), *controls_lines(new_game)):
             self.say(line)
 
     def save(self, path: str | None = None) -> bool:

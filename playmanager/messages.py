@@ -86,6 +86,12 @@ def new_game(seed: int) -> str:
     return f"New game, seed {seed} (u brings the last one back)"
 
 
+NEW_GAME_SUMMARY: Final = "new game (the next seed)"
+"""What ``n`` does, in the help of a game dealt from seeds (2048, Dots)."""
+NEW_DEAL_SUMMARY: Final = "new deal (the next deal number)"
+"""What ``n`` does in Forty Thieves' help: its status line says ``New deal N``."""
+
+
 def new_deal(deal: int) -> str:
     """A new deal of Forty Thieves, named as its header names it."""
     return f"New deal {deal} (u brings the last one back)"

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from .games import DEFAULT, Game, add_game_option
+from .messages import NEW_GAME_SUMMARY
 from .options import RANGES
 from .screen.text_layout import HELP_WIDTH, wrap_lines
 
@@ -93,15 +94,20 @@ def keys_section(title: str, lines: Sequence[str]) -> str:
     return title + ":\n" + "".join(f"{INDENT}{line}".rstrip() + "\n" for line in fitted)
 
 
-def keys_of_both_modes(line_mode: Sequence[str], full_screen: Sequence[str]) -> str:
+def keys_of_both_modes(
+    line_mode: Sequence[str],
+    full_screen: Sequence[str],
+    new_game: str = NEW_GAME_SUMMARY,
+) -> str:
     """The end of a game's ``--help``: the keys of its line mode, then those
-    of its full screen followed by the shared controls (as its ``?`` shows)."""
+    of its full screen followed by the shared controls (as its ``?`` shows,
+    ``n`` doing ``new_game``)."""
     from .screen.modal import shared_help
 
     return (
         keys_section("keys in the line mode (type one, then Enter)", line_mode)
         + "\n"
         + keys_section(
-            "keys in the full screen (--tui)", (*full_screen, *shared_help())
+            "keys in the full screen (--tui)", (*full_screen, *shared_help(new_game))
         )
     )

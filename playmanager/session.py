@@ -37,7 +37,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Final, Generic, NamedTuple, TypeVar
 
-from .messages import count, new_game
+from .messages import NEW_GAME_SUMMARY, count, new_game
 from .options import next_seed
 from .storage import write_atomically
 
@@ -83,6 +83,8 @@ class GameAdapter(ABC, Generic[M, I, E]):
     """The game's name in :data:`playmanager.games.GAMES`."""
     rescue_name: str
     """The file name a hung-up game is rescued to (``rescued.2048``)."""
+    new_game_summary: str = NEW_GAME_SUMMARY
+    """What ``n`` does, in the help (as :meth:`new_game_message` says it)."""
 
     @abstractmethod
     def new_model(self, seed: int) -> M:

@@ -73,6 +73,35 @@ def test_forty_thieves_n_says_new_deal_as_its_header_does(
     assert controller.status == "New deal 119 (u brings the last one back)"
 
 
+def test_forty_thieves_help_says_new_deal_as_its_status_line_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its shared help said "new game (the next seed)" where ``n`` says
+    "New deal N": every help of Forty Thieves names deals, the others seeds."""
+    monkeypatch.chdir(tmp_path)
+    screens = full_screens(tmp_path)
+    for game, controller in screens.items():
+        controller.press("?")
+        overlay = controller.overlay()
+        assert overlay is not None
+        text = " ".join(" ".join(overlay.lines).split())
+        deals = game == "forty-thieves"
+        assert ("n new deal (the next deal number)" in text) == deals, game
+        assert ("n new game (the next seed)" in text) != deals, game
+    line_help = run("forty-thieves", "?\nq\n", tmp_path)
+    assert "  n or new      new deal (the next deal number)\n" in line_help
+    assert "next seed" not in line_help
+    assert "new game (the next seed)" in run("dots", "?\nq\n", tmp_path)
+    out = io.StringIO()
+    main(["--game", "forty-thieves", "--help"], io.StringIO(), out, io.StringIO())
+    assert "next seed" not in out.getvalue()
+    assert squeezed_count(out.getvalue(), "new deal (the next deal number)") == 2
+
+
+def squeezed_count(text: str, words: str) -> int:
+    return " ".join(text.split()).count(words)
+
+
 def test_every_game_says_you_win(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

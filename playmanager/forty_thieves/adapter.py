@@ -36,7 +36,7 @@ from gamestate.forty_thieves.moves import (
     why_no_foundation,
 )
 
-from ..messages import count, new_deal
+from ..messages import NEW_DEAL_SUMMARY, count, new_deal
 from ..session import GameAdapter, MoveRefusedError, PastStep
 from . import deal_numbers, savefile
 from .commands import ToFoundation
@@ -75,6 +75,8 @@ class FortyThieves(GameAdapter[BoardT, Intent, Effects]):
 
     def next_seed(self, seed: int) -> int:
         return deal_numbers.following(seed)
+
+    new_game_summary = NEW_DEAL_SUMMARY
 
     def new_game_message(self, seed: int) -> str:
         return new_deal(seed)

@@ -78,13 +78,13 @@ def build_parser() -> argparse.ArgumentParser:
 def keys_help() -> str:
     """The keys of both modes for ``--help``, from their tables."""
     from ..line_mode import controls_lines
+    from ..messages import NEW_DEAL_SUMMARY
     from ..parser import keys_of_both_modes
     from .tui.controller import help_lines
 
     line_mode = [f"{example:<14}{what}" for example, what in HELP_ROWS]
-    return keys_of_both_modes(
-        [*line_mode, *(line.strip() for line in controls_lines())], help_lines()
-    )
+    controls = (line.strip() for line in controls_lines(NEW_DEAL_SUMMARY))
+    return keys_of_both_modes([*line_mode, *controls], help_lines(), NEW_DEAL_SUMMARY)
 
 
 def check_combinations(parser: argparse.ArgumentParser, args: SimpleNamespace) -> None:

@@ -147,15 +147,24 @@ def key_summary(bindings: Sequence[Binding[A]], controls: Sequence[Control]) -> 
     return KEY_SEPARATOR.join(entries)
 
 
-def controls_help(controls: Sequence[Control] = tuple(Control)) -> tuple[str, ...]:
-    """The help lines of the shared actions."""
-    return tuple(help_line(key_label(c.value), c.summary) for c in controls)
+def controls_help(
+    controls: Sequence[Control] = tuple(Control),
+    new_game: str = messages.NEW_GAME_SUMMARY,
+) -> tuple[str, ...]:
+    """The help lines of the shared actions, in a game whose ``n`` does
+    ``new_game``."""
+    return tuple(
+        help_line(key_label(c.value), c.summary_in(new_game)) for c in controls
+    )
 
 
-def shared_help() -> tuple[str, ...]:
+def shared_help(new_game: str = messages.NEW_GAME_SUMMARY) -> tuple[str, ...]:
     """The help lines of every full screen's shared keys: the controls and
     the statistics (``?`` and ``--help`` alike)."""
-    return (*controls_help(), help_line(STATISTICS_KEY, STATISTICS_SUMMARY))
+    return (
+        *controls_help(new_game=new_game),
+        help_line(STATISTICS_KEY, STATISTICS_SUMMARY),
+    )
 
 
 class ModalController(ABC, Generic[M, I, E, A]):
@@ -315,7 +324,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
                 *self.rules(),
                 "",
                 *self.help_lines(),
-                *shared_help(),
+                *shared_help(self.session.adapter.new_game_summary),
                 "",
                 "Press any key to close this help.",
             )
