@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -454,3 +455,45 @@ def test_the_line_modes_help_shows_the_same_rules(
     help_part = out.getvalue().split("> ", 1)[1]
     for line in rules:
         assert line in help_part
+
+
+def _first_shown(spans: list[Span]) -> int | None:
+    """The first line a scrolled box shows, from its bottom border
+    (" 5-16 of 30: Up/Down scrolls "); None when the box is not scrolled."""
+    found = re.search(r" (\d+)-\d+ of \d+: ", boxes(spans)[-1][-1])
+    return None if found is None else int(found.group(1))
+
+
+BOXES = ("help", "statistics", "resume", "quit", "win", "game-over")
+
+
+@pytest.mark.parametrize(
+    ("game", "state"),
+    [
+        pytest.param(game, state, id=f"{game}-{state}")
+        for game in screens.GAMES
+        for state in BOXES
+    ],
+)
+def test_up_moves_a_box_scrolled_past_its_end_at_once(
+    game: str, state: str, tmp_path: Path
+) -> None:
+    """Scrolled far past its end, a box stays at its end, and one Up moves
+    it one line (the controller went on counting past the end, so Up took
+    as many presses as Down had gone too far): at 60x20 and at sizes where
+    each box scrolls (under a game's smallest, inside Too small)."""
+    scrolled = 0
+    for size in ((60, 20), (60, 10), (30, 6)):
+        folder = tmp_path / f"{size[0]}x{size[1]}"
+        folder.mkdir()
+        app = screens.GAMES[game]()[state](folder)
+        if _first_shown(app.frame(*size, colour=True)) is None:
+            continue  # the box fits: nothing scrolls
+        for _ in range(60):
+            app.press("KEY_DOWN")
+        end = _first_shown(app.frame(*size, colour=True))
+        assert end is not None and end > 1
+        app.press("KEY_UP")
+        assert _first_shown(app.frame(*size, colour=True)) == end - 1, size
+        scrolled += 1
+    assert scrolled

@@ -118,6 +118,9 @@ class Overlay(NamedTuple):
     low: bool = False
     scroll: int = 0
     """The first line shown of a box taller than the screen."""
+    shown: Callable[[int], None] | None = None
+    """Told the first line the layout shows (``scroll`` stopped at the
+    box's end, which only the layout knows)."""
 
 
 SCROLL_DOWN: Final = ("KEY_DOWN", "j", "KEY_NPAGE")
@@ -315,7 +318,9 @@ class ModalController(ABC, Generic[M, I, E, A]):
         """The box the screen shows over the game now, if any, scrolled as
         the player scrolled it."""
         box = self._box()
-        return None if box is None else box._replace(scroll=self._scroll)
+        if box is None:
+            return None
+        return box._replace(scroll=self._scroll, shown=self._scrolled_to)
 
     def _box(self) -> Overlay | None:
         target = self.session.save_target
@@ -700,9 +705,15 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self._mode_before = self.mode
         self.mode = mode
 
+    def _scrolled_to(self, first: int) -> None:
+        """The layout drew the box from line ``first``: past the end, the
+        scroll stops there, so that one Up moves the box at once."""
+        self._scroll = first
+
     def _scroll_by(self, lines: int) -> None:
-        """Scroll the help or the statistics; the layout stops it at the
-        box's end, and so does this, at its last line."""
+        """Scroll a box; the layout stops it at the box's end
+        (:meth:`_scrolled_to`), and this, before any drawing, at its last
+        line."""
         overlay = self.overlay()
         most = 0 if overlay is None else len(overlay.lines)
         self._scroll = min(max(self._scroll + lines, 0), most)

@@ -253,6 +253,8 @@ PLAIN_BOX: Final = "+-+|++"
 LINE_BOX: Final = "┌─┐│└┘"
 """Corners and edges of a box: top left, top, top right, side, bottom left,
 bottom right."""
+Shown = Callable[[int], None]
+"""Told the first line a scrolled box shows (see :func:`box_rows`)."""
 SCROLL_KEYS: Final = "Up/Down"
 """What scrolls a box taller than the screen (the help, the statistics)."""
 
@@ -265,6 +267,7 @@ def box_rows(
     *,
     drawn: bool = False,
     scroll: int = 0,
+    shown: Shown | None = None,
     roomy: bool = True,
 ) -> list[str]:
     """A box of ``lines`` under ``title`` in at most ``width`` x ``height``:
@@ -272,7 +275,9 @@ def box_rows(
     a box as wide as the screen stops a column short); lines wrap
     (:func:`~.text_layout.wrap_lines`); a body taller than the room shows
     the part from line ``scroll`` and says so in its bottom border, with
-    the keys that scroll it. A blank line inside the borders and a blank
+    the keys that scroll it; ``shown`` is told the first line it shows
+    (``scroll`` stopped at the box's end, which only the layout knows), so
+    that the next Up moves it at once. A blank line inside the borders and a blank
     margin outside them (clearing what is under the box) where they fit
     and the box is ``roomy``."""
     top_left, edge, top_right, side, bottom_left, bottom_right = (
@@ -286,8 +291,10 @@ def box_rows(
     if roomy and len(body) + 2 <= room:
         body = ["", *body, ""]
     footnote = ""
+    first = min(max(scroll, 0), max(len(body) - room, 0))
+    if shown is not None:
+        shown(first)
     if len(body) > room:
-        first = min(max(scroll, 0), len(body) - room)
         last = first + room
         footnote = f" {first + 1}-{last} of {len(body)}: {SCROLL_KEYS} scrolls "
         body = body[first:last]
@@ -317,6 +324,7 @@ def overlay_box(
     *,
     drawn: bool = False,
     scroll: int = 0,
+    shown: Shown | None = None,
     bottom: bool = False,
 ) -> list[Span]:
     """A box (:func:`box_rows`) in the middle of the screen; ``drawn`` (a
@@ -325,7 +333,14 @@ def overlay_box(
     (no blank lines), so that the game above it stays in view (the end of
     a game: its last position)."""
     rows = box_rows(
-        title, lines, width, height, drawn=drawn, scroll=scroll, roomy=not bottom
+        title,
+        lines,
+        width,
+        height,
+        drawn=drawn,
+        scroll=scroll,
+        shown=shown,
+        roomy=not bottom,
     )
     if not bottom and width - len(rows[0]) <= 2:  # nearly the screen's width
         rows = [f"{row:<{width}}" for row in rows]
@@ -334,11 +349,18 @@ def overlay_box(
     return _placed(rows, max(top, 0), left, width, height)
 
 
-def banner_box(
-    title: str, lines: Sequence[str], width: int, height: int, *, drawn: bool = False
-) -> list[Span]:
+def banner_box(box: Box, width: int, height: int, *, drawn: bool = False) -> list[Span]:
     """A ``bottom`` :func:`overlay_box`."""
-    return overlay_box(title, lines, width, height, drawn=drawn, bottom=True)
+    return overlay_box(
+        box.title,
+        box.lines,
+        width,
+        height,
+        drawn=drawn,
+        scroll=box.scroll,
+        shown=box.shown,
+        bottom=True,
+    )
 
 
 def _placed(
@@ -356,7 +378,7 @@ def _placed(
 
 
 def above_banner(
-    box: tuple[str, Sequence[str]],
+    box: Box,
     width: int,
     height: int,
     draw: Callable[[int], list[Span] | None],
@@ -368,7 +390,7 @@ def above_banner(
     its spans in that many rows, None if it does not fit), the banner
     covering its ``footer`` lines (status, keys) only when the game does
     not fit above them; None when it fits neither way."""
-    banner = banner_box(*box, width, height, drawn=drawn)
+    banner = banner_box(box, width, height, drawn=drawn)
     for covered in (0, footer):
         game = draw(height - box_height(banner) + covered)
         if game is not None:
@@ -393,6 +415,9 @@ class Box(Protocol):
     @property
     def scroll(self) -> int: ...
 
+    @property
+    def shown(self) -> Shown | None: ...
+
 
 def too_small(
     width: int,
@@ -409,8 +434,15 @@ def too_small(
         f"This terminal is {width}x{height}; the game needs {need[0]}x{need[1]}.",
         "Please enlarge it (q quits).",
     ]
-    scroll = 0
-    if overlay is not None:  # the question first: it waits for an answer
-        lines = [f"{overlay.title}:", *overlay.lines, "", *lines]
-        scroll = overlay.scroll
-    return overlay_box("Too small", lines, width, height, drawn=drawn, scroll=scroll)
+    if overlay is None:
+        return overlay_box("Too small", lines, width, height, drawn=drawn)
+    lines = [f"{overlay.title}:", *overlay.lines, "", *lines]  # the question first
+    return overlay_box(
+        "Too small",
+        lines,
+        width,
+        height,
+        drawn=drawn,
+        scroll=overlay.scroll,
+        shown=overlay.shown,
+    )

@@ -113,7 +113,7 @@ def render(
             return render(plain, width, rows, colour=colour, round_dots=round_dots)
 
         found = above_banner(
-            (box.title, box.lines),
+            box,
             width,
             height,
             game,
@@ -139,12 +139,19 @@ def _overlay(overlay: Overlay, width: int, height: int, *, drawn: bool) -> list[
     header, so that the objective, score and moves stay in view, scrolled
     there when taller (the help). The smallest terminals, without room for
     a box under the header, get it over the whole screen."""
-    title, lines, scroll = overlay.title, overlay.lines, overlay.scroll
     below = height - HEADER_LINES
-    if below >= MIN_BOX_ROWS:
-        box = overlay_box(title, lines, width, below, drawn=drawn, scroll=scroll)
-        return [span._replace(row=span.row + HEADER_LINES) for span in box]
-    return overlay_box(title, lines, width, height, drawn=drawn, scroll=scroll)
+    room = below if below >= MIN_BOX_ROWS else height
+    box = overlay_box(
+        overlay.title,
+        overlay.lines,
+        width,
+        room,
+        drawn=drawn,
+        scroll=overlay.scroll,
+        shown=overlay.shown,
+    )
+    top = HEADER_LINES if room == below else 0
+    return [span._replace(row=span.row + top) for span in box]
 
 
 def _header(screen: Screen, grid: Grid, width: int) -> list[Span]:

@@ -198,10 +198,9 @@ def _overlay(overlay: Overlay, width: int, height: int, *, drawn: bool) -> list[
             height,
             drawn=drawn,
             scroll=overlay.scroll,
+            shown=overlay.shown,
         )
-    box = banner_box(
-        overlay.title, overlay.lines, width, height - FOOTER_LINES, drawn=drawn
-    )
+    box = banner_box(overlay, width, height - FOOTER_LINES, drawn=drawn)
     shift = height - FOOTER_LINES - 1 - box[-1].row
     return [span._replace(row=span.row + shift) for span in box]
 

@@ -157,8 +157,7 @@ def render(
                 return None
             return render(plain, width, rows, colour=colour, blocks=blocks)
 
-        box = (overlay.title, overlay.lines)
-        found = above_banner(box, width, height, game, footer=2, drawn=blocks)
+        found = above_banner(overlay, width, height, game, footer=2, drawn=blocks)
         if found is not None:
             return clip(found, width, height)
     size = tile_size(screen, width, height)
@@ -189,6 +188,7 @@ def render(
             height,
             drawn=blocks,
             scroll=overlay.scroll,
+            shown=overlay.shown,
         )
     return clip(spans, width, height)
 
