@@ -64,6 +64,13 @@ def autoplayed(move: str) -> str:
     return f"Autoplay: {move} (any key stops)" if move else "Autoplay (any key stops)"
 
 
+def ended_keys(noun: str) -> str:
+    """A line mode's line under a game that ended (won, or no move left):
+    what its keys do then, as the full screen's end box lists them;
+    ``noun`` is what ``n`` deals (``game``, Forty Thieves' ``deal``)."""
+    return f"n starts a new {noun}, u undoes, o saves, q quits."
+
+
 def saved(path: str) -> str:
     """A save that worked."""
     return f"Saved to {path}"
@@ -146,6 +153,16 @@ def rescue_discarded(path: str) -> str:
 def rescue_left(path: str) -> str:
     """The player put off the rescued game: its file stays."""
     return f"The rescued game stays in {path}; the next launch offers it again"
+
+
+def resumed(path: str) -> str:
+    """The player resumed the rescued game kept in ``path``."""
+    return f"Resumed the game rescued in {path}"
+
+
+def cannot_resume(path: str, reason: str) -> str:
+    """A rescued game that cannot be loaded; the game on screen goes on."""
+    return f"Cannot resume {path}: {reason}"
 
 
 def kept_file(path: str) -> str:

@@ -114,7 +114,7 @@ def test_win_message_and_then_moves_are_refused() -> None:
     assert answers[1].endswith(
         "Objective: R (red) cleared   Score: 7   Moves left: 2\n"
         "You win! R (red) cleared with 2 moves to spare. Score: 7.\n"
-        "n plays again, u undoes, o saves, q quits.\n"
+        "n starts a new game, u undoes, o saves, q quits.\n"
     )
     assert answers[2] == "The objective is reached: the game is won\n"
 
@@ -125,7 +125,7 @@ def test_lose_message_when_the_moves_run_out() -> None:
     assert answers[0].endswith(
         "Objective: clear 6 more R (red)   Score: 3   Moves left: 0\n"
         "Game over: out of moves, with 6 R still to clear. Score: 3.\n"
-        "n plays again, u undoes, o saves, q quits.\n"
+        "n starts a new game, u undoes, o saves, q quits.\n"
     )
     assert answers[1] == "No moves are left: the game is over\n"
 

@@ -194,14 +194,14 @@ def test_a_save_file_names_its_game(tmp_path: Path) -> None:
     status, out, _ = run([str(path)], "w f\n1 f\n")
     assert status == 0
     assert out.startswith(f"Loaded {path} (deal 0). ? lists the commands.\n")
-    assert out.endswith(text.WON + "> \n")
+    assert out.endswith(text.WON + messages.ended_keys("deal") + "\n> \n")
     assert "f4" in out and "QS" in out
 
 
 def test_no_move_left_is_said_and_undo_or_quit_remain() -> None:
     status, out, _ = run([str(SAVES / "no_move_left.forty-thieves")], "d\nq\n")
     assert status == 0
-    assert text.NO_MOVE_LEFT in out
+    assert text.NO_MOVE_LEFT + "n starts a new deal, u undoes, o saves, q quits.\n" in out
     assert "The deck is empty (Forty Thieves deals the deck only once)\n" in out
 
 
@@ -398,7 +398,7 @@ def test_a_plays_every_safe_card_and_undo_takes_them_back() -> None:
     status, out, _ = run([str(SAVES / "two_moves_from_winning.forty-thieves")], "a\n")
     assert status == 0
     assert "> 2 cards to the foundations.\n" in out
-    assert out.endswith(text.WON + "> \n")
+    assert out.endswith(text.WON + messages.ended_keys("deal") + "\n> \n")
     # in_progress: the Ace of Clubs on the waste is safe, nothing after it
     status, out, _ = run([str(SAVES / "in_progress.forty-thieves")], "a\nu\na\na\n")
     assert "> 1 card to the foundations.\n" in out

@@ -191,6 +191,7 @@ def test_the_docs_quote_the_catalogue() -> None:
         messages.autoplayed_moves(1),
         messages.unknown_command("x"),
         messages.new_deal(0).split(" 0")[0],
+        messages.ended_keys("game"),
     ):
         assert f"`{said}" in controls, said
     safe = page("saves-are-safe.md")
@@ -199,3 +200,30 @@ def test_the_docs_quote_the_catalogue() -> None:
     assert messages.overwrite_question("a.forty-thieves", "X").split("(")[0] in safe
     empty = " ".join(text_table(Statistics(), {"dots": ""}))
     assert empty in page("statistics.md")
+
+
+def test_a_level_of_one_move_is_named_in_the_singular() -> None:
+    """The statistics' row of ``--moves 1`` read "1 moves"."""
+    from gamestate.dots import CellT
+    from gamestate.dots.board import Level
+    from playmanager.dots.tui import variant
+
+    assert variant(Level(seed=5, moves=1, objective=(CellT.R, 2))) == "1 move, 2 R"
+    assert variant(Level(seed=5, moves=2, objective=(CellT.R, 1))) == "2 moves, 1 R"
+
+
+def test_both_line_modes_end_a_game_with_the_same_keys_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Dots said "n plays again, u undoes, o saves, q quits.", Forty
+    Thieves "No move left: u undoes a move, n deals anew, q quits."."""
+    monkeypatch.chdir(tmp_path)
+    saves = Path(__file__).parent.parent / "saves"
+    stuck = str(saves / "no_move_left.forty-thieves")
+    forty = io.StringIO()
+    main([stuck], io.StringIO("q\n"), forty, io.StringIO())
+    dots_out = run("dots", "A 99\nq\nn\n", tmp_path, "--moves", "1")
+    for out, noun in ((forty.getvalue(), "deal"), (dots_out, "game")):
+        line = f"n starts a new {noun}, u undoes, o saves, q quits.\n"
+        assert messages.ended_keys(noun) + "\n" == line
+        assert line in out

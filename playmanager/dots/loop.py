@@ -102,7 +102,7 @@ class LineGame(LineMode[GameBoardT, Path, DotsEffects]):
         ended = messages.ending(self.game)
         if ended is not None:
             self.say(ended.line())
-            self.say("n plays again, u undoes, o saves, q quits.")
+            self.say(shared_messages.ended_keys("game"))
 
     def hint_text(self, intent: Path) -> str:
         return messages.hint_text(self.game, list(intent))

@@ -42,10 +42,10 @@ class LineGame(LineMode[BoardT, Intent, Effects]):
         self.say(
             "\n" + text.board_text(self.session.model, self.card_text).rstrip("\n")
         )
-        if self.session.model.is_win_state():
-            self.say(text.WON.rstrip("\n"))
-        elif self.session.ended:
-            self.say(text.NO_MOVE_LEFT.rstrip("\n"))
+        if self.session.ended:
+            won = self.session.model.is_win_state()
+            self.say((text.WON if won else text.NO_MOVE_LEFT).rstrip("\n"))
+            self.say(messages.ended_keys("deal"))
         elif FortyThieves.can_finish(self.session.model):
             self.say(text.CAN_FINISH.rstrip("\n"))
 

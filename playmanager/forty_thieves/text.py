@@ -80,7 +80,7 @@ def board_text(board: BoardT, card_text: CardText) -> str:
 
 PROMPT: Final = "> "
 WON: Final = f"{messages.WIN} All 104 cards are on the foundations.\n"
-NO_MOVE_LEFT: Final = "No move left: u undoes a move, n deals anew, q quits.\n"
+NO_MOVE_LEFT: Final = "No move left: no card can move and the deck is empty.\n"
 CAN_FINISH: Final = "Every card left can go home: a plays the game out.\n"
 FOUNDATION_STAYS: Final = (
     "Cards on a foundation stay there: only tableau and waste cards move"
@@ -131,8 +131,7 @@ def step_words(moves: tuple[Move, ...], board: BoardT, card_text: CardText) -> s
 
 def played_safe(moves: tuple[Move, ...]) -> str:
     """What ``a`` did: how many cards went home."""
-    cards = "1 card" if len(moves) == 1 else f"{len(moves)} cards"
-    return f"{cards} to the foundations"
+    return f"{messages.count(len(moves), 'card')} to the foundations"
 
 
 def hint_words(move: Move, board: BoardT, card_text: CardText) -> str:

@@ -588,14 +588,14 @@ class ModalController(ABC, Generic[M, I, E, A]):
         try:
             model, seed, past = self.session.adapter.load_play(path)
         except SaveFileError as error:
-            self.status = f"Cannot resume {path}: {error.detail}"
+            self.status = messages.cannot_resume(path, error.detail)
         else:
             self.session.resume(model, seed, past)
             self._resumed_from = path
             self._moved_since_deal = True  # its moves count: kept again at quit
             if self._statistics is not None:
                 self._note(self._statistics.resume(self._dealt_variant, path))
-            self.status = f"Resumed the game rescued in {path}"
+            self.status = messages.resumed(path)
             self.jumped()
         self.settle()
 

@@ -16,6 +16,7 @@ from typing import TextIO
 from gamestate.dots import GameBoardT, Level
 
 from ...data_folder import data_folder, rescue_to_offer
+from ...messages import count
 from ...screen.shell import play
 from ...session import Session
 from ...statistics import Tracker, default_path
@@ -27,8 +28,8 @@ from .controller import Controller
 
 def variant(level: Level) -> str:
     """What the statistics keep apart: the level (``30 moves, 20 R``)."""
-    colour, count = level.objective
-    name = f"{level.moves} moves, {count} {colour.value}"
+    colour, target = level.objective
+    name = f"{count(level.moves, 'move')}, {target} {colour.value}"
     if level.random_board:
         name += " random grid"
     return name + (" squares" if level.squares else "")
