@@ -29,6 +29,7 @@ from .hangup import HangUpError, hang_up_raises
 from .lines import LineReader, typed
 from .messages import NEW_GAME_SUMMARY
 from .options import EXIT_INTERRUPTED, EXIT_OK
+from .screen.text_layout import HELP_WIDTH, wrap_lines
 from .session import MoveRefusedError, Session, WouldOverwriteError
 from .storage import describe_os_error
 
@@ -233,9 +234,11 @@ class LineMode(ABC, Generic[M, I, E]):
         self.show()
 
     def help(self) -> None:
+        """The help in 79 columns, its key column kept (one block)."""
         new_game = self.session.adapter.new_game_summary
-        for line in (*self.help_lines(), *controls_lines(new_game)):
-            self.say(line)
+        lines = (*self.help_lines(), *controls_lines(new_game))
+        self.stdout.writelines(line + "\n" for line in wrap_lines(lines, HELP_WIDTH))
+        self.stdout.flush()
 
     def save(self, path: str | None = None) -> bool:
         """Save (to ``path``, which becomes the target); a file this game did
@@ -282,12 +285,23 @@ class LineMode(ABC, Generic[M, I, E]):
 
     # ------------------------------------------------------------ input and output
     def say(self, text: str) -> None:
-        self.stdout.write(text + "\n")
+        """Print a message; a line longer than 79 columns wraps at words
+        (a board's lines, which fit, stay as they are)."""
+        for line in text.split("\n"):
+            fitted = (
+                [line] if len(line) <= HELP_WIDTH else wrap_lines([line], HELP_WIDTH)
+            )
+            self.stdout.writelines(part + "\n" for part in fitted)
         self.stdout.flush()
 
     def ask(self, prompt: str) -> str | None:
         """Print the question ``prompt`` and read its answer; None at the
-        end of input. Ctrl-C there raises :class:`NoAnswerError`."""
+        end of input. Ctrl-C there raises :class:`NoAnswerError`. A long
+        question wraps; the answer is typed after its last line."""
+        if len(prompt) > HELP_WIDTH:
+            *above, last = wrap_lines([prompt], HELP_WIDTH)
+            self.say("\n".join(above))
+            prompt = last + " "
         try:
             return self.read(prompt)
         except KeyboardInterrupt:
