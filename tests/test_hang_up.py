@@ -3,7 +3,7 @@ on a real pty, closed by SIGHUP or stopped by SIGTERM in the middle of a
 game, with an existing default save and with an explicit FILE.
 
 Every file that was there before is byte-identical afterwards, and the
-game (with the move just made) is in a rescue file of its own in the
+game (with the move just made) is in its one rescue file in the
 data folder; the next launch says where it is. Before issue 21 the full
 screens wrote the game over the save (default or FILE), and the line
 modes rescued nothing.

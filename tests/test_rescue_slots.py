@@ -9,6 +9,7 @@ the file it came from. Before, every hang-up, and every quit after Esc at
 from __future__ import annotations
 
 import io
+import re
 import shutil
 from pathlib import Path
 
@@ -97,3 +98,15 @@ def test_the_rescue_kept_for_a_file_is_named_after_it_and_its_path(
     assert rescue_path(folder, "rescued.dots") == str(tmp_path / "data" / "rescued.dots")
     played = str(tmp_path / "data" / "rescued-deal-1234abcd.dots")
     assert rescue_path(folder, "rescued.dots", played) == played  # its own
+
+
+def test_the_page_states_the_rule_once_as_the_code_names_the_files(
+    tmp_path: Path,
+) -> None:
+    page = Path(__file__).parent.parent / "docs" / "play" / "saves-are-safe.md"
+    text = " ".join(page.read_text().split())
+    assert text.count("at most one rescue file") == 1
+    assert "numbered" not in text and "rescued-2" not in text
+    assert "`rescued-NAME-DIGEST.dots` for `NAME.dots`" in text
+    kept = Path(rescue_path(str(tmp_path), "rescued.dots", str(tmp_path / "x" / "a.dots")))
+    assert re.fullmatch(r"rescued-a-[0-9a-f]{8}\.dots", kept.name)
