@@ -25,6 +25,7 @@ from playmanager.forty_thieves.tui import layout as forty_layout
 from playmanager.rules_text import DOTS, DOTS_SQUARES, FORTY_THIEVES, TWENTY48
 from playmanager.screen.shell import Span
 from playmanager.screen.text_layout import (
+    GLUE,
     HELP_WIDTH,
     KEY_TAB,
     elide,
@@ -545,3 +546,22 @@ def test_line_mode_messages_and_questions_fit_79_columns(
     assert str(path) in printed and "(y/n)" in printed, printed
     for line in printed.splitlines():
         assert len(line) <= HELP_WIDTH or line.strip() == str(path), line
+
+
+@pytest.mark.parametrize(
+    ("game", "state"),
+    [(game, state) for game in screens.GAMES for state in ("win", "game-over")],
+)
+def test_help_opens_on_a_won_or_lost_game_and_closes_back_to_its_box(
+    game: str, state: str, tmp_path: Path
+) -> None:
+    """? did nothing at the end of a game; the end box now lists it."""
+    app = screens.GAMES[game]()[state](tmp_path)
+    ended = app.controller.screen().overlay
+    assert ended is not None and f"?{GLUE}help" in ended.lines[-1]
+    app.press("?")
+    helped = app.controller.screen().overlay
+    assert helped is not None and helped.title == "How to play"
+    app.press("x")
+    back = app.controller.screen().overlay
+    assert back is not None and back.title == ended.title

@@ -104,8 +104,14 @@ RESUME_KEYS: Final = (
     Binding((ESCAPE, CTRL_C), Resume.LATER),
 )
 CONTROL_KEYS: Final = tuple(Binding((c.value,), c) for c in Control)
-ENDED: Final = (Control.UNDO, Control.NEW_GAME, Control.SAVE, Control.QUIT)
-"""The shared actions an ended game still takes."""
+ENDED: Final = (
+    Control.UNDO,
+    Control.NEW_GAME,
+    Control.SAVE,
+    Control.HELP,
+    Control.QUIT,
+)
+"""The shared actions an ended game still takes (its end box lists them)."""
 ENDED_CONTROLS: Final = tuple(Binding((c.value,), c) for c in ENDED)
 
 
