@@ -565,3 +565,25 @@ def test_help_opens_on_a_won_or_lost_game_and_closes_back_to_its_box(
     app.press("x")
     back = app.controller.screen().overlay
     assert back is not None and back.title == ended.title
+
+
+@pytest.mark.parametrize(
+    ("game", "state", "make", "size"),
+    [
+        pytest.param(game, state, make, size, id=f"{game}-{state}-{size[0]}x{size[1]}")
+        for game, state, make in SCREENS
+        for size in SIZES
+    ],
+)
+def test_a_box_never_cuts_the_status_or_key_line_in_pieces(
+    game: str, state: str, make: Make, size: tuple[int, int], tmp_path: Path
+) -> None:
+    """Dots' statistics at 60x20: the box's blank margin lay over the middle
+    of the status line, leaving `Sp` and `e...` of it. A line under a box
+    is whole, or under the box's body (between its borders)."""
+    spans = frame(make, tmp_path, size)
+    page = painted(spans, *size)
+    for span in spans:
+        if span.role == "status" and span.text.strip():
+            row = page[span.row]
+            assert span.text.strip() in row or SIDE in row or "─" in row, row

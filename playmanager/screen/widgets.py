@@ -283,10 +283,7 @@ def box_rows(
     top_left, edge, top_right, side, bottom_left, bottom_right = (
         LINE_BOX if drawn else PLAIN_BOX
     )
-    room_width = max(width - 5, 1)
-    widest = max(len(title) + 4, *(len(line) for line in wrap_lines(lines, room_width)))
-    inner = min(widest, room_width)
-    body = wrap_lines(lines, inner)
+    inner, body = _box_body(title, lines, width)
     room = max(height - 2, 1)
     if roomy and len(body) + 2 <= room:
         body = ["", *body, ""]
@@ -314,6 +311,21 @@ def box_rows(
     if roomy and len(rows) + 2 <= height:
         rows = [" " * len(rows[0]), *rows, " " * len(rows[0])]
     return rows
+
+
+def _box_body(title: str, lines: Sequence[str], width: int) -> tuple[int, list[str]]:
+    """The width inside a box's borders in ``width`` columns, and its
+    lines wrapped to it."""
+    room_width = max(width - 5, 1)
+    widest = max(len(title) + 4, *(len(line) for line in wrap_lines(lines, room_width)))
+    inner = min(widest, room_width)
+    return inner, wrap_lines(lines, inner)
+
+
+def box_fits(title: str, lines: Sequence[str], width: int, height: int) -> bool:
+    """True when :func:`box_rows` shows every line in ``height`` rows
+    (no scrolling)."""
+    return len(_box_body(title, lines, width)[1]) + 2 <= height
 
 
 def overlay_box(

@@ -37,6 +37,7 @@ from ...screen.widgets import (
     Grid,
     above_banner,
     board_background,
+    box_fits,
     checkered,
     footer_lines,
     overlay_box,
@@ -130,17 +131,26 @@ def render(
     spans += _board(screen, grid, colour=colour, round_dots=round_dots)
     spans += footer_lines(grid.bottom, grid.left, width, screen.status, screen.footer)
     if box is not None:
-        spans += _overlay(box, width, height, drawn=round_dots)
+        spans += _overlay(box, width, height, footer=grid.bottom, drawn=round_dots)
     return clip(spans, width, height)
 
 
-def _overlay(overlay: Overlay, width: int, height: int, *, drawn: bool) -> list[Span]:
+def _overlay(
+    overlay: Overlay, width: int, height: int, *, footer: int, drawn: bool
+) -> list[Span]:
     """A box (help, statistics, the quit question) centred below the
-    header, so that the objective, score and moves stay in view, scrolled
-    there when taller (the help). The smallest terminals, without room for
-    a box under the header, get it over the whole screen."""
-    below = height - HEADER_LINES
-    room = below if below >= MIN_BOX_ROWS else height
+    header, so that the objective, score and moves stay in view, and
+    above the status line (row ``footer``) when it fits there (its margin
+    would cut that line in pieces), else scrolled under the header when
+    taller (the help). The smallest terminals, without room for a box
+    under the header, get it over the whole screen."""
+    above_footer, below = footer - HEADER_LINES, height - HEADER_LINES
+    if box_fits(overlay.title, overlay.lines, width, above_footer):
+        top, room = HEADER_LINES, above_footer
+    elif below >= MIN_BOX_ROWS:
+        top, room = HEADER_LINES, below
+    else:
+        top, room = 0, height
     box = overlay_box(
         overlay.title,
         overlay.lines,
@@ -150,7 +160,6 @@ def _overlay(overlay: Overlay, width: int, height: int, *, drawn: bool) -> list[
         scroll=overlay.scroll,
         shown=overlay.shown,
     )
-    top = HEADER_LINES if room == below else 0
     return [span._replace(row=span.row + top) for span in box]
 
 
