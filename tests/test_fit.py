@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from gamestate.dots import GameBoardT
 from playmanager.cli import main
+from playmanager.dots.messages import TYPE_A_KEY
 from playmanager.dots.tui import layout as dots_layout
 from playmanager.dots.tui.controller import Controller as DotsController
 from playmanager.forty_thieves.tui import layout as forty_layout
@@ -587,3 +588,11 @@ def test_a_box_never_cuts_the_status_or_key_line_in_pieces(
         if span.role == "status" and span.text.strip():
             row = page[span.row]
             assert span.text.strip() in row or SIDE in row or "─" in row, row
+
+
+def test_the_dots_greeting_is_whole_at_80x24(tmp_path: Path) -> None:
+    """It ended `or use the mouse; ? lists...` at 80 columns."""
+    app = screens.dots_states()["playing"](tmp_path)
+    screen = dataclasses.replace(app.controller.screen(), status=TYPE_A_KEY)
+    page = painted(dots_layout.render(screen, 80, 24, colour=True), 80, 24)
+    assert any(row.strip() == TYPE_A_KEY for row in page), TYPE_A_KEY

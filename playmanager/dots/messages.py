@@ -21,8 +21,7 @@ RULES: Final = "\n".join(rules_text.DOTS)
 """The rules (:mod:`playmanager.rules_text`, as the full screen's help)."""
 SQUARES_RULE: Final = rules_text.DOTS_SQUARES
 TYPE_A_KEY: Final = (
-    "Space starts a path on the dot under the cursor, or use the mouse; "
-    + shared.KEYS_HINT
+    "Space starts a path at the cursor, or use the mouse; " + shared.KEYS_HINT
 )
 TYPE_A_PATH: Final = (
     "Type a path such as 0,0 0,1 0,2 (row,col; row 0 is the top), or help."
