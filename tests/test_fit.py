@@ -596,3 +596,23 @@ def test_the_dots_greeting_is_whole_at_80x24(tmp_path: Path) -> None:
     screen = dataclasses.replace(app.controller.screen(), status=TYPE_A_KEY)
     page = painted(dots_layout.render(screen, 80, 24, colour=True), 80, 24)
     assert any(row.strip() == TYPE_A_KEY for row in page), TYPE_A_KEY
+
+
+@pytest.mark.parametrize(
+    ("game", "state", "size"),
+    [
+        pytest.param(game, state, size, id=f"{game}-{state}-{size[0]}x{size[1]}")
+        for game in screens.GAMES
+        for state in ("win", "game-over")
+        for size in SIZES
+    ],
+)
+def test_an_ended_game_shows_only_the_keys_it_takes(
+    game: str, state: str, size: tuple[int, int], tmp_path: Path
+) -> None:
+    """Forty Thieves kept its key line (`1-0 w d f a play ... H hint A
+    auto`) under the end box, which lists the keys an ended game takes."""
+    app = screens.GAMES[game]()[state](tmp_path)
+    page = "\n".join(painted(app.frame(*size, colour=True), *size))
+    assert "? help" in page  # the end box's line
+    assert "H hint" not in page and "A auto" not in page

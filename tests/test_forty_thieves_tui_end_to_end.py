@@ -201,7 +201,7 @@ def test_a_moved_card_is_marked_where_it_landed_and_a_key_plays_at_once(
 def test_no_move_left_then_a_new_deal_and_back(tmp_path: Path) -> None:
     save = Path(__file__).parent.parent / "saves" / "no_move_left.forty-thieves"
     term = terminal(playmanager(str(save)), tmp_path)
-    term.wait_for("No move left", "u undo  n new  o save  q quit")
+    term.wait_for("No move left", "u undo  n new  o save  ? help  q quit")
     term.press("n")
     term.wait_until(lambda s: "No move left" not in s and "deal 1 " in s, "deal 1")
     term.press("u")

@@ -184,7 +184,9 @@ def render(
         else:  # no room above it: a box in the middle, as any other
             box = _overlay(overlay._replace(low=False), width, height, drawn=drawn)
     spans += painter.tableau(rows)
-    spans += footer_lines(height - 2, left, width, screen.status, screen.footer)
+    ended = overlay is not None and overlay.low  # its box lists the keys it takes
+    keys = "" if ended else screen.footer
+    spans += footer_lines(height - 2, left, width, screen.status, keys)
     return clip(spans + box, width, height)
 
 
