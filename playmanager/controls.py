@@ -10,6 +10,9 @@ digits, w, d, f and a). Line modes also take the word (``save``, ``undo``...).
 from __future__ import annotations
 
 import enum
+from typing import Final
+
+from .messages import NEW_GAME_SUMMARY
 
 
 class Control(enum.Enum):
@@ -33,6 +36,22 @@ class Control(enum.Enum):
         """What it does, for every help and the README's table."""
         return _SUMMARIES[self]
 
+    @property
+    def line_summary(self) -> str:
+        """What it does in a line mode, where a key typed is a line."""
+        return _LINE_SUMMARIES.get(self, self.summary)
+
+    def summary_in(self, new_game: str, *, line_mode: bool = False) -> str:
+        """:attr:`summary` (:attr:`line_summary` in a ``line_mode``) in a
+        game whose ``n`` does ``new_game`` (its adapter's
+        ``new_game_summary``: Forty Thieves deals a new deal)."""
+        if self is Control.NEW_GAME:
+            return new_game
+        return self.line_summary if line_mode else self.summary
+
+
+AUTOPLAY_MOVES: Final = 20
+"""How many moves ``A`` plays in a line mode (``A 50`` plays 50)."""
 
 _WORDS = {
     Control.SAVE: "save",
@@ -48,9 +67,13 @@ _SUMMARIES = {
     Control.UNDO: "undo (as often as you like; new games too)",
     Control.HINT: "hint: a good move",
     Control.AUTOPLAY: "autoplay: the hint plays on (any key stops it)",
-    Control.NEW_GAME: "new game (the next seed)",
+    Control.NEW_GAME: NEW_GAME_SUMMARY,
     Control.HELP: "this help",
     Control.QUIT: "quit (asks to save unsaved play)",
+}
+_LINE_SUMMARIES = {
+    Control.AUTOPLAY: f"autoplay: A N plays N moves ({AUTOPLAY_MOVES} without N)",
+    Control.QUIT: "quit (asks to save unsaved play; so do Ctrl-C and Ctrl-D)",
 }
 
 

@@ -29,9 +29,10 @@ def data_folder(environ: Mapping[str, str]) -> str:
 
 
 def rescued_game(folder: str, rescue_name: str) -> str | None:
-    """The newest game rescued into ``folder`` as ``rescue_name`` (or its
-    numbered siblings, ``rescued-2.dots``...), if any; empty files (a
-    rescue cut short) are left out."""
+    """The newest game rescued into ``folder`` as ``rescue_name`` (or as
+    one kept for a file, ``rescued-NAME-DIGEST.dots``; an older version's
+    ``rescued-2.dots``), if any; empty files (a rescue cut short) are
+    left out."""
     stem, dot, suffix = rescue_name.partition(".")
     found = []
     with contextlib.suppress(OSError):
@@ -43,6 +44,13 @@ def rescued_game(folder: str, rescue_name: str) -> str | None:
                 if info.st_size:
                     found.append((info.st_mtime_ns, entry.path))
     return max(found)[1] if found else None
+
+
+def rescue_to_offer(folder: str, rescue_name: str, file_given: bool) -> str | None:
+    """The rescued game a full screen offers to resume at launch: the
+    newest, unless a FILE was given (the player asked for that file; the
+    rescued game waits for a launch without one)."""
+    return None if file_given else rescued_game(folder, rescue_name)
 
 
 def other_rescue(folder: str, rescue_name: str, file: str | None) -> str | None:

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
         def main(self, launch: Launch) -> int:
             """Play the command line of ``launch``; return the exit status."""
 
+
 _FIRST_LINE_BYTES: Final = 200
 
 
@@ -68,6 +69,11 @@ class Game:
         """Import the game's front end (only the chosen game's is imported)."""
         self.default_save = default_save
         """Where the game saves when no FILE is given."""
+
+    @property
+    def extension(self) -> str:
+        """How the game's save files end: ``.2048``, ``.forty-thieves``."""
+        return os.path.splitext(self.default_save)[1]
 
     def __repr__(self) -> str:
         return f"Game({self.name!r})"
@@ -226,11 +232,24 @@ def choose(argv: Sequence[str], files: Files | None = None) -> Game:
     for token in argv:
         if token == "--":
             break
-        if not token.startswith("-") and os.path.isfile(token):
-            game = files.game_in(token)
-            if game is not None:
-                return game
+        if token.startswith("-"):
+            continue
+        game = files.game_in(token) if os.path.isfile(token) else _named_by(token)
+        if game is not None:
+            return game
     return DEFAULT
+
+
+def _named_by(path: str) -> Game | None:
+    """The game whose saves end as ``path`` does (``new.forty-thieves``):
+    a FILE that does not exist yet is played as that game, so it saves
+    there in that game's format."""
+    if os.path.lexists(path):
+        return None  # there, but not a file: the game's loader says why
+    for game in GAMES.values():
+        if path.endswith(game.extension):
+            return game
+    return None
 
 
 class Launch:
@@ -270,7 +289,9 @@ class Launch:
         self.terminal = terminal
         self.files = Files() if files is None else files
 
-    def refuse_mismatch(self, parser: argparse.ArgumentParser, path: str | None) -> None:
+    def refuse_mismatch(
+        self, parser: argparse.ArgumentParser, path: str | None
+    ) -> None:
         """Exit with status 2 and one line (no usage: the options are
         right, the file is not) when FILE holds another game."""
         message = self.files.mismatch(self.game, path)

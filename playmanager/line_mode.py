@@ -9,10 +9,12 @@ Control`) are typed as their key (``o``, ``u``, ``H``, ``A``, ``n``, ``?``,
 ``auto``, ``new``, ``help``, ``quit``); ``o FILE`` saves to FILE.
 
 The rules of the full screens hold here too (:mod:`playmanager.session`):
-``q`` with play to lose asks first; a save over a file this game did not
-load or write asks first; the end of input quits without asking (there
-is no one to ask). A hang-up or SIGTERM writes play to lose to a rescue
-file of its own (:func:`rescue_on_hang_up`), never over a save.
+``q`` with play to lose asks first; a save over a file that holds another
+game asks first. Ctrl-C, and Ctrl-D on a terminal, are ``q``: they ask
+too; Ctrl-C or Ctrl-D at that question, like a hang-up or SIGTERM, write
+play to lose to its one rescue file (:func:`rescue_on_hang_up`),
+never over a save. The end of piped input quits without asking (there is
+no one to ask, and the input can be played again).
 """
 
 from __future__ import annotations
@@ -22,9 +24,12 @@ from abc import ABC, abstractmethod
 from typing import Final, Generic, TextIO, TypeVar
 
 from . import messages
-from .controls import Control
+from .controls import AUTOPLAY_MOVES, Control
 from .hangup import HangUpError, hang_up_raises
-from .lines import read_lines
+from .lines import LineReader, typed
+from .messages import NEW_GAME_SUMMARY
+from .options import EXIT_INTERRUPTED, EXIT_OK
+from .screen.text_layout import HELP_WIDTH, wrap_lines
 from .session import MoveRefusedError, Session, WouldOverwriteError
 from .storage import describe_os_error
 
@@ -32,15 +37,15 @@ M = TypeVar("M")
 I = TypeVar("I")
 E = TypeVar("E")
 
-AUTOPLAY_MOVES: Final = 20
-"""How many moves ``A`` plays in a line mode (``A 50`` plays 50)."""
 YES: Final = ("y", "yes")
 
 
-def controls_lines() -> tuple[str, ...]:
-    """The help's lines of the shared controls, as a line mode takes them."""
+def controls_lines(new_game: str = NEW_GAME_SUMMARY) -> tuple[str, ...]:
+    """The help's lines of the shared controls, as a line mode takes them,
+    in a game whose ``n`` does ``new_game``."""
     return tuple(
-        f"  {f'{control.value} or {control.word}':<14}{control.summary}"
+        f"  {f'{control.value} or {control.word}':<14}"
+        f"{control.summary_in(new_game, line_mode=True)}"
         for control in Control
     )
 
@@ -54,11 +59,22 @@ def control_of(word: str) -> Control | None:
     return None
 
 
+class NoAnswerError(Exception):
+    """A question was met by Ctrl-C or the end of input: nobody answers,
+    so play to lose is rescued as at a hang-up."""
+
+    def __init__(self, why: str, status: int) -> None:
+        super().__init__(why)
+        self.why = why
+        self.status = status
+
+
 def rescue_on_hang_up(
-    session: Session[M, I, E], folder: str, error: HangUpError
+    session: Session[M, I, E], folder: str, error: HangUpError | NoAnswerError
 ) -> tuple[str, int]:
-    """Rescue ``session`` after a hang-up: one line saying what happened,
-    and the exit status (128 + the signal, as a shell shows it)."""
+    """Rescue ``session`` after a hang-up (or a question nobody answered):
+    one line saying what happened, and the exit status (128 + the signal,
+    as a shell shows it)."""
     try:
         path = session.rescue(folder)
     except OSError as os_error:
@@ -83,11 +99,13 @@ class LineMode(ABC, Generic[M, I, E]):
         rescue_folder: str,
     ) -> None:
         self.session = session
+        self.stdin = stdin
         self.stdout = stdout
         self.stderr = stderr
-        self.lines = read_lines(stdin)
+        self.lines = LineReader(stdin)
         self.rescue_folder = rescue_folder
         self.finished = False
+        self.status = EXIT_OK
 
     # ------------------------------------------------------------ what a game fills in
     @abstractmethod
@@ -119,12 +137,8 @@ class LineMode(ABC, Generic[M, I, E]):
                     self.say(greeting)
                 self.show()
                 while not self.finished:
-                    line = self.ask(self.prompt)
-                    if line is None:
-                        self.say("")
-                        break
-                    self.handle(line.strip())
-            except HangUpError as error:
+                    self.turn()
+            except (HangUpError, NoAnswerError) as error:
                 line, status = rescue_on_hang_up(
                     self.session, self.rescue_folder, error
                 )
@@ -134,7 +148,26 @@ class LineMode(ABC, Generic[M, I, E]):
                     self.stderr.write(line + "\n")
                     self.stderr.flush()
                 return status
-        return 0
+        return self.status
+
+    def turn(self) -> None:
+        """Read one line at the prompt and act on it. Ctrl-C, and Ctrl-D
+        on a terminal, are ``q``; the end of piped input quits."""
+        try:
+            line = self.read(self.prompt)
+            if line is None:
+                self.say("")
+                if typed(self.stdin):
+                    self.quit()
+                else:
+                    self.finished = True
+                return
+            self.handle(line.strip())
+        except KeyboardInterrupt:
+            self.say("")
+            self.quit()
+            if self.finished:
+                self.status = EXIT_INTERRUPTED
 
     def handle(self, line: str) -> None:
         """Act on one line (stripped); an empty line does nothing."""
@@ -171,7 +204,7 @@ class LineMode(ABC, Generic[M, I, E]):
         try:
             effects = self.session.play(intent)
         except MoveRefusedError as error:
-            self.say(str(error))  # the model's reason, as it words it
+            self.say(messages.sentence(str(error)))  # the model's reason
             return False
         self.moved(intent, effects)
         self.show()
@@ -185,7 +218,8 @@ class LineMode(ABC, Generic[M, I, E]):
         self.show()
 
     def new_game(self) -> None:
-        self.say(messages.new_game(self.session.new_game()))
+        seed = self.session.new_game()
+        self.say(self.session.adapter.new_game_message(seed))
         self.show()
 
     def autoplay(self, argument: str) -> None:
@@ -194,14 +228,17 @@ class LineMode(ABC, Generic[M, I, E]):
         played = 0
         while played < count and self.session.autoplay_step() is not None:
             played += 1
-        self.say(f"Autoplay played {played} moves")
+        self.say(messages.autoplayed_moves(played))
         if played < count:
             self.say(messages.AUTOPLAY_DONE)
         self.show()
 
     def help(self) -> None:
-        for line in (*self.help_lines(), *controls_lines()):
-            self.say(line)
+        """The help in 79 columns, its key column kept (one block)."""
+        new_game = self.session.adapter.new_game_summary
+        lines = (*self.help_lines(), *controls_lines(new_game))
+        self.stdout.writelines(line + "\n" for line in wrap_lines(lines, HELP_WIDTH))
+        self.stdout.flush()
 
     def save(self, path: str | None = None) -> bool:
         """Save (to ``path``, which becomes the target); a file this game did
@@ -209,7 +246,9 @@ class LineMode(ABC, Generic[M, I, E]):
         target = self.session.save_target if path is None else path
         overwrite = False
         if self.session.would_overwrite(target):
-            answer = self.ask(messages.overwrite_question(target) + " (y/n) ")
+            holds = self.session.file_holds(target)
+            question = messages.overwrite_question(target, holds)
+            answer = self.ask(question + " (y/n) ")
             if answer is None or answer.strip().lower() not in YES:
                 self.say(messages.kept_file(target))
                 return False
@@ -231,11 +270,11 @@ class LineMode(ABC, Generic[M, I, E]):
     def quit(self) -> None:
         """Quit; with play to lose, ask first."""
         if self.session.changed:
-            question = messages.quit_question(self.session.save_target)
-            answer = self.ask(
-                f"{question} y saves and quits, n quits, c keeps playing: "
-            )
-            choice = "" if answer is None else answer.strip().lower()
+            answer = self.ask(messages.quit_prompt(self.session.save_target))
+            if answer is None:  # Ctrl-D: nobody answers
+                self.say("")
+                raise NoAnswerError("End of input", EXIT_OK)
+            choice = answer.strip().lower()
             if choice in YES:
                 if not self.save():
                     return
@@ -246,11 +285,32 @@ class LineMode(ABC, Generic[M, I, E]):
 
     # ------------------------------------------------------------ input and output
     def say(self, text: str) -> None:
-        self.stdout.write(text + "\n")
+        """Print a message; a line longer than 79 columns wraps at words
+        (a board's lines, which fit, stay as they are)."""
+        for line in text.split("\n"):
+            fitted = (
+                [line] if len(line) <= HELP_WIDTH else wrap_lines([line], HELP_WIDTH)
+            )
+            self.stdout.writelines(part + "\n" for part in fitted)
         self.stdout.flush()
 
     def ask(self, prompt: str) -> str | None:
-        """Print ``prompt`` and read a line; None at the end of input."""
+        """Print the question ``prompt`` and read its answer; None at the
+        end of input. Ctrl-C there raises :class:`NoAnswerError`. A long
+        question wraps; the answer is typed after its last line."""
+        if len(prompt) > HELP_WIDTH:
+            *above, last = wrap_lines([prompt], HELP_WIDTH)
+            self.say("\n".join(above))
+            prompt = last + " "
+        try:
+            return self.read(prompt)
+        except KeyboardInterrupt:
+            self.say("")
+            raise NoAnswerError("Interrupted", EXIT_INTERRUPTED) from None
+
+    def read(self, prompt: str) -> str | None:
+        """Print ``prompt`` and read a line; None at the end of input (a
+        terminal reads on after Ctrl-D: :class:`LineReader`)."""
         self.stdout.write(prompt)
         self.stdout.flush()
         return next(self.lines, None)

@@ -36,6 +36,35 @@ def read_lines(stream: TextIO) -> Iterator[str]:
         yield from lines
 
 
+def typed(stream: TextIO) -> bool:
+    """True when ``stream`` is a terminal: a person types the input, who
+    can be asked (Ctrl-D there is not the end of a script)."""
+    try:
+        return stream.isatty()
+    except (OSError, ValueError):
+        return False
+
+
+class LineReader:
+    """:func:`read_lines` that reads on after the end of input or Ctrl-C: a
+    terminal gives more lines after Ctrl-D, and an interrupted read is
+    not the end (a generator would be over for good after either)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self._lines = read_lines(stream)
+
+    def __iter__(self) -> Iterator[str]:
+        return self
+
+    def __next__(self) -> str:
+        try:
+            return next(self._lines)
+        except (StopIteration, KeyboardInterrupt):
+            self._lines = read_lines(self._stream)
+            raise
+
+
 def _read_piece(stream: TextIO) -> str:
     """One ``readline``; a read that fails (a terminal gone: EIO) is a hang-up."""
     try:

@@ -1,8 +1,11 @@
-"""Wording every game shares, in one place.
+"""Wording every game shares, in one place: the message catalogue.
 
 A game's own lines live in its folder (2048's Java strings in
-:mod:`playmanager.twenty48.messages`); what the games say alike lives
-here, so it cannot drift between them.
+:mod:`playmanager.twenty48.messages`); what the games say alike (wins, new
+game, saved, not saved, undone, nothing to undo, autoplay, the questions
+about files) lives here, for the full screens and the line modes alike,
+so it cannot drift between them. Every line is a sentence (capital first,
+:func:`sentence`) and counts things in the right number (:func:`count`).
 """
 
 from __future__ import annotations
@@ -22,18 +25,50 @@ def cannot_save(path: str, reason: str) -> str:
     return f"playmanager: cannot save {path}: {reason}\n"
 
 
+def count(number: int, thing: str) -> str:
+    """``1 move``, ``3 moves``, ``0 moves``: a number and its noun agreeing."""
+    return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter (a model's reason is lower case)."""
+    return text[:1].upper() + text[1:]
+
+
 # ------------------------------------------------------------ what every game says
+WIN: Final = "You win!"
+"""The title of a won game, in every game and mode."""
 NOTHING_TO_UNDO: Final = "Nothing to undo"
 NO_HINT: Final = "Hint: no move is left"
 KEEP_PLAYING: Final = "Keep playing"
 AUTOPLAY_ON: Final = "Autoplay on (any key stops)"
 AUTOPLAY_STOPPED: Final = "Autoplay stopped"
 AUTOPLAY_DONE: Final = "Autoplay stopped: no move is left"
+HELP_HINT: Final = "? lists the commands"
+"""How a line mode points at its help (the full screens: ``? lists the keys``)."""
+KEYS_HINT: Final = "? lists the keys"
+
+
+def unknown_command(what: str) -> str:
+    """A line mode's line that is no command."""
+    return f"Unknown command {what!r}: {HELP_HINT}."
+
+
+def autoplayed_moves(played: int) -> str:
+    """What a line mode's ``A N`` did."""
+    return f"Autoplay played {count(played, 'move')}"
 
 
 def autoplayed(move: str) -> str:
     """The status line while autoplay plays; ``move`` names its last move."""
     return f"Autoplay: {move} (any key stops)" if move else "Autoplay (any key stops)"
+
+
+def ended_keys(noun: str) -> str:
+    """A line mode's line under a game that ended (won, or no move left):
+    what its keys do then, as the full screen's end box lists them;
+    ``noun`` is what ``n`` deals (``game``, Forty Thieves' ``deal``)."""
+    return f"n starts a new {noun}, u undoes, o saves, q quits."
 
 
 def saved(path: str) -> str:
@@ -48,12 +83,25 @@ def not_saved(path: str, reason: str) -> str:
 
 def undone(left: int) -> str:
     """An undo that worked; ``left`` steps can still be undone."""
-    return f"Undone; {left} more to undo"
+    if left == 0:
+        return "Undone; nothing more to undo"
+    return f"Undone; {count(left, 'more step')} to undo"
 
 
 def new_game(seed: int) -> str:
-    """A new game was dealt."""
+    """A new game was dealt (2048, Dots: a seed)."""
     return f"New game, seed {seed} (u brings the last one back)"
+
+
+NEW_GAME_SUMMARY: Final = "new game (the next seed)"
+"""What ``n`` does, in the help of a game dealt from seeds (2048, Dots)."""
+NEW_DEAL_SUMMARY: Final = "new deal (the next deal number)"
+"""What ``n`` does in Forty Thieves' help: its status line says ``New deal N``."""
+
+
+def new_deal(deal: int) -> str:
+    """A new deal of Forty Thieves, named as its header names it."""
+    return f"New deal {deal} (u brings the last one back)"
 
 
 def quit_question(path: str) -> str:
@@ -61,9 +109,60 @@ def quit_question(path: str) -> str:
     return f"Save to {path} before quitting?"
 
 
-def overwrite_question(path: str) -> str:
-    """Asked before saving over a file this game did not load or write."""
-    return f"{path} holds a game this one did not load or save. Replace it?"
+def quit_prompt(path: str) -> str:
+    """:func:`quit_question` as a line mode asks it, with its answers."""
+    return f"{quit_question(path)} y saves and quits, n quits, c keeps playing: "
+
+
+def overwrite_question(path: str, holds: str) -> str:
+    """Asked before saving over a file that holds another game than the
+    one on screen; ``holds`` names it (game, deal or seed, moves)."""
+    return f"{path} holds another game ({holds}). Replace it with this one?"
+
+
+def rescue_question(path: str, holds: str, when: str) -> tuple[str, ...]:
+    """The lines of "resume the game kept in ``path``?" at launch (one
+    sentence: the box wraps it at words)."""
+    kept = "A game left unfinished or rescued when its terminal closed is kept"
+    return (f"{kept} in {path}: {holds}, saved {when}.",)
+
+
+def saved_when(saved: float, now: float) -> str:
+    """When a file was written (``saved``, ``now``: seconds since the epoch),
+    in the local time: ``today at 05:10``, ``on 2026-11-25 at 21:04``."""
+    import time  # here: start-up stays fast (issue 14)
+
+    then, today = time.localtime(saved), time.localtime(now)
+    clock = time.strftime("%H:%M", then)
+    if then[:3] == today[:3]:
+        return f"today at {clock}"
+    return f"on {time.strftime('%Y-%m-%d', then)} at {clock}"
+
+
+def not_removed(path: str, reason: str) -> str:
+    """A rescued game that could not be removed when declined."""
+    return f"Cannot remove {path}: {reason}"
+
+
+def rescue_discarded(path: str) -> str:
+    """The player declined the rescued game: its file is gone (the name
+    comes last: a narrow status line shortens it, not the news)."""
+    return f"The rescued game was discarded: {path} is removed"
+
+
+def rescue_left(path: str) -> str:
+    """The player put off the rescued game: its file stays."""
+    return f"The rescued game stays in {path}; the next launch offers it again"
+
+
+def resumed(path: str) -> str:
+    """The player resumed the rescued game kept in ``path``."""
+    return f"Resumed the game rescued in {path}"
+
+
+def cannot_resume(path: str, reason: str) -> str:
+    """A rescued game that cannot be loaded; the game on screen goes on."""
+    return f"Cannot resume {path}: {reason}"
 
 
 def kept_file(path: str) -> str:
@@ -77,6 +176,20 @@ def rescued_game(path: str) -> str:
         f"A game rescued when its terminal closed is in {path}; "
         f"python -m playmanager {path} resumes it"
     )
+
+
+def loaded(path: str, reason: str | None) -> str:
+    """A full screen's first status line for a loaded FILE; ``reason`` says
+    why it cannot be saved to, if so (the launch's line on stderr is
+    hidden under the screen)."""
+    if reason is None:
+        return f"Loaded {path}"
+    return f"Loaded {path}, which cannot be saved to: {reason}"
+
+
+def cannot_write_there(path: str, reason: str) -> str:
+    """A FILE that cannot be saved to, said at launch (the game still starts)."""
+    return f"playmanager: {path} cannot be saved to: {reason}\n"
 
 
 def other_save(path: str) -> str:

@@ -12,8 +12,8 @@ import contextlib
 import os
 from types import SimpleNamespace
 
-from .messages import cannot_load
-from .storage import SaveFileError, whole_number
+from .messages import cannot_load, cannot_write_there
+from .storage import SaveFileError, whole_number, why_unwritable
 
 TYPE_CHECKING = False  # typing costs start-up time (issue 14)
 if TYPE_CHECKING:
@@ -157,6 +157,25 @@ def parse_options(
     return args
 
 
+def check_file_is_writable(
+    file: str | None, stderr: TextIO, *, refuse: bool = True
+) -> int | None:
+    """Say at launch, in one line, that FILE cannot be saved to (issue 29):
+    a new FILE there is refused (status 2: nothing to load, nothing could
+    be kept) unless not ``refuse``; an existing one plays, the line saying
+    its saves will fail."""
+    if file is None:
+        return None
+    reason = why_unwritable(file)
+    if reason is None:
+        return None
+    if refuse and not os.path.lexists(file):
+        stderr.write(f"playmanager: cannot save to {file}: {reason}\n")
+        return EXIT_USAGE
+    stderr.write(cannot_write_there(file, reason))
+    return None
+
+
 def run_command_line(
     launch: Launch,
     *,
@@ -164,17 +183,27 @@ def run_command_line(
     check: Check,
     play: Play,
     without_parser: SimpleNamespace | None = None,
+    plays_on: Callable[[SimpleNamespace], bool] | None = None,
 ) -> int:
     """Every game's ``main``: parse the options (``without_parser``, when
     given, are the options of a command line that needs no parser), then
     play. A FILE that cannot be loaded (:class:`SaveFileError` while the
-    game starts) is one line on stderr and exit status 2."""
+    game starts) is one line on stderr and exit status 2; so is a new FILE
+    that cannot be saved to, unless ``plays_on(args)`` (2048's Java line
+    mode: Java plays, and fails at the save), which only says it."""
     args = without_parser
     if args is None:
         parsed = parse_options(launch, build_parser, check)
         if isinstance(parsed, int):
             return parsed
         args = parsed
+    refused = check_file_is_writable(
+        getattr(args, "file", None),
+        launch.stderr,
+        refuse=plays_on is None or not plays_on(args),
+    )
+    if refused is not None:
+        return refused
     try:
         return play(args, launch)
     except SaveFileError as error:

@@ -18,10 +18,23 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from .games import DEFAULT, Game, add_game_option
+from .messages import NEW_GAME_SUMMARY
 from .options import RANGES
+from .screen.text_layout import HELP_WIDTH, wrap_lines
+
+INDENT = "  "
 
 
-class _RangeFormatter(argparse.HelpFormatter):
+class HelpFormatter(argparse.HelpFormatter):
+    """Every ``--help`` of the package: lines of at most
+    :data:`~.screen.text_layout.HELP_WIDTH` characters, whatever the
+    terminal (argparse would fill a wide one)."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=HELP_WIDTH)
+
+
+class _RangeFormatter(HelpFormatter):
     """Adds "(the values it takes)" to the help of each ranged option."""
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
@@ -75,19 +88,26 @@ def game_parser(
 
 
 def keys_section(title: str, lines: Sequence[str]) -> str:
-    """A block of the keys part of ``--help``: a title, then indented lines."""
-    return title + ":\n" + "".join(f"  {line.rstrip()}\n" for line in lines)
+    """A block of the keys part of ``--help``: a title, then indented lines
+    (wrapped as every help's are: :func:`~.screen.text_layout.wrap_lines`)."""
+    fitted = wrap_lines([line.rstrip() for line in lines], HELP_WIDTH - len(INDENT))
+    return title + ":\n" + "".join(f"{INDENT}{line}".rstrip() + "\n" for line in fitted)
 
 
-def keys_of_both_modes(line_mode: Sequence[str], full_screen: Sequence[str]) -> str:
+def keys_of_both_modes(
+    line_mode: Sequence[str],
+    full_screen: Sequence[str],
+    new_game: str = NEW_GAME_SUMMARY,
+) -> str:
     """The end of a game's ``--help``: the keys of its line mode, then those
-    of its full screen followed by the shared controls (as its ``?`` shows)."""
-    from .screen.modal import controls_help
+    of its full screen followed by the shared controls (as its ``?`` shows,
+    ``n`` doing ``new_game``)."""
+    from .screen.modal import shared_help
 
     return (
         keys_section("keys in the line mode (type one, then Enter)", line_mode)
         + "\n"
         + keys_section(
-            "keys in the full screen (--tui)", (*full_screen, *controls_help())
+            "keys in the full screen (--tui)", (*full_screen, *shared_help(new_game))
         )
     )

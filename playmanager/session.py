@@ -19,21 +19,30 @@ The data-safety rules live here, once for every game:
   changed (``--seed`` deals it again), so ``n`` then ``q`` asks nothing;
   undoing back to the saved position is not changed either.
 * :meth:`Session.save` refuses to replace a file this session did not
-  load or write (or that changed on disk since), unless the caller says
-  the player agreed (``overwrite=True``): see :meth:`Session.would_overwrite`.
-* :meth:`Session.rescue` writes to a new file of its own, never over a save.
+  load or write, one that changed on disk since, or one that holds
+  another game than the one on screen (an earlier game of this session,
+  saved before ``n``), unless the caller says the player agreed
+  (``overwrite=True``): see :meth:`Session.would_overwrite` and
+  :meth:`Session.file_holds`, which says what the file holds.
+* :meth:`Session.rescue` writes to the game's one rescue file, never over
+  a save (:func:`rescue_path`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Generic, NamedTuple, TypeVar
+from typing import Final, Generic, NamedTuple, TypeVar
 
+from .messages import NEW_GAME_SUMMARY, count, new_game
 from .options import next_seed
 from .storage import write_atomically
+
+MAX_NAME_PART: Final = 40
+"""The most of a save file's name a rescue file kept for it takes."""
 
 M = TypeVar("M")
 """The game's model (GameState, BoardT, GameBoardT): mutable, copyable."""
@@ -74,6 +83,8 @@ class GameAdapter(ABC, Generic[M, I, E]):
     """The game's name in :data:`playmanager.games.GAMES`."""
     rescue_name: str
     """The file name a hung-up game is rescued to (``rescued.2048``)."""
+    new_game_summary: str = NEW_GAME_SUMMARY
+    """What ``n`` does, in the help (as :meth:`new_game_message` says it)."""
 
     @abstractmethod
     def new_model(self, seed: int) -> M:
@@ -108,6 +119,15 @@ class GameAdapter(ABC, Generic[M, I, E]):
         """The game in the save file at ``path``, and its seed; raise
         :class:`~playmanager.storage.SaveFileError` (the file untouched)."""
 
+    def describe(self, model: M, seed: int, moves: int) -> str:
+        """A few words naming a saved game, for "FILE holds ...": the game,
+        its deal or seed and its ``moves`` (those its file keeps)."""
+        return f"a game of {self.name}, seed {seed}, {count(moves, 'move')}"
+
+    def new_game_message(self, seed: int) -> str:
+        """What ``n`` says: the game dealt from ``seed``, as the game names it."""
+        return new_game(seed)
+
     def next_seed(self, seed: int) -> int:
         """The seed ``n`` deals after ``seed``: the next one, wrapped to a
         Java long (a game numbering its deals otherwise says so)."""
@@ -136,13 +156,17 @@ class PastStep(NamedTuple, Generic[M, E]):
 class _Step(Generic[M, I, E]):
     """One entry of the undo history: everything a move or a new game changes."""
 
-    __slots__ = ("effects", "fresh", "model", "seed", "version")
+    __slots__ = ("effects", "fresh", "game", "model", "seed", "version")
 
-    def __init__(self, model: M, seed: int, fresh: bool, version: int) -> None:
+    def __init__(
+        self, model: M, seed: int, fresh: bool, version: int, game: int
+    ) -> None:
         self.model = model
         self.seed = seed
         self.fresh = fresh
         self.version = version
+        self.game = game
+        """Which game of the session this is (a new game or a resume is another)."""
         self.effects: E | None = None
         """What the move from here did; None for a new or resumed game."""
 
@@ -192,14 +216,20 @@ class Session(Generic[M, I, E]):
         self._fresh = not loaded
         self._saved_version: int | None = 0 if loaded else None
         self._effects: E | None = None
-        self._known_files: dict[str, tuple[int, int, int, int]] = {}
+        self._games = itertools.count(1)
+        self._game = 0
+        self._known_files: dict[str, tuple[tuple[int, int, int, int], int]] = {}
+        """Each file this session loaded or wrote: its mark then, and which
+        of the session's games it holds."""
         if loaded:
             self._remember_file(save_target)
         for step in past:
             self._history.append(self._past_step(step))
 
     def _past_step(self, step: PastStep[M, E]) -> _Step[M, I, E]:
-        kept = _Step[M, I, E](step.before, self._seed, False, next(self._versions))
+        kept = _Step[M, I, E](
+            step.before, self._seed, False, next(self._versions), self._game
+        )
         kept.effects = step.effects
         return kept
 
@@ -285,6 +315,7 @@ class Session(Generic[M, I, E]):
         step = self._history.pop()
         self._model, self._seed = step.model, step.seed
         self._fresh, self._version = step.fresh, step.version
+        self._game = step.game
         self._effects = None
         return True
 
@@ -294,19 +325,19 @@ class Session(Generic[M, I, E]):
         self._history.append(self._step())
         self._seed = self.adapter.next_seed(self._seed) if seed is None else seed
         self._model = self.adapter.new_model(self._seed)
+        self._game = next(self._games)
         self._version = next(self._versions)
         self._fresh = True
         self._effects = None
         return self._seed
 
-    def resume(
-        self, model: M, seed: int, past: Sequence[PastStep[M, E]] = ()
-    ) -> None:
+    def resume(self, model: M, seed: int, past: Sequence[PastStep[M, E]] = ()) -> None:
         """Play on ``model`` (a rescued game, say, with its ``past``)
         instead; undo brings the current game back. Its play is changed
         until it is saved."""
         self._history.append(self._step())
         self._model, self._seed = model, seed
+        self._game = next(self._games)
         self._history += map(self._past_step, past)
         self._version = next(self._versions)
         self._fresh = False
@@ -330,12 +361,32 @@ class Session(Generic[M, I, E]):
 
     def would_overwrite(self, path: str | None = None) -> bool:
         """True when saving to ``path`` (default the save target) would
-        replace a file this session neither loaded nor wrote, or one that
-        changed on disk since it did."""
+        replace a file this session neither loaded nor wrote, one that
+        changed on disk since it did, or one that holds another of its
+        games (saved before ``n``, say) than the one on screen."""
         target = self._save_target if path is None else path
         if not os.path.isfile(target):
             return False  # nothing there to lose (a folder: the write says why)
-        return self._known_files.get(os.path.abspath(target)) != _file_mark(target)
+        known = self._known_files.get(os.path.abspath(target))
+        return known != (_file_mark(target), self._game)
+
+    @property
+    def in_its_file(self) -> bool:
+        """True when the save target holds the game on screen (loaded from
+        there or saved there, maybe with moves since), so it needs no copy."""
+        target = self._save_target
+        return os.path.isfile(target) and not self.would_overwrite(target)
+
+    def file_holds(self, path: str | None = None) -> str:
+        """What the file at ``path`` (default the save target) holds, in a
+        few words for the question before replacing it (the adapter's
+        :meth:`GameAdapter.describe`); never raises."""
+        target = self._save_target if path is None else path
+        try:
+            model, seed, past = self.adapter.load_play(target)
+        except (ValueError, OSError):  # SaveFileError is a ValueError
+            return f"a file that is not a saved game of {self.adapter.name}"
+        return self.adapter.describe(model, seed, len(past))
 
     def save(self, path: str | None = None, *, overwrite: bool = False) -> str:
         """Write the game to ``path`` (default the save target; a given path
@@ -354,49 +405,61 @@ class Session(Generic[M, I, E]):
         self._saved_version = self._version
         return target
 
-    def rescue(self, folder: str) -> str | None:
-        """Write a changed game to a new file in ``folder`` (made if needed),
-        never over an existing file; return it, or None when unchanged.
+    def rescue(self, folder: str, into: str | None = None) -> str | None:
+        """Write a changed game to its one rescue file, never over a save:
+        ``into`` (the rescue file it was resumed from), else the one
+        :func:`rescue_path` keeps in ``folder`` for its file or, with no
+        file of its own, for its game. Return it, or None when unchanged.
 
         For a hang-up: nobody can be asked, so no save is touched. Raises
         OSError when the file cannot be written.
         """
         if not self.changed:
             return None
-        return write_rescue(folder, self.adapter.rescue_name, self.save_text())
+        if into is not None:
+            write_atomically(into, self.save_text())
+            return into
+        own = self._save_target if self.in_its_file else None
+        return write_rescue(folder, self.adapter.rescue_name, self.save_text(), own)
 
     # ------------------------------------------------------------ helpers
     def _step(self) -> _Step[M, I, E]:
         return _Step(
-            self.adapter.copy(self._model), self._seed, self._fresh, self._version
+            self.adapter.copy(self._model),
+            self._seed,
+            self._fresh,
+            self._version,
+            self._game,
         )
 
     def _remember_file(self, path: str) -> None:
         mark = _file_mark(path)
         if mark is not None:
-            self._known_files[os.path.abspath(path)] = mark
+            self._known_files[os.path.abspath(path)] = (mark, self._game)
 
 
-def write_rescue(folder: str, name: str, text: str) -> str:
-    """Write ``text`` to a new file ``name`` (numbered if taken) in
-    ``folder``, made if needed; return its path. Raises OSError."""
-    os.makedirs(folder, exist_ok=True)
-    path = reserve_new_file(folder, name)
+def write_rescue(folder: str, name: str, text: str, file: str | None = None) -> str:
+    """Write ``text`` to the rescue file :func:`rescue_path` gives (made
+    with ``folder`` if needed), replacing the game kept there; return its
+    path. Raises OSError."""
+    path = rescue_path(folder, name, file)
     write_atomically(path, text)
     return path
 
 
-def reserve_new_file(folder: str, name: str) -> str:
-    """Create ``folder/name`` empty, or ``stem-2.suffix`` (3, 4...) when that
-    exists; return its path. Created exclusively, so two games hanging up
-    at once never pick the same file."""
+def rescue_path(folder: str, name: str, file: str | None = None) -> str:
+    """The one rescue file of a game, in ``folder`` (made if needed), so
+    that rescue files never pile up: for a game in a ``file`` of its own,
+    one kept for that file (``rescued-a-1f2e3d4c.dots`` for ``a.dots``: its
+    name and a digest of its path); for any other, ``name``, one per game
+    kind. A ``file`` in ``folder`` (a rescue file played) is its own."""
+    os.makedirs(folder, exist_ok=True)
+    if file is None:
+        return os.path.join(folder, name)
+    file = os.path.abspath(file)
+    if os.path.dirname(file) == os.path.abspath(folder):
+        return file
     stem, dot, suffix = name.partition(".")
-    for number in itertools.count(1):
-        numbered = name if number == 1 else f"{stem}-{number}{dot}{suffix}"
-        path = os.path.join(folder, numbered)
-        try:
-            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
-        except FileExistsError:
-            continue
-        return path
-    raise AssertionError("unreachable")  # pragma: no cover
+    base = os.path.splitext(os.path.basename(file))[0][:MAX_NAME_PART]
+    digest = hashlib.sha256(os.fsencode(file)).hexdigest()[:8]
+    return os.path.join(folder, f"{stem}-{base}-{digest}{dot}{suffix}")

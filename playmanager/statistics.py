@@ -17,13 +17,17 @@ statistics start afresh; every problem is one plain sentence (a
 
 What counts, for every game alike:
 
-* a game counts as *played* once a move is made in it; it is *won* when
-  the game's own rule says so (2048's goal tile, all cards home, the
-  objective met), and lost when it ends otherwise or is given up for a
-  new game. A game left unfinished at quit is not counted yet: it is kept
-  to resume (its time so far in :attr:`Statistics.pending`, the file it is
-  kept in and its best score in :attr:`Statistics.kept`), and counts when
-  it ends after a resume from that file; a newer kept game replaces it;
+* a game with a move made in it counts once, when it ends: *won* when
+  the game's own rule says so (2048's goal tile, counted as the win
+  shows, whether play goes on or not; all cards home; the objective
+  met), lost when it ends otherwise, is given up for a new game, or is
+  a kept game discarded at launch (:meth:`Tracker.give_up_kept`). A game
+  left unfinished at quit is not counted yet: it is kept to resume (its
+  time so far in :attr:`Statistics.pending`, the file it is kept in and
+  its best score in :attr:`Statistics.kept`), and counts when it ends
+  after a resume from that file; a game counted already (2048's win,
+  played on) is kept as counted (:attr:`Statistics.played_on`) and never
+  counts again; a newer kept game replaces the one kept before;
 * undo that brings back a game given up for a new one takes back the
   count giving it up made, so the game counts once; undo of a resume keeps
   the resumed game again;
@@ -52,7 +56,7 @@ ASIDE_SUFFIX: Final = ".unreadable"
 """What a file that cannot be read is renamed to (then -2, -3...)."""
 
 N = TypeVar("N", int, float)
-R = TypeVar("R", "Tally", "Pending", "Kept")
+R = TypeVar("R", "Tally", "Pending", "Kept", "PlayedOn")
 
 
 class StatisticsError(ValueError):
@@ -138,6 +142,21 @@ class Kept:
     """The best score it reached (None: none yet, or the game has none)."""
 
 
+@dataclass(frozen=True)
+class PlayedOn:
+    """A game kept at quit after it was counted (2048 won, then played on):
+    resumed, it goes on counted, so that it never counts again.
+
+    A top-level table of its own (``played_on``), which an older version
+    ignores, so that a file written here still reads there."""
+
+    variant: str
+    file: str | None
+    """The file it is kept in (absolute), when known."""
+    from_file: bool
+    seconds: float
+
+
 @dataclass
 class Statistics:
     """Every tally, by game then variant, and the games kept to resume."""
@@ -147,6 +166,8 @@ class Statistics:
     """By game: the unfinished game kept to resume."""
     kept: dict[str, Kept] = field(default_factory=dict)
     """By game: where the game in :attr:`pending` is kept, and its score."""
+    played_on: dict[str, PlayedOn] = field(default_factory=dict)
+    """By game: the counted game kept to resume (none while one is pending)."""
 
     def tally(self, game: str, variant: str) -> Tally:
         """The tally of ``game``'s ``variant`` (a new, empty one if none)."""
@@ -169,7 +190,14 @@ class Statistics:
         }
         pending = {game: asdict(kept) for game, kept in self.pending.items()}
         kept = {game: asdict(where) for game, where in self.kept.items()}
-        data = {"format": FORMAT, "games": games, "pending": pending, "kept": kept}
+        played_on = {game: asdict(record) for game, record in self.played_on.items()}
+        data = {
+            "format": FORMAT,
+            "games": games,
+            "pending": pending,
+            "kept": kept,
+            "played_on": played_on,
+        }
         return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=True) + "\n"
 
     @classmethod
@@ -189,7 +217,11 @@ class Statistics:
             game: _read(Pending, kept) for game, kept in _items(data.get("pending", {}))
         }
         kept = {game: _read(Kept, where) for game, where in _items(data.get("kept", {}))}
-        return cls(games, pending, kept)
+        played_on = {
+            game: _read(PlayedOn, record)
+            for game, record in _items(data.get("played_on", {}))
+        }
+        return cls(games, pending, kept, played_on)
 
 
 def _items(value: object) -> Iterator[tuple[str, Any]]:
@@ -334,7 +366,7 @@ class _Before:
 
     game: _Followed
     counted: _Counted | None = None
-    resumed: tuple[Pending, Kept | None] | None = None
+    resumed: tuple[Pending, Kept | None] | PlayedOn | None = None
 
 
 class Tracker:
@@ -372,15 +404,23 @@ class Tracker:
         variant. A kept game in another file, or none, means the resumed
         file's past is unknown: it counts as from a file, as ``variant``."""
         taken: list[tuple[Pending, Kept | None]] = []
+        played_on: list[PlayedOn] = []
 
         def take(statistics: Statistics) -> None:
             pending, kept = statistics.pending.get(self.game), statistics.kept.get(self.game)
+            record = statistics.played_on.get(self.game)
             if pending is not None and _same_game(pending, kept, variant, file):
                 del statistics.pending[self.game]
                 statistics.kept.pop(self.game, None)
                 taken.append((pending, kept))
+            elif record is not None and _same_game(record, record, variant, file):
+                del statistics.played_on[self.game]
+                played_on.append(record)
 
         _statistics, notice = update(self.path, take)
+        if played_on:
+            self._resume_counted(played_on[0])
+            return notice
         if not taken:
             self.start(variant, from_file=True)
             return notice
@@ -393,6 +433,15 @@ class Tracker:
         game.win_seconds = pending.seconds if pending.won else None
         game.top_score = None if kept is None else kept.score
         return notice
+
+    def _resume_counted(self, record: PlayedOn) -> None:
+        """Go on following a game counted before it was kept: it never
+        counts again, its end can only raise its best score."""
+        self.start(record.variant, from_file=record.from_file)
+        self._earlier[-1] = replace(self._earlier[-1], resumed=record)
+        game = self._game
+        game.moved = game.counted = game.won = True
+        game.seconds_before = record.seconds
 
     def take_back(self) -> str | None:
         """Undo brought back the game before the last start: follow it again.
@@ -410,9 +459,13 @@ class Tracker:
         def restore(statistics: Statistics) -> None:
             if before.counted is not None and _uncount(statistics, self.game, before.counted):
                 self._game.counted = False
-            if before.resumed is not None and self.game not in statistics.pending:
-                pending, kept = before.resumed
-                statistics.pending[self.game] = pending
+            resumed = before.resumed
+            if resumed is None or self.game in statistics.pending:
+                return
+            if isinstance(resumed, PlayedOn):
+                statistics.played_on.setdefault(self.game, resumed)
+            elif self.game not in statistics.played_on:
+                statistics.pending[self.game], kept = resumed
                 if kept is not None:
                     statistics.kept[self.game] = kept
 
@@ -461,18 +514,72 @@ class Tracker:
     def keep(self, final: int | None, file: str | None = None) -> str | None:
         """The player quits with the game unfinished, kept in ``file``: it
         is kept to resume, not counted yet (its time and best score so far
-        wait with it, :meth:`resume` takes them up)."""
-        if not self.counting:
-            return None
+        wait with it, :meth:`resume` takes them up). A game counted already
+        (2048's win, played on) is kept as counted: resumed, it never counts
+        again. A newer kept game replaces the one kept before."""
         game = self._game
+        where = None if file is None else os.path.abspath(file)
+        if not self.counting:
+            notice = self._raise_best(final)
+            if not game.moved:
+                return notice
+            played_on = PlayedOn(game.variant, where, game.from_file, self._seconds())
+
+            def mark(statistics: Statistics) -> None:
+                statistics.pending.pop(self.game, None)
+                statistics.kept.pop(self.game, None)
+                statistics.played_on[self.game] = played_on
+
+            return update(self.path, mark)[1] or notice
         pending = Pending(game.variant, self._seconds(), game.from_file, game.won)
-        kept = Kept(None if file is None else os.path.abspath(file), self._top(final))
+        kept = Kept(where, self._top(final))
 
         def add(statistics: Statistics) -> None:
             statistics.pending[self.game] = pending
             statistics.kept[self.game] = kept
+            statistics.played_on.pop(self.game, None)
 
         _statistics, notice = update(self.path, add)
+        return notice
+
+    def give_up_kept(self, file: str) -> str | None:
+        """The game kept in ``file`` is declined (its file removed): it
+        ends given up, counted once as a loss unless it was won."""
+
+        def count_it(statistics: Statistics) -> None:
+            pending, kept = statistics.pending.get(self.game), statistics.kept.get(self.game)
+            record = statistics.played_on.get(self.game)
+            if record is not None and _same_game(record, record, record.variant, file):
+                del statistics.played_on[self.game]  # counted already
+                return
+            if pending is None or not _same_game(pending, kept, pending.variant, file):
+                return
+            del statistics.pending[self.game]
+            statistics.kept.pop(self.game, None)
+            score = None if kept is None else kept.score
+            result = Result(pending.won, score, pending.seconds, pending.from_file)
+            statistics.tally(self.game, pending.variant).add(result)
+
+        _statistics, notice = update(self.path, count_it)
+        return notice
+
+    def _raise_best(self, score: int | None) -> str | None:
+        """A game counted already (2048's win, then play went on) still
+        raises its variant's best score when it ends higher: it counts
+        once, its best is its highest."""
+        game = self._game
+        top = self._top(score)
+        if not game.counted or game.from_file or top is None:
+            return None
+        tally = load(self.path)[0].games.get(self.game, {}).get(game.variant)
+        if tally is None or (tally.best_score or 0) >= top:
+            return None
+
+        def raise_it(statistics: Statistics) -> None:
+            record = statistics.tally(self.game, game.variant)
+            record.best_score = _best(record.best_score, top, max)
+
+        _statistics, notice = update(self.path, raise_it)
         return notice
 
     def _top(self, score: int | None) -> int | None:
@@ -487,7 +594,7 @@ class Tracker:
 
     def _count(self, score: int | None) -> str | None:
         if not self.counting:
-            return None
+            return self._raise_best(score)
         game = self._game
         game.counted = True
         seconds = game.win_seconds if game.won else self._seconds()
@@ -503,7 +610,9 @@ class Tracker:
         return notice
 
 
-def _same_game(pending: Pending, kept: Kept | None, variant: str, file: str | None) -> bool:
+def _same_game(
+    pending: Pending | PlayedOn, kept: Kept | PlayedOn | None, variant: str, file: str | None
+) -> bool:
     """Whether the game resumed from ``file`` is the kept one: the same file
     when both are known (else, as an older version kept it, the same variant)."""
     if kept is not None and kept.file is not None and file is not None:
@@ -578,7 +687,8 @@ def text_table(
     body = rows(statistics, titles)
     if not body:
         return [
-            "No game counted yet: statistics start with the first full-screen game."
+            "No game counted yet: a full-screen game counts",
+            "when it ends (won, lost, or given up with n).",
         ]
     header = (first_column, *COLUMNS)
     widths = [max(len(row[i]) for row in (header, *body)) for i in range(len(header))]

@@ -13,6 +13,7 @@ from typing import TextIO
 from .data_folder import data_folder
 from .games import GAME_OPTION, GAMES, STATS_OPTION
 from .options import EXIT_OK, EXIT_USAGE
+from .screen.text_layout import HELP_WIDTH, wrap_lines
 from .statistics import default_path, load, text_table
 
 
@@ -48,5 +49,6 @@ def main(
         stderr.write(notice + "\n")
     titles = {game: game for game in GAMES if name in (None, game)}
     stdout.writelines(line + "\n" for line in text_table(statistics, titles))
-    stdout.write(f"(kept in {path}; the full screens count their games)\n")
+    footer = f"(kept in {path}; the full screens count their games)"
+    stdout.writelines(line + "\n" for line in wrap_lines([footer], HELP_WIDTH))
     return EXIT_OK

@@ -194,6 +194,20 @@ def write_atomically(path: str, text: str) -> None:
     _fsync_folder(os.path.dirname(target))
 
 
+def why_unwritable(path: str) -> str | None:
+    """Why a save to ``path`` would fail, said before play starts: its
+    folder is missing or not writable (the atomic writer makes a file
+    beside it), or the file is read-only; None when it looks writable."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        return f"the folder {os.path.dirname(path) or folder} does not exist"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"the folder {os.path.dirname(path) or folder} is not writable"
+    if os.path.isfile(path) and not os.access(path, os.W_OK):
+        return "the file is read-only"
+    return None
+
+
 def read_text(path: str) -> str:
     """Return the text of the save file at ``path``; raise SaveFileError.
 

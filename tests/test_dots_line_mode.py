@@ -103,8 +103,8 @@ def test_a_refused_path_prints_one_line_and_changes_nothing() -> None:
 def test_text_that_is_no_path_or_command_says_so() -> None:
     run = Run([], "0,0 -0,1\nfly\n\n")
     answers = run.answers()
-    assert answers[0].startswith("unexpected '-' in a path: type a row and a column")
-    assert answers[1] == "Unknown command 'fly': type ? for the commands.\n"
+    assert answers[0].startswith("Unexpected '-' in a path: type a row and a column")
+    assert answers[1] == "Unknown command 'fly': ? lists the commands.\n"
     assert answers[2] == ""  # an empty line only asks again
 
 
@@ -114,9 +114,9 @@ def test_win_message_and_then_moves_are_refused() -> None:
     assert answers[1].endswith(
         "Objective: R (red) cleared   Score: 7   Moves left: 2\n"
         "You win! R (red) cleared with 2 moves to spare. Score: 7.\n"
-        "n plays again, u undoes, o saves, q quits.\n"
+        "n starts a new game, u undoes, o saves, q quits.\n"
     )
-    assert answers[2] == "the objective is reached: the game is won\n"
+    assert answers[2] == "The objective is reached: the game is won\n"
 
 
 def test_lose_message_when_the_moves_run_out() -> None:
@@ -125,9 +125,9 @@ def test_lose_message_when_the_moves_run_out() -> None:
     assert answers[0].endswith(
         "Objective: clear 6 more R (red)   Score: 3   Moves left: 0\n"
         "Game over: out of moves, with 6 R still to clear. Score: 3.\n"
-        "n plays again, u undoes, o saves, q quits.\n"
+        "n starts a new game, u undoes, o saves, q quits.\n"
     )
-    assert answers[1] == "no moves are left: the game is over\n"
+    assert answers[1] == "No moves are left: the game is over\n"
 
 
 def test_hint_prints_the_hints_path_in_the_typed_form() -> None:
@@ -157,9 +157,9 @@ def test_undo_takes_back_moves_one_by_one() -> None:
     run = Run(["--seed", "5"], f"u\n{FIVE_R}\n3,1 3,2\nundo\nu\n")
     answers = run.answers()
     assert answers[0] == "Nothing to undo\n"
-    assert answers[3].startswith("Undone; 1 more to undo\n")
+    assert answers[3].startswith("Undone; 1 more step to undo\n")
     assert answers[4] == (
-        "Undone; 0 more to undo\n"
+        "Undone; nothing more to undo\n"
         + MIS_GRID_TEXT
         + "Objective: clear 6 more R (red)   Score: 0   Moves left: 4\n"
     )

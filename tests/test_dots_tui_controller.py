@@ -166,7 +166,7 @@ def test_undo_and_new_game_history(tmp_path: Path) -> None:
     assert c.game.level.seed == 5 and c.game.get_score() == 5
     press(c, "u")
     assert c.game == GameBoardT(seed=5)
-    assert c.screen().status == "Undone; 0 more to undo"
+    assert c.screen().status == "Undone; nothing more to undo"
 
 
 def test_save_and_quit_without_asking_when_saved(tmp_path: Path) -> None:
@@ -208,7 +208,7 @@ def test_help_opens_and_any_key_closes_it(tmp_path: Path) -> None:
     c = make(tmp_path)
     press(c, "?")
     overlay = c.screen().overlay
-    assert overlay is not None and overlay.title == "Keys"
+    assert overlay is not None and overlay.title == "How to play"
     assert any("hint" in line for line in overlay.lines)
     press(c, "x")
     assert c.screen().overlay is None

@@ -75,7 +75,7 @@ def test_a_path_drawn_with_the_keys_is_played(folder: Path) -> None:
     screen = term.wait_for("Cleared 5 R", "Score 5   Moves left 3")
     assert "clear 1 more R (red)" in screen
     term.press("u")
-    term.wait_for("Undone; 0 more to undo", "Score 0   Moves left 4")
+    term.wait_for("Undone; nothing more to undo", "Score 0   Moves left 4")
     term.press("q")  # back at the fresh deal: nothing to lose, no question
     assert term.wait_for_exit() == 0
     assert not (folder / "save.dots").exists()
@@ -106,7 +106,9 @@ def test_a_win_shows_its_overlay_and_play_again_starts_the_next_seed(
     term = terminal(dots("--seed", "5", "--objective", "R:2"), folder)
     term.wait_for("seed 5")
     drag(term, [(0, 4), (0, 5)])
+    term.footer = "q quit"  # the end box's last keys: it covers the key line
     term.wait_for("You win!", "R (red) cleared with 3 moves to spare. Score: 2.")
+    term.footer = FOOTER_END
     term.press("n")
     term.wait_for("seed 6", "New game, seed 6")
     term.press("q")  # issue 21: a new game with no move asks nothing, saves nothing
@@ -169,7 +171,7 @@ def test_dots_are_coloured_unless_no_color_is_set(folder: Path) -> None:
 
 def test_a_small_terminal_gets_a_message_and_resizing_redraws(folder: Path) -> None:
     term = Terminal(dots(), folder, rows=12, cols=40, footer="")
-    term.wait_until(lambda s: "Terminal too small" in s, "the too-small message")
+    term.wait_until(lambda s: "Too small" in s, "the too-small message")
     term.child.setwinsize(24, 80)
     term.screen.resize(24, 80)
     term.footer = FOOTER_END

@@ -104,9 +104,9 @@ def test_moves_refusals_and_undo() -> None:
         + "> 7C cannot go on 3C: tableau piles build down in suit\n"
         + "> "
         + "\n".join(moved)
-        + "> Undone; 1 more to undo\n"
+        + "> Undone; 1 more step to undo\n"
         + after_deal
-        + "> Undone; 0 more to undo\n"
+        + "> Undone; nothing more to undo\n"
         + fresh_board(DEAL_118)
         + "> Nothing to undo\n"
         + "> \n"
@@ -123,7 +123,7 @@ def test_a_line_that_is_no_command_says_so_and_help_lists_them() -> None:
     assert "> Unknown command '37': ? lists the commands.\n" in out
     assert out.count(HELP) == 3
     assert "  3 7" in HELP
-    assert "  q or quit     quit (asks to save unsaved play)" in out
+    assert "  q or quit     quit (asks to save unsaved play; so do Ctrl-C and Ctrl-D)" in out
     assert out.endswith("> > \n")  # an empty line does nothing
 
 
@@ -146,8 +146,15 @@ def test_the_end_of_input_quits_with_status_zero() -> None:
 
 QUESTION = (
     "Save to save.forty-thieves before quitting? y saves and quits, n quits, "
-    "c keeps playing: "
+    "c keeps\nplaying: "
 )
+"""The quit question, wrapped to 79 columns as every line mode's messages."""
+
+
+def flat(text: str) -> str:
+    """``text`` with its line breaks and runs of spaces as single spaces: a
+    message naming a long path wraps at 79 columns."""
+    return " ".join(text.split())
 
 
 def test_quit_with_unsaved_moves_asks_as_every_game_does(tmp_path: Path) -> None:
@@ -165,8 +172,8 @@ def test_save_writes_the_file_and_quit_needs_no_confirmation(tmp_path: Path) -> 
     path = tmp_path / "game.forty-thieves"
     status, out, _ = run([*GAME, "--seed", "4", str(path)], "d\nd\no\nq\n")
     assert status == 0
-    assert f"{path} does not exist yet: a new deal, o saves there.\n" in out
-    assert out.endswith(f"> Saved to {path}\n> ")
+    assert f"{path} does not exist yet: a new deal, o saves there." in flat(out)
+    assert flat(out).endswith(f"> Saved to {path} >")
     board = BoardT(deal(4))
     board.deck_mv()
     board.deck_mv()
@@ -181,8 +188,8 @@ def test_without_file_the_game_saves_to_the_default_file(tmp_path: Path) -> None
 
 
 def test_a_failed_save_says_why_and_play_goes_on(tmp_path: Path) -> None:
-    path = tmp_path / "missing" / "game.forty-thieves"
-    status, out, err = run([*GAME, "--seed", "6", str(path)], "o\nd\n")
+    path = tmp_path / "missing" / "game.forty-thieves"  # refused at launch as FILE
+    status, out, err = run([*GAME, "--seed", "6"], f"o {path}\nd\n")
     assert status == 0
     assert err == f"playmanager: Not saved to {path}: No such file or directory\n"
     assert "deck waste" in out.split("> ")[-2]  # the deal was still made
@@ -193,16 +200,16 @@ def test_a_save_file_names_its_game(tmp_path: Path) -> None:
     path.write_bytes((SAVES / "two_moves_from_winning.forty-thieves").read_bytes())
     status, out, _ = run([str(path)], "w f\n1 f\n")
     assert status == 0
-    assert out.startswith(f"Loaded {path} (deal 0). ? lists the commands.\n")
-    assert out.endswith(text.WON + "> \n")
+    assert flat(out).startswith(f"Loaded {path} (deal 0). ? lists the commands. ")
+    assert out.endswith(text.WON + messages.ended_keys("deal") + "\n> \n")
     assert "f4" in out and "QS" in out
 
 
 def test_no_move_left_is_said_and_undo_or_quit_remain() -> None:
     status, out, _ = run([str(SAVES / "no_move_left.forty-thieves")], "d\nq\n")
     assert status == 0
-    assert text.NO_MOVE_LEFT in out
-    assert "the deck is empty (Forty Thieves deals the deck only once)\n" in out
+    assert text.NO_MOVE_LEFT + "n starts a new deal, u undoes, o saves, q quits.\n" in out
+    assert "The deck is empty (Forty Thieves deals the deck only once)\n" in out
 
 
 def test_a_bad_save_file_is_refused_in_one_line(tmp_path: Path) -> None:
@@ -398,9 +405,9 @@ def test_a_plays_every_safe_card_and_undo_takes_them_back() -> None:
     status, out, _ = run([str(SAVES / "two_moves_from_winning.forty-thieves")], "a\n")
     assert status == 0
     assert "> 2 cards to the foundations.\n" in out
-    assert out.endswith(text.WON + "> \n")
+    assert out.endswith(text.WON + messages.ended_keys("deal") + "\n> \n")
     # in_progress: the Ace of Clubs on the waste is safe, nothing after it
     status, out, _ = run([str(SAVES / "in_progress.forty-thieves")], "a\nu\na\na\n")
     assert "> 1 card to the foundations.\n" in out
-    assert "> Undone; 0 more to undo\n" in out
+    assert "> Undone; nothing more to undo\n" in out
     assert out.endswith("> " + NO_SAFE_CARD + "\n> \n")

@@ -18,7 +18,6 @@ from playmanager.forty_thieves.savefile import load
 from playmanager.forty_thieves.text import symbol_text
 from playmanager.forty_thieves.tui.controller import (
     DECK,
-    END_SUMMARY,
     PLAYING_KEYS,
     TABLEAU_ROW,
     TOP_ROW,
@@ -36,6 +35,7 @@ from playmanager.forty_thieves.tui.layout import (
     render,
 )
 from playmanager.forty_thieves.tui.view import App, styles
+from playmanager.rules_text import FORTY_THIEVES
 from playmanager.screen.input import MouseEvent
 from playmanager.screen.marks import MARK_SECONDS
 from playmanager.screen.modal import ENDED
@@ -257,7 +257,7 @@ def test_a_digit_moves_the_cursor_to_its_pile() -> None:
 def test_undo_takes_back_moves_one_by_one() -> None:
     control = press(controller(), "d", "3", "7")
     press(control, "u")
-    assert control.screen().status == "Undone; 1 more to undo"
+    assert control.screen().status == "Undone; 1 more step to undo"
     press(control, "u", "u")
     assert control.screen().status == "Nothing to undo"
     assert control.session.model == BoardT(deal(118))
@@ -403,7 +403,7 @@ def test_the_win_screen() -> None:
     )
     press(control, "w", "f", "1", "f")
     overlay = control.screen().overlay
-    assert overlay is not None and overlay.title == "You won!" and overlay.low
+    assert overlay is not None and overlay.title == "You win!" and overlay.low
     press(control, "3")  # only the end keys work now
     assert control.screen().overlay == overlay
     press(control, "u")
@@ -414,22 +414,26 @@ def test_the_no_move_left_screen_offers_undo_and_a_new_deal() -> None:
     control = controller(load(str(SAVES / "no_move_left.forty-thieves")).board)
     overlay = control.screen().overlay
     assert overlay is not None and overlay.title == "No move left"
-    assert END_SUMMARY in overlay.lines
+    assert overlay.lines[1:] == control.ended_help()
     press(control, "n")
     assert control.screen().overlay is None
     assert control.session.model == BoardT(deal(119))
 
 
 def test_the_end_summary_names_every_end_key() -> None:
+    keys = controller().ended_help()[0].replace("\u00a0", " ")
     for control in ENDED:
-        assert f"{control.value} {control.word}" in END_SUMMARY
+        assert f"{control.value} {control.word}" in keys
 
 
 def test_help_lists_every_key_and_any_key_closes_it() -> None:
     control = press(controller(), "?")
     overlay = control.screen().overlay
-    assert overlay is not None and overlay.lines[: len(PLAYING_KEYS)] == help_lines()
-    assert any(line.startswith("o ") and "save" in line for line in overlay.lines)
+    assert overlay is not None
+    keys = overlay.lines[len(FORTY_THIEVES) + 1 :]
+    assert overlay.lines[: len(FORTY_THIEVES)] == FORTY_THIEVES
+    assert keys[: len(PLAYING_KEYS)] == help_lines()
+    assert any(line.startswith("o\t") and "save" in line for line in overlay.lines)
     assert any(line.startswith("1-9, 0") for line in help_lines())
     press(control, "3")
     assert control.screen().overlay is None and control.screen().selected is None
@@ -542,7 +546,9 @@ def card_row(depth: int) -> int:
     found = geometry(80, 24)
     assert found is not None
     five = ((CardT(SuitT.Spade, 1),) * 5,)
-    return found.tableau_top + depth * covered_lines(found.tableau_rows, found.card_height, five)
+    return found.tableau_top + depth * covered_lines(
+        found.tableau_rows, found.card_height, five
+    )
 
 
 def text_at(spans: list[Span], row: int) -> str:
@@ -574,7 +580,11 @@ def test_cards_are_red_or_black_and_marks_have_their_roles() -> None:
     spans = frame(control)
     six_of_hearts = next(s for s in spans if s.text.strip() == "6H")
     assert (six_of_hearts.role, six_of_hearts.value) == ("card", 1)  # under 9S
-    edge = next(s for s in spans if s.row == six_of_hearts.row + 2 and s.col == six_of_hearts.col)
+    edge = next(
+        s
+        for s in spans
+        if s.row == six_of_hearts.row + 2 and s.col == six_of_hearts.col
+    )
     assert (edge.role, edge.value) == ("covered", 1)  # its lower edge, underlined
     seven_of_clubs = next(s for s in spans if s.text.strip() == "7C")
     assert seven_of_clubs.value == 2
@@ -594,7 +604,9 @@ def test_cards_are_red_or_black_and_marks_have_their_roles() -> None:
 def test_without_colour_marks_are_characters() -> None:
     control = press(controller(hinter=hint_of(TabMove(T, 2, 6))), "H")
     spans = frame(control, colour=False)
-    assert "*3S*" in text_at(spans, card_row(3)) and "*4S*" in text_at(spans, card_row(3))
+    assert "*3S*" in text_at(spans, card_row(3)) and "*4S*" in text_at(
+        spans, card_row(3)
+    )
     assert "[1]" in text_at(spans, 5)
     press(control, "1")
     assert ">7C<" in text_at(frame(control, colour=False), card_row(3))
@@ -628,8 +640,12 @@ def test_a_tall_pile_shows_its_top_under_a_count() -> None:
 def test_a_small_terminal_gets_a_message() -> None:
     width, height = minimum_size()
     spans = frame(controller(), width - 1, height)
-    assert spans[0].text == "Terminal too small"
-    assert spans[1].text == f"({width - 1}x{height}, need {width}x{height})."
+    text = " ".join(" ".join(s.text for s in spans).replace("│", " ").split())
+    assert "Too small" in text
+    assert (
+        f"This terminal is {width - 1}x{height}; the game needs {width}x{height}."
+        in text
+    )
     assert frame(controller(), width, height)[0].text == "Forty Thieves"
 
 

@@ -90,7 +90,7 @@ def test_keys_move_undo_save_and_quit(tmp_path: Path) -> None:
     term.press("7")
     term.wait_for("moves 1", "3\u2660 from tableau 3 to tableau 7")
     term.press("u")
-    term.wait_for("moves 0", "Undone; 0 more to undo")
+    term.wait_for("moves 0", "Undone; nothing more to undo")
     term.press("d")
     term.wait_for("moves 1", "Deal 8\u2665")
     term.press("H")
@@ -201,11 +201,11 @@ def test_a_moved_card_is_marked_where_it_landed_and_a_key_plays_at_once(
 def test_no_move_left_then_a_new_deal_and_back(tmp_path: Path) -> None:
     save = Path(__file__).parent.parent / "saves" / "no_move_left.forty-thieves"
     term = terminal(playmanager(str(save)), tmp_path)
-    term.wait_for("No move left", "u undo  n new  o save  q quit")
+    term.wait_for("No move left", "u undo  n new  o save  ? help  q quit")
     term.press("n")
     term.wait_until(lambda s: "No move left" not in s and "deal 1 " in s, "deal 1")
     term.press("u")
-    term.wait_for("No move left", "Undone; 0 more to undo")
+    term.wait_for("No move left", "Undone; nothing more to undo")
     term.press("q")
     assert term.wait_for_exit() == 0  # the loaded position again: nothing to save
 
@@ -224,7 +224,7 @@ def test_the_terminal_closing_rescues_the_game(tmp_path: Path) -> None:
 
 def test_a_small_terminal_says_so_until_it_grows(tmp_path: Path) -> None:
     term = Terminal(playmanager("--seed", "5"), tmp_path, rows=10, cols=40, env=UTF8)
-    term.wait_until(lambda s: "Terminal too small" in s, "the too-small message")
+    term.wait_until(lambda s: "Too small" in s, "the too-small message")
     term.child.setwinsize(ROWS, COLS)
     term.screen.resize(ROWS, COLS)
     term.footer = FOOTER_END

@@ -3,7 +3,7 @@ on a real pty, closed by SIGHUP or stopped by SIGTERM in the middle of a
 game, with an existing default save and with an explicit FILE.
 
 Every file that was there before is byte-identical afterwards, and the
-game (with the move just made) is in a rescue file of its own in the
+game (with the move just made) is in its one rescue file in the
 data folder; the next launch says where it is. Before issue 21 the full
 screens wrote the game over the save (default or FILE), and the line
 modes rescued nothing.
@@ -25,6 +25,7 @@ import pytest
 from playmanager.cli import main
 from playmanager.dots.savefile import load as load_dots
 from playmanager.forty_thieves.savefile import load as load_forty_thieves
+from playmanager.session import rescue_path
 from playmanager.twenty48.savefile import load as load_2048
 from tests.pty_terminal import Terminal
 
@@ -69,10 +70,10 @@ GAMES = {
         "in_progress.forty-thieves",
         load_forty_thieves,
         "A 1\n",
-        "Autoplay played 1 moves",
+        "Autoplay played 1 move",
     ),
     "dots": Game(
-        "dots", "square_ready.dots", load_dots, "A 1\n", "Autoplay played 1 moves"
+        "dots", "square_ready.dots", load_dots, "A 1\n", "Autoplay played 1 move"
     ),
 }
 
@@ -126,7 +127,11 @@ def test_a_hang_up_leaves_every_file_and_rescues_the_game(
     term.child.kill(signum)
     term.wait_for_exit()
     assert snapshot(tmp_path) == before  # no save touched, none written
-    rescue = tmp_path / "data" / "gamestate2048" / game.rescue_name
+    folder = tmp_path / "data" / "gamestate2048"
+    (rescue,) = folder.glob("rescued*")  # the game's one rescue file
+    mine = None if file is None else str(tmp_path / file)
+    own = None if mine is None else rescue_path(str(folder), game.rescue_name, mine)
+    assert str(rescue) == own or (own is None and rescue.name == game.rescue_name)
     game.load(str(rescue))  # a whole game, loadable
     assert rescue.read_bytes() not in before.values()  # with the move in it
 

@@ -18,6 +18,7 @@ from playmanager.forty_thieves.tui.controller import (
     help_lines as forty_thieves_screen_lines,
 )
 from playmanager.line_mode import controls_lines
+from playmanager.messages import NEW_DEAL_SUMMARY, NEW_GAME_SUMMARY
 from playmanager.options import RANGES
 from playmanager.screen.keys import describe
 from playmanager.screen.modal import controls_help
@@ -70,13 +71,14 @@ def test_help_lists_the_keys_of_both_modes_from_their_tables(
     screen's."""
     text = help_text(game)
     screen = squeezed(full_screen_part(text))
-    for line in (*full_screen, *controls_help()):
+    new_game = NEW_DEAL_SUMMARY if game == "forty-thieves" else NEW_GAME_SUMMARY
+    for line in (*full_screen, *controls_help(new_game=new_game)):
         assert squeezed(line) in screen
     line_part = squeezed(line_mode_part(text))
     for line in line_mode:
         assert squeezed(line) in line_part
     if game != "2048":  # 2048's line mode keeps Java's keys alone
-        for line in controls_lines():
+        for line in controls_lines(new_game):
             assert squeezed(line) in line_part
 
 

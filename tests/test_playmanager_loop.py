@@ -11,8 +11,9 @@ from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
 from gamestate import Config, Direction, GameState
+from playmanager.lines import read_lines
 from playmanager.twenty48 import messages
-from playmanager.twenty48.loop import LineGame, java_length, read_lines
+from playmanager.twenty48.loop import LineGame, java_length
 
 HELP = (
     "Possible commands:\n w - up\n a - left\n s - down\n d - right\n"

@@ -3,7 +3,6 @@ undo, "changed", effects, seeds, and the rules that keep saves safe."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +24,6 @@ from playmanager.session import (
     MoveRefusedError,
     Session,
     WouldOverwriteError,
-    reserve_new_file,
 )
 from playmanager.twenty48.adapter import Twenty48
 from playmanager.twenty48.play2048 import start_game
@@ -190,6 +188,73 @@ def test_save_refuses_a_file_that_changed_on_disk_since(tmp_path: Path) -> None:
     assert session.would_overwrite()
 
 
+def test_after_n_the_earlier_games_save_is_another_game(tmp_path: Path) -> None:
+    """Issue 29 finding 1: ``o n ... o`` replaced the first game's save
+    without a word: the file was "this session's", not this game's."""
+    adapter = FortyThieves()
+    target = tmp_path / "a.forty-thieves"
+    session = Session(adapter, adapter.new_model(7), 7, str(target), loaded=False)
+    session.save()
+    session.new_game()
+    assert session.would_overwrite()
+    assert session.file_holds() == "Forty Thieves deal 7, 0 moves, 0 cards home"
+    with pytest.raises(WouldOverwriteError):
+        session.save()
+    assert ft_savefile.load(str(target)).seed == 7
+    session.undo()  # the saved game is on screen again: its own file
+    assert not session.would_overwrite()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["move", "undo", "new", "save"]), max_size=25))
+def test_only_the_game_a_file_holds_may_replace_it_unasked(
+    tmp_path_factory: pytest.TempPathFactory, steps: list[str]
+) -> None:
+    """Whatever is done, a save asks first exactly when the file exists and
+    holds another game than the one on screen (a shadow of the session's
+    games: n and undo of an n move between them)."""
+    target = tmp_path_factory.mktemp("g") / "save.2048"
+    session = fresh_2048(target)
+    games = [0]  # the game on screen, with the games before n under it
+    history: list[list[int]] = []
+    newest = 0
+    in_file: int | None = None
+    for step in steps:
+        if step == "move" and not session.ended:
+            a_move(session)
+            history.append(list(games))
+        elif step == "undo" and session.undo():
+            games = history.pop()
+        elif step == "new":
+            history.append(list(games))
+            newest += 1
+            games = [*games, newest]
+            session.new_game()
+        elif step == "save":
+            asks = in_file is not None and in_file != games[-1]
+            assert session.would_overwrite() == asks
+            session.save(overwrite=True)
+            in_file = games[-1]
+    assert session.would_overwrite() == (in_file is not None and in_file != games[-1])
+
+
+def test_the_file_named_in_the_question_says_what_it_holds(tmp_path: Path) -> None:
+    dots = Dots(Level(seed=5))
+    session = Session(dots, dots.new_model(5), 5, str(tmp_path / "s.dots"), loaded=False)
+    path = dots.hint(session.model)
+    assert path is not None
+    session.play(path)
+    session.save()
+    assert session.file_holds() == "a game of Dots, seed 5, 1 move made, score " + str(
+        session.model.get_score()
+    )
+    twenty = fresh_2048(tmp_path / "x.2048")
+    (tmp_path / "x.2048").write_text("2 2\n12\n8 4\n0 0\n")
+    assert twenty.file_holds() == "a game of 2048 with score 12, highest tile 8"
+    (tmp_path / "x.2048").write_text("not a save\n")
+    assert twenty.file_holds() == "a file that is not a saved game of 2048"
+
+
 def test_save_to_a_new_path_makes_it_the_target(tmp_path: Path) -> None:
     session = fresh_2048(tmp_path / "save.2048")
     other = str(tmp_path / "other.2048")
@@ -203,19 +268,14 @@ def test_rescue_never_writes_over_a_file_and_only_when_changed(tmp_path: Path) -
     assert session.rescue(str(folder)) is None
     a_move(session)
     first = session.rescue(str(folder))
+    a_move(session)
     second = session.rescue(str(folder))
-    assert first == str(folder / "rescued.2048")
-    assert second == str(folder / "rescued-2.2048")
-    assert Path(first).read_text() == session.save_text() == Path(second).read_text()
+    assert first == second == str(folder / "rescued.2048")  # one file, rewritten
+    assert Path(second).read_text() == session.save_text()
+    assert not (tmp_path / "save.2048").exists()
     assert session.changed  # a rescue is not a save
-
-
-def test_reserve_new_file_is_exclusive(tmp_path: Path) -> None:
-    names = {reserve_new_file(str(tmp_path), "rescued.dots") for _ in range(3)}
-    assert names == {
-        str(tmp_path / n) for n in ("rescued.dots", "rescued-2.dots", "rescued-3.dots")
-    }
-    assert all(os.path.getsize(n) == 0 for n in names)
+    into = str(folder / "rescued-elsewhere.2048")
+    assert session.rescue(str(folder), into) == into  # the file it was resumed from
 
 
 # ------------------------------------------------------------ other games' intents
@@ -266,7 +326,7 @@ def test_changed_means_moves_the_save_does_not_hold(
         elif step == "new":
             session.new_game()
         else:
-            session.save()
+            session.save(overwrite=session.would_overwrite())
             saved = session.save_text()
     if not session.changed:
         assert (

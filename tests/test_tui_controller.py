@@ -210,14 +210,14 @@ def test_help_lists_every_key_and_any_key_closes_it(tmp_path: Path) -> None:
     controller = make(tmp_path)
     controller.press("?")
     overlay = controller.screen().overlay
-    assert overlay is not None and overlay.title == "Keys"
+    assert overlay is not None and overlay.title == "How to play"
     text = "\n".join(overlay.lines)
     for binding in playing_keys():
         assert binding.action.value in text
         for key in binding.keys:
             assert key_label(key) in text
     for control in Control:
-        assert f"{control.value} " in text and control.summary in text
+        assert f"{control.value}\t" in text and control.summary in text
     before = state(controller.game)
     controller.press("d")  # closes the help, does not move
     assert controller.screen().overlay is None
@@ -232,10 +232,10 @@ def test_reaching_the_goal_shows_the_win_and_k_keeps_going(tmp_path: Path) -> No
     overlay = controller.screen().overlay
     assert overlay is not None and overlay.title == "You win!"
     assert "You reached the 2048 tile." in overlay.lines
-    assert any(line.startswith("k") and "keep going" in line for line in overlay.lines)
-    assert any(line.startswith("y") and "play again" in line for line in overlay.lines)
+    keys = " ".join(overlay.lines).replace("\xa0", " ")
+    assert "keep going" in keys and "play again" not in keys
     before = state(controller.game)
-    controller.press("d")  # only k, y and q work on the win overlay
+    controller.press("d")  # only the keys of the win box work on it
     assert state(controller.game) == before
     controller.press("k")
     assert controller.screen().overlay is None
@@ -243,12 +243,47 @@ def test_reaching_the_goal_shows_the_win_and_k_keeps_going(tmp_path: Path) -> No
     assert controller.screen().overlay is None  # the win shows only once
 
 
-def test_y_after_a_win_plays_again(tmp_path: Path) -> None:
+def test_n_after_a_win_plays_again_and_y_keeps_going(tmp_path: Path) -> None:
+    """Issue 29: the win box's y and n read as the same thing; y keeps going."""
     controller = make(tmp_path, ONE_MERGE_FROM_2048)
     press(controller, "a", "y")
     assert controller.screen().overlay is None
+    assert controller.game.getBoard()[0][0] == 2048
+    controller = make(tmp_path, ONE_MERGE_FROM_2048)
+    press(controller, "a", "n")
+    assert controller.screen().overlay is None
     assert controller.screen().seed == 119
     assert state(controller.game) == state(start_game(4, 4, 119, None))
+
+
+def test_a_win_counts_when_you_win_shows(tmp_path: Path) -> None:
+    """Issue 29 finding 4: a win counted only at the move after it."""
+    rules = JAVA._replace(goal=8)
+    controller = make(tmp_path, [[4, 4], [0, 2]], rules=rules)
+    controller.press("a")
+    overlay = controller.screen().overlay
+    assert overlay is not None and overlay.title == "You win!"
+    tallies = load(tmp_path / "data" / "statistics.json")[0].games["2048"]
+    assert [(t.played, t.won) for t in tallies.values()] == [(1, 1)]
+    press(controller, "y", "q", "n")  # keep going, quit without saving
+    again = load(tmp_path / "data" / "statistics.json")[0]
+    assert [(t.played, t.won) for t in again.games["2048"].values()] == [(1, 1)]
+    assert "2048" not in again.pending  # counted, not kept waiting
+
+
+def test_a_won_game_played_on_raises_its_best_when_it_ends(tmp_path: Path) -> None:
+    """It counts once, at the win; its best score is its highest."""
+    rules = JAVA._replace(goal=8)
+    controller = make(tmp_path, [[4, 4], [0, 2]], rules=rules)
+    path = tmp_path / "data" / "statistics.json"
+    follow_statistics(controller, path, rules, loaded=False)  # dealt here: bests count
+    controller.press("a")
+    controller.press("y")
+    assert [t.best_score for t in load(path)[0].games["2048"].values()] == [8]
+    controller.game.setScore(500)  # what keeping going scored
+    controller.press("n")  # given up for a new game
+    tallies = load(path)[0].games["2048"]
+    assert [(t.played, t.won, t.best_score) for t in tallies.values()] == [(1, 1, 500)]
 
 
 def test_goal_follows_the_rules(tmp_path: Path) -> None:
@@ -522,19 +557,49 @@ def test_a_rescued_game_is_offered_and_resumed(tmp_path: Path) -> None:
     assert savefile.read_save(str(tmp_path / "save.2048")).score == 4
 
 
-def test_a_rescued_game_declined_stays_where_it_is(tmp_path: Path) -> None:
+def rescued_2048(tmp_path: Path) -> tuple[Path, Controller]:
+    """A launch that finds a rescued 2 x 2 game of score 12, tile 8."""
     rescue = tmp_path / "data" / "rescued.2048"
     rescue.parent.mkdir()
-    rescue.write_text("2 2\n0\n2 2\n0 0\n")
+    rescue.write_text("2 2\n12\n8 2\n0 0\n")
     controller = Controller(
         make(tmp_path).session,
         rules=TUI_RULES,
         rescue_folder=str(tmp_path / "data"),
         rescued=str(rescue),
     )
+    return rescue, controller
+
+
+def test_a_rescued_game_declined_is_removed(tmp_path: Path) -> None:
+    """Issue 29 finding 3: n at "resume it?" discards the rescued game, so
+    rescue files never pile up."""
+    rescue, controller = rescued_2048(tmp_path)
+    overlay = controller.overlay()
+    assert overlay is not None
+    assert any(line.split()[:2] == ["n", "discard"] for line in overlay.lines)
     controller.press("n")
+    assert not rescue.exists()
+    assert controller.screen().status == f"The rescued game was discarded: {rescue} is removed"
+
+
+def test_a_rescued_game_put_off_stays_for_the_next_launch(tmp_path: Path) -> None:
+    rescue, controller = rescued_2048(tmp_path)
+    controller.press(ESCAPE)
     assert rescue.exists()
-    assert controller.screen().status == f"The rescued game stays in {rescue}"
+    assert "next launch" in controller.screen().status
+
+
+def test_the_rescue_question_names_the_game_and_when_it_was_saved(
+    tmp_path: Path,
+) -> None:
+    """Issue 29 finding 16: which game (score), and when."""
+    rescue, controller = rescued_2048(tmp_path)
+    overlay = controller.overlay()
+    assert overlay is not None
+    text = " ".join(overlay.lines)
+    assert "score 12, highest tile 8" in text
+    assert "saved today at " in text and str(rescue) in text
 
 
 def test_config_keys_drive_the_full_screen(

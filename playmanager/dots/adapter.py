@@ -11,6 +11,7 @@ from typing import NamedTuple
 from gamestate.dots import SIZE, CellT, GameBoardT, Level, RefusedMoveError
 from gamestate.dots.board import closes_square
 
+from ..messages import count
 from ..session import GameAdapter, MoveRefusedError
 from . import savefile
 
@@ -71,6 +72,14 @@ class Dots(GameAdapter[GameBoardT, Path, DotsEffects]):
 
     def save_text(self, model: GameBoardT, seed: int) -> str:
         return savefile.format_save(model)
+
+    def describe(self, model: GameBoardT, seed: int, moves: int) -> str:
+        """Its seed, the moves made (of the level's) and its score."""
+        made = model.level.moves - model.get_moves()
+        return (
+            f"a game of Dots, seed {seed}, {count(made, 'move')} made, "
+            f"score {model.get_score()}"
+        )
 
     def load(self, path: str) -> tuple[GameBoardT, int]:
         model = savefile.load(path)

@@ -17,6 +17,7 @@ from types import SimpleNamespace
 from gamestate.dots import CellT, GameBoardT, Level
 from gamestate.dots.board import MAX_MOVES, MAX_OBJECTIVE
 
+from .. import messages as shared_messages
 from ..games import DOTS, Launch
 from ..messages import rescued_game
 from ..options import (
@@ -29,6 +30,7 @@ from ..options import (
     takes,
 )
 from ..options import seed as seed_option
+from ..storage import why_unwritable
 from . import autoplay_options
 from .paths import FORMAT_HELP
 from .view import NAMES, palette_for
@@ -220,6 +222,8 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
     if args.tui:
         from . import tui
 
+        if loaded:
+            greeting = shared_messages.loaded(args.file, why_unwritable(args.file))
         return tui.run(
             game,
             save_target=save_target,
@@ -228,6 +232,7 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
             terminal=launch.terminal,
             environ=launch.environ,
             stderr=launch.stderr,
+            file_given=args.file is not None,
         )
     from ..data_folder import data_folder, other_rescue
     from ..session import Session

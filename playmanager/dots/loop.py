@@ -78,12 +78,12 @@ class LineGame(LineMode[GameBoardT, Path, DotsEffects]):
     def game_line(self, line: str) -> None:
         if line[0] not in _PATH_START:
             word = line.split()[0]
-            self.say(f"Unknown command {word!r}: type ? for the commands.")
+            self.say(shared_messages.unknown_command(word))
             return
         try:
             path = parse_path(line)
         except PathTextError as error:
-            self.say(str(error))
+            self.say(shared_messages.sentence(str(error)))
             return
         self.play_move(tuple((row, col) for row, col in path))
 
@@ -102,7 +102,7 @@ class LineGame(LineMode[GameBoardT, Path, DotsEffects]):
         ended = messages.ending(self.game)
         if ended is not None:
             self.say(ended.line())
-            self.say("n plays again, u undoes, o saves, q quits.")
+            self.say(shared_messages.ended_keys("game"))
 
     def hint_text(self, intent: Path) -> str:
         return messages.hint_text(self.game, list(intent))

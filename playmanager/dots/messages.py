@@ -11,15 +11,18 @@ from typing import Final, NamedTuple
 from gamestate.dots import CellT, GameBoardT
 from gamestate.dots.board import closes_square
 
+from .. import messages as shared
+from .. import rules_text
+from ..messages import count
 from .paths import FORMAT_HELP, Cell, format_path
 from .view import NAMES, objective_text
 
-RULES: Final = (
-    "Join 2 or more neighbouring dots of one colour (up, down, left, right)\n"
-    "to clear them; the dots above fall and new ones drop in."
+RULES: Final = "\n".join(rules_text.DOTS)
+"""The rules (:mod:`playmanager.rules_text`, as the full screen's help)."""
+SQUARES_RULE: Final = rules_text.DOTS_SQUARES
+TYPE_A_KEY: Final = (
+    "Space starts a path at the cursor, or use the mouse; " + shared.KEYS_HINT
 )
-SQUARES_RULE: Final = "Squares are on: a closed loop clears every dot of its colour."
-TYPE_A_KEY: Final = "Space starts a path on the dot under the cursor, or use the mouse; ? lists the keys"
 TYPE_A_PATH: Final = (
     "Type a path such as 0,0 0,1 0,2 (row,col; row 0 is the top), or help."
 )
@@ -29,11 +32,7 @@ def level_text(game: GameBoardT) -> str:
     """``clear 6 R (red) in 4 moves``: the level ``game`` started as."""
     colour, target = game.level.objective
     moves = game.level.moves
-    return f"clear {target} {colour.value} ({NAMES[colour]}) in {plural(moves, 'move')}"
-
-
-def plural(count: int, thing: str) -> str:
-    return f"{count} {thing}" if count == 1 else f"{count} {thing}s"
+    return f"clear {target} {colour.value} ({NAMES[colour]}) in {count(moves, 'move')}"
 
 
 def cleared_text(colour: CellT, count: int) -> str:
@@ -57,7 +56,7 @@ class Ending(NamedTuple):
         return f"{self.title}: {self.detail[0].lower()}{self.detail[1:]}"
 
 
-WIN_TITLE: Final = "You win!"
+WIN_TITLE: Final = shared.WIN
 LOSS_TITLE: Final = "Game over"
 
 
@@ -67,7 +66,7 @@ def ending(game: GameBoardT) -> Ending | None:
     colour, target = game.get_obj()
     score = f"Score: {game.get_score()}."
     if game.is_win():
-        spare = plural(game.get_moves(), "move")
+        spare = count(game.get_moves(), "move")
         return Ending(
             WIN_TITLE,
             f"{objective_text(colour, target)} with {spare} to spare. {score}",

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import TypeAlias
 
 from gamestate.forty_thieves import BoardT, deal
+from gamestate.forty_thieves.board import FOUNDATION_PILES
 from gamestate.forty_thieves.moves import (
     CardText,
     Move,
@@ -35,6 +36,7 @@ from gamestate.forty_thieves.moves import (
     why_no_foundation,
 )
 
+from ..messages import NEW_DEAL_SUMMARY, count, new_deal
 from ..session import GameAdapter, MoveRefusedError, PastStep
 from . import deal_numbers, savefile
 from .commands import ToFoundation
@@ -73,6 +75,18 @@ class FortyThieves(GameAdapter[BoardT, Intent, Effects]):
 
     def next_seed(self, seed: int) -> int:
         return deal_numbers.following(seed)
+
+    new_game_summary = NEW_DEAL_SUMMARY
+
+    def new_game_message(self, seed: int) -> str:
+        return new_deal(seed)
+
+    def describe(self, model: BoardT, seed: int, moves: int) -> str:
+        """Its deal, the moves its file keeps and the cards home."""
+        return (
+            f"Forty Thieves deal {seed}, {count(moves, 'move')}, "
+            f"{count(cards_home(model), 'card')} home"
+        )
 
     def copy(self, model: BoardT) -> BoardT:
         return model.copy()
@@ -136,6 +150,11 @@ class FortyThieves(GameAdapter[BoardT, Intent, Effects]):
         self, path: str
     ) -> tuple[BoardT, int, Sequence[PastStep[BoardT, Effects]]]:
         return past_play(savefile.load_play(path))
+
+
+def cards_home(model: BoardT) -> int:
+    """The cards on the foundations (104 when won): the game's score."""
+    return sum(model.get_foundation(i).size() for i in range(FOUNDATION_PILES))
 
 
 def past_play(

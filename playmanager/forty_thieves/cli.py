@@ -37,6 +37,7 @@ from ..options import (
 from ..options import seed as seed_option
 from ..parser import game_parser
 from ..session import Session
+from ..storage import why_unwritable
 from . import deal_numbers, savefile, solve_options, text
 from .adapter import Effects, FortyThieves, Intent, past_play
 from .commands import HELP_ROWS
@@ -77,13 +78,13 @@ def build_parser() -> argparse.ArgumentParser:
 def keys_help() -> str:
     """The keys of both modes for ``--help``, from their tables."""
     from ..line_mode import controls_lines
+    from ..messages import NEW_DEAL_SUMMARY
     from ..parser import keys_of_both_modes
     from .tui.controller import help_lines
 
     line_mode = [f"{example:<14}{what}" for example, what in HELP_ROWS]
-    return keys_of_both_modes(
-        [*line_mode, *(line.strip() for line in controls_lines())], help_lines()
-    )
+    controls = (line.strip() for line in controls_lines(NEW_DEAL_SUMMARY))
+    return keys_of_both_modes([*line_mode, *controls], help_lines(), NEW_DEAL_SUMMARY)
 
 
 def check_combinations(parser: argparse.ArgumentParser, args: SimpleNamespace) -> None:
@@ -141,7 +142,7 @@ def screen_greeting(session: FortySession, origin: Origin) -> str:
     """The full screen's first status line (the title shows the deal)."""
     path = session.save_target
     if origin is Origin.LOADED:
-        return f"Loaded {path}; ? lists the keys"
+        return f"{messages.loaded(path, why_unwritable(path))}; ? lists the keys"
     if origin is Origin.NEW_FILE:
         return f"{path} does not exist yet: new deal, o saves there; ? lists the keys"
     return f"New deal; o saves to {path}; ? lists the keys"
@@ -170,6 +171,7 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
             terminal=launch.terminal,
             environ=launch.environ,
             stderr=launch.stderr,
+            file_given=args.file is not None,
         )
     folder = data_folder(launch.environ)
     rescued = other_rescue(folder, session.adapter.rescue_name, args.file)

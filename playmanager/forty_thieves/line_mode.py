@@ -12,7 +12,9 @@ from __future__ import annotations
 from gamestate.forty_thieves import BoardT
 from gamestate.forty_thieves.moves import CardText, Move
 
+from .. import messages
 from ..line_mode import LineMode
+from ..rules_text import FORTY_THIEVES
 from . import text
 from .adapter import PLAY_SAFE, Effects, FortyThieves, Intent
 from .commands import Action, FromFoundation, parse
@@ -26,7 +28,7 @@ class LineGame(LineMode[BoardT, Intent, Effects]):
     def game_line(self, line: str) -> None:
         command = parse(line)
         if command is None:
-            self.say(f"Unknown command {line!r}: ? lists the commands.")
+            self.say(messages.unknown_command(line))
         elif isinstance(command, FromFoundation):
             self.say(text.FOUNDATION_STAYS)
         else:
@@ -40,10 +42,10 @@ class LineGame(LineMode[BoardT, Intent, Effects]):
         self.say(
             "\n" + text.board_text(self.session.model, self.card_text).rstrip("\n")
         )
-        if self.session.model.is_win_state():
-            self.say(text.WON.rstrip("\n"))
-        elif self.session.ended:
-            self.say(text.NO_MOVE_LEFT.rstrip("\n"))
+        if self.session.ended:
+            won = self.session.model.is_win_state()
+            self.say((text.WON if won else text.NO_MOVE_LEFT).rstrip("\n"))
+            self.say(messages.ended_keys("deal"))
         elif FortyThieves.can_finish(self.session.model):
             self.say(text.CAN_FINISH.rstrip("\n"))
 
@@ -53,4 +55,4 @@ class LineGame(LineMode[BoardT, Intent, Effects]):
         return text.hint(intent, self.session.model, self.card_text)
 
     def help_lines(self) -> tuple[str, ...]:
-        return text.help_lines()
+        return (*FORTY_THIEVES, "", *text.help_lines())

@@ -18,6 +18,7 @@ from gamestate.forty_thieves.board import FOUNDATION_PILES, TABLEAU_PILES
 from gamestate.forty_thieves.card_types import rank_text
 from gamestate.forty_thieves.moves import CardText, DeckMove, Move, describe
 
+from .. import messages
 from ..terminal import Terminal
 from .commands import HELP_ROWS, command_text
 
@@ -78,8 +79,8 @@ def board_text(board: BoardT, card_text: CardText) -> str:
 
 
 PROMPT: Final = "> "
-WON: Final = "You won: all 104 cards are on the foundations!\n"
-NO_MOVE_LEFT: Final = "No move left: u undoes a move, n deals anew, q quits.\n"
+WON: Final = f"{messages.WIN} All 104 cards are on the foundations.\n"
+NO_MOVE_LEFT: Final = "No move left: no card can move and the deck is empty.\n"
 CAN_FINISH: Final = "Every card left can go home: a plays the game out.\n"
 FOUNDATION_STAYS: Final = (
     "Cards on a foundation stay there: only tableau and waste cards move"
@@ -96,7 +97,7 @@ def help_lines() -> tuple[str, ...]:
 
 def new_deal(seed: int) -> str:
     """The first line of a new game: the deal, and how to play it again."""
-    return f"Forty Thieves, deal {seed} (--seed {seed} deals it again). ? lists the commands.\n"
+    return f"Forty Thieves, deal {seed} (--seed {seed} deals it again). {messages.HELP_HINT}.\n"
 
 
 NO_WINNABLE_DEAL: Final = (
@@ -110,7 +111,7 @@ def proven_winnable(seed: int) -> str:
 
 
 def loaded(path: str, seed: int) -> str:
-    return f"Loaded {path} (deal {seed}). ? lists the commands.\n"
+    return f"Loaded {path} (deal {seed}). {messages.HELP_HINT}.\n"
 
 
 def new_file(path: str) -> str:
@@ -130,8 +131,7 @@ def step_words(moves: tuple[Move, ...], board: BoardT, card_text: CardText) -> s
 
 def played_safe(moves: tuple[Move, ...]) -> str:
     """What ``a`` did: how many cards went home."""
-    cards = "1 card" if len(moves) == 1 else f"{len(moves)} cards"
-    return f"{cards} to the foundations"
+    return f"{messages.count(len(moves), 'card')} to the foundations"
 
 
 def hint_words(move: Move, board: BoardT, card_text: CardText) -> str:

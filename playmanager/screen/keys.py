@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Final, Generic, NamedTuple, TypeVar
 
 from .shell import CTRL_C, ESCAPE
+from .text_layout import key_line
 
 A = TypeVar("A", bound=enum.Enum)
 
@@ -63,7 +64,7 @@ def key_label(key: str) -> str:
 def describe(bindings: Sequence[Binding[A]]) -> tuple[str, ...]:
     """Return one help line per binding: its keys, then what it does."""
     return tuple(
-        f"{' '.join(key_label(k) for k in binding.keys):<16}{binding.action.value}"
+        key_line(" ".join(key_label(k) for k in binding.keys), binding.action.value)
         for binding in bindings
     )
 

@@ -33,9 +33,10 @@ from ..session import (
     MoveRefusedError,
     Session,
     WouldOverwriteError,
-    reserve_new_file,
+    rescue_path,
 )
-from ..statistics import Tracker, text_table
+from ..statistics import COLUMNS as STATISTICS_COLUMNS
+from ..statistics import LEGEND, Tracker, rows, text_table
 from ..statistics import load as load_statistics
 from ..storage import SaveFileError, describe_os_error, write_atomically
 from .keys import (
@@ -49,6 +50,7 @@ from .keys import (
 )
 from .marks import Clock, Marks, earliest
 from .shell import CTRL_C, ESCAPE
+from .text_layout import KEY_SEPARATOR, key_entry, key_line, table_row
 
 M = TypeVar("M")
 I = TypeVar("I")
@@ -72,6 +74,7 @@ class Mode(enum.Enum):
 
 
 STATISTICS_KEY: Final = "S"
+STATISTICS_SUMMARY: Final = "statistics: games played, won, bests"
 """Shows the statistics in every full screen (not a :class:`Control`: the
 line modes keep no statistics)."""
 
@@ -87,7 +90,8 @@ class Resume(enum.Enum):
     """The answers to "resume the rescued game?"."""
 
     YES = "resume the rescued game"
-    NO = "play this one (the rescued game stays in its file)"
+    NO = "discard it (its file is removed) and play this one"
+    LATER = "play this one; the next launch asks again"
 
 
 REPLACE_KEYS: Final = (
@@ -96,11 +100,18 @@ REPLACE_KEYS: Final = (
 )
 RESUME_KEYS: Final = (
     Binding(("y",), Resume.YES),
-    Binding(("n", ESCAPE, CTRL_C), Resume.NO),
+    Binding(("n",), Resume.NO),
+    Binding((ESCAPE, CTRL_C), Resume.LATER),
 )
 CONTROL_KEYS: Final = tuple(Binding((c.value,), c) for c in Control)
-ENDED: Final = (Control.UNDO, Control.NEW_GAME, Control.SAVE, Control.QUIT)
-"""The shared actions an ended game still takes."""
+ENDED: Final = (
+    Control.UNDO,
+    Control.NEW_GAME,
+    Control.SAVE,
+    Control.HELP,
+    Control.QUIT,
+)
+"""The shared actions an ended game still takes (its end box lists them)."""
 ENDED_CONTROLS: Final = tuple(Binding((c.value,), c) for c in ENDED)
 
 
@@ -111,16 +122,58 @@ class Overlay(NamedTuple):
     title: str
     lines: tuple[str, ...]
     low: bool = False
+    scroll: int = 0
+    """The first line shown of a box taller than the screen."""
+    shown: Callable[[int], None] | None = None
+    """Told the first line the layout shows (``scroll`` stopped at the
+    box's end, which only the layout knows)."""
+
+
+SCROLL_DOWN: Final = ("KEY_DOWN", "j", "KEY_NPAGE")
+SCROLL_UP: Final = ("KEY_UP", "k", "KEY_PPAGE")
+SCROLL_KEYS: Final = (*SCROLL_DOWN, *SCROLL_UP)
+"""Keys that scroll the help and the statistics when taller than the
+screen; any other key closes them."""
+ARROWS: Final = ("KEY_DOWN", "KEY_NPAGE", "KEY_UP", "KEY_PPAGE")
+"""What scrolls the other boxes (questions, the end of a game), whose
+letters are answers."""
+SCROLL_STEP: Final = {"KEY_NPAGE": 10, "KEY_PPAGE": -10}
 
 
 def help_line(keys: str, what: str) -> str:
     """One line of a help overlay: the keys, then what they do."""
-    return f"{keys:<16}{what}"
+    return key_line(keys, what)
 
 
-def controls_help(controls: Sequence[Control] = tuple(Control)) -> tuple[str, ...]:
-    """The help lines of the shared actions."""
-    return tuple(help_line(key_label(c.value), c.summary) for c in controls)
+def key_summary(bindings: Sequence[Binding[A]], controls: Sequence[Control]) -> str:
+    """Keys on one line (a box's last), each ``key what`` kept whole when
+    the line wraps: ``y keep going  n play again  u undo``."""
+    entries = [
+        key_entry("/".join(key_label(k) for k in b.keys), b.action.value)
+        for b in bindings
+    ]
+    entries += [key_entry(c.value, c.word) for c in controls]
+    return KEY_SEPARATOR.join(entries)
+
+
+def controls_help(
+    controls: Sequence[Control] = tuple(Control),
+    new_game: str = messages.NEW_GAME_SUMMARY,
+) -> tuple[str, ...]:
+    """The help lines of the shared actions, in a game whose ``n`` does
+    ``new_game``."""
+    return tuple(
+        help_line(key_label(c.value), c.summary_in(new_game)) for c in controls
+    )
+
+
+def shared_help(new_game: str = messages.NEW_GAME_SUMMARY) -> tuple[str, ...]:
+    """The help lines of every full screen's shared keys: the controls and
+    the statistics (``?`` and ``--help`` alike)."""
+    return (
+        *controls_help(new_game=new_game),
+        help_line(STATISTICS_KEY, STATISTICS_SUMMARY),
+    )
 
 
 class ModalController(ABC, Generic[M, I, E, A]):
@@ -162,6 +215,9 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self._autoplaying = False
         self._next_autoplay = 0.0
         self._rescued = rescued
+        self._about_rescued = () if rescued is None else self._rescue_lines(rescued)
+        self._file_holds = ""
+        """What the save target holds, named when the replace question is asked."""
         self._resumed_from: str | None = None
         self._statistics: Tracker | None = None
         self._dealt_variant = ""
@@ -208,8 +264,12 @@ class ModalController(ABC, Generic[M, I, E, A]):
         resume): drop what the game's screen built on the old one."""
 
     def help_lines(self) -> tuple[str, ...]:
-        """The game's own lines of the help (its keys, its rules)."""
+        """The game's key lines of the help."""
         return describe(self.game_keys)
+
+    def rules(self) -> tuple[str, ...]:
+        """How the game is played, in a few lines: the help starts with them."""
+        return ()
 
     def won_game(self) -> bool:
         """Whether the game's goal is reached now, for the statistics."""
@@ -249,18 +309,37 @@ class ModalController(ABC, Generic[M, I, E, A]):
         if self._autoplaying and self._clock() >= self._next_autoplay:
             self.autoplay_step()
 
+    @property
+    def mode(self) -> Mode:
+        """What the screen shows over the game; a new one shows its top."""
+        return self._mode
+
+    @mode.setter
+    def mode(self, mode: Mode) -> None:
+        if mode is not getattr(self, "_mode", None):
+            self._scroll = 0
+        self._mode = mode
+
     def overlay(self) -> Overlay | None:
-        """The box the screen shows over the game now, if any."""
+        """The box the screen shows over the game now, if any, scrolled as
+        the player scrolled it."""
+        box = self._box()
+        if box is None:
+            return None
+        return box._replace(scroll=self._scroll, shown=self._scrolled_to)
+
+    def _box(self) -> Overlay | None:
         target = self.session.save_target
         if self.mode is Mode.HELP:
             lines = (
+                *self.rules(),
+                "",
                 *self.help_lines(),
-                *controls_help(),
-                help_line(STATISTICS_KEY, "statistics: games played, won, bests"),
+                *shared_help(self.session.adapter.new_game_summary),
                 "",
                 "Press any key to close this help.",
             )
-            return Overlay("Keys", lines)
+            return Overlay("How to play", lines)
         if self.mode is Mode.ENDED:
             return self.ended_overlay()
         if self.mode is Mode.CONFIRM_QUIT:
@@ -269,27 +348,21 @@ class ModalController(ABC, Generic[M, I, E, A]):
                 (messages.quit_question(target), "", *describe(CONFIRM_QUIT_KEYS)),
             )
         if self.mode is Mode.CONFIRM_OVERWRITE:
-            return Overlay(
-                "Replace a file?",
-                (messages.overwrite_question(target), "", *describe(REPLACE_KEYS)),
-            )
+            question = messages.overwrite_question(target, self._file_holds)
+            return Overlay("Replace a file?", (question, "", *describe(REPLACE_KEYS)))
         if self.mode is Mode.STATISTICS:
             return Overlay("Statistics", self._statistics_lines())
         if self.mode is Mode.CONFIRM_RESUME and self._rescued is not None:
             return Overlay(
                 "A rescued game",
-                (
-                    "A game left unfinished, or rescued when its terminal",
-                    f"closed, is kept in {self._rescued}",
-                    "",
-                    *describe(RESUME_KEYS),
-                ),
+                (*self._about_rescued, "", *describe(RESUME_KEYS)),
             )
         return None
 
     def ended_help(self) -> tuple[str, ...]:
-        """The keys of an ended game, for :meth:`ended_overlay`."""
-        return describe(self.ended_keys) + controls_help(ENDED)
+        """The keys of an ended game, for :meth:`ended_overlay`: one line
+        (it wraps between keys), so that its box stays low."""
+        return (key_summary(self.ended_keys, ENDED),)
 
     # ------------------------------------------------------------ keys
     def press(self, key: str) -> None:
@@ -299,6 +372,10 @@ class ModalController(ABC, Generic[M, I, E, A]):
         if self._autoplaying:
             self._stop_autoplay(messages.AUTOPLAY_STOPPED)
             return  # any key stops autoplay, and only that
+        box_keys = SCROLL_KEYS if self.mode in (Mode.HELP, Mode.STATISTICS) else ARROWS
+        if self.mode is not Mode.PLAYING and key in box_keys:
+            self._scroll_by(SCROLL_STEP.get(key, 1 if key in SCROLL_DOWN else -1))
+            return  # a box taller than the screen scrolls; no answer is an arrow
         if self.mode in (Mode.HELP, Mode.STATISTICS):
             self.settle()
             if key != CTRL_C:
@@ -347,18 +424,18 @@ class ModalController(ABC, Generic[M, I, E, A]):
 
     def hang_up(self, why: str = "Terminal closed") -> str:
         """End without asking (the terminal went away, or a crash): play to
-        lose goes to a new rescue file, never over a save; one line says
-        what happened."""
+        lose goes to its one rescue file (the one it was resumed from, if
+        any), never over a save; one line says what happened."""
         self._finished = True
         self.finishing()
         try:
-            path = self.session.rescue(self._rescue_folder)
+            path = self.session.rescue(self._rescue_folder, self._resumed_from)
         except OSError as error:
             return messages.not_rescued(why, describe_os_error(error))
         if path is None:  # saved, but maybe unfinished: kept to resume
             self._keep_unfinished()
         else:
-            self._forget_resumed()
+            self._resumed_from = None  # rewritten: it holds the game again
             if not self.session.ended:
                 self._keep_statistics(path)
         return messages.hung_up(why, path)
@@ -372,12 +449,12 @@ class ModalController(ABC, Generic[M, I, E, A]):
             self.refused(str(error))
             return None
         self._moved_since_deal = True
+        self.marks.show(effects)
+        self.status = self.moved(effects)  # the game's part first: it sees a win
         if self._statistics is not None:
             self._statistics.moved(self.game_score())
             if self.won_game():
                 self._statistics.won()
-        self.marks.show(effects)
-        self.status = self.moved(effects)
         self.settle()
         return effects
 
@@ -397,7 +474,9 @@ class ModalController(ABC, Generic[M, I, E, A]):
         """Undo took back a new game: the one before is on screen again, with
         the moves it had, and it is no longer given up (nor counted so)."""
         session = self.session
-        self._moved_since_deal = session.undo_depth > 0 and not session.undo_brings_back_a_game
+        self._moved_since_deal = (
+            session.undo_depth > 0 and not session.undo_brings_back_a_game
+        )
         if session.undo_depth == 0:
             self._resumed_from = None  # the resumed game went: its file stays as it is
         if self._statistics is not None:
@@ -410,7 +489,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self._moved_since_deal = False
         seed = self.session.new_game()
         self.marks.clear()
-        self.status = messages.new_game(seed)
+        self.status = self.session.adapter.new_game_message(seed)
         self.jumped()
         self.settle()
 
@@ -422,11 +501,15 @@ class ModalController(ABC, Generic[M, I, E, A]):
             self.show_hint(intent)
 
     def save(self) -> None:
-        """Save; a file this game did not load or write needs a yes first."""
+        """Save; a file that holds another game needs a yes first."""
         if self.session.would_overwrite():
-            self._ask(Mode.CONFIRM_OVERWRITE)
+            self._ask_overwrite()
         else:
             self._write(overwrite=False)
+
+    def _ask_overwrite(self) -> None:
+        self._file_holds = self.session.file_holds()
+        self._ask(Mode.CONFIRM_OVERWRITE)
 
     def quit(self) -> None:
         """Quit; with play to lose, ask first."""
@@ -443,15 +526,17 @@ class ModalController(ABC, Generic[M, I, E, A]):
         if intent is None or self.play(intent) is None:
             self._stop_autoplay(messages.AUTOPLAY_DONE)
             return
-        self.status = messages.autoplayed(self.intent_text(intent))
         self._next_autoplay = self._clock() + AUTOPLAY_PAUSE_SECONDS
         if self.mode is not Mode.PLAYING:
-            self._autoplaying = False
+            self._autoplaying = False  # the game ended: its box says how
+        else:
+            self.status = messages.autoplayed(self.intent_text(intent))
 
     def settle(self) -> None:
         """After a change: has the game ended, or does play go on?"""
         self.mode = Mode.ENDED if self.is_ended() else Mode.PLAYING
-        if self._statistics is not None and self.session.ended:
+        if self._statistics is not None and self.mode is Mode.ENDED:
+            # a game counts when its end shows (2048's win too, play on or not)
             self._note(self._statistics.ended(self.game_score()))
 
     # ------------------------------------------------------------ helpers
@@ -485,24 +570,38 @@ class ModalController(ABC, Generic[M, I, E, A]):
             self._leave_question()
             self.status = messages.kept_file(self.session.save_target)
 
+    def _rescue_lines(self, path: str) -> tuple[str, ...]:
+        """What the rescued game in ``path`` is, for the resume question."""
+        try:
+            model, seed, past = self.session.adapter.load_play(path)
+            when = messages.saved_when(os.stat(path).st_mtime, time.time())
+        except (ValueError, OSError):  # SaveFileError: the answer y says why
+            return messages.rescue_question(path, "a game", "some time ago")
+        holds = self.session.adapter.describe(model, seed, len(past))
+        return messages.rescue_question(path, holds, when)
+
     def _answer_resume(self, answer: Resume) -> None:
         path, self._rescued = self._rescued, None
         self.mode = Mode.PLAYING
-        if path is None or answer is not Resume.YES:
-            self.status = f"The rescued game stays in {path}" if path else ""
+        if path is None or answer is Resume.LATER:
+            self.status = messages.rescue_left(path) if path else ""
+            self.settle()
+            return
+        if answer is Resume.NO:
+            self._discard(path)
             self.settle()
             return
         try:
             model, seed, past = self.session.adapter.load_play(path)
         except SaveFileError as error:
-            self.status = f"Cannot resume {path}: {error.detail}"
+            self.status = messages.cannot_resume(path, error.detail)
         else:
             self.session.resume(model, seed, past)
             self._resumed_from = path
             self._moved_since_deal = True  # its moves count: kept again at quit
             if self._statistics is not None:
                 self._note(self._statistics.resume(self._dealt_variant, path))
-            self.status = f"Resumed the game rescued in {path}"
+            self.status = messages.resumed(path)
             self.jumped()
         self.settle()
 
@@ -511,7 +610,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
         try:
             self.session.save(overwrite=overwrite)
         except WouldOverwriteError:  # changed on disk since it was asked
-            self._ask(Mode.CONFIRM_OVERWRITE)
+            self._ask_overwrite()
             return
         except OSError as error:
             self.status = messages.not_saved(target, describe_os_error(error))
@@ -521,6 +620,18 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self._forget_resumed()
         if self._quit_after_save:
             self._finish()
+
+    def _discard(self, path: str) -> None:
+        """The player declined the rescued game in ``path``: it goes, and
+        so do the statistics that waited for it (it counts no more)."""
+        try:
+            os.remove(path)
+        except OSError as error:
+            self.status = messages.not_removed(path, describe_os_error(error))
+            return
+        if self._statistics is not None:
+            self._note(self._statistics.give_up_kept(path))
+        self.status = messages.rescue_discarded(path)
 
     def _forget_resumed(self) -> None:
         """A resumed rescue file is done with once its game is safe elsewhere."""
@@ -539,18 +650,19 @@ class ModalController(ABC, Generic[M, I, E, A]):
 
     def _keep_unfinished(self) -> bool:
         """Keep a game left unfinished, with moves made in this run, to
-        resume: its statistics wait for it, and unless the player saved it
-        (then it is in their file) it goes to the rescue folder, never over
-        a save: over the file it was resumed from, else a new one. The next
-        launch offers to resume it."""
+        resume: its statistics wait for it. A game with a file of its own
+        (loaded from it, or saved there) is in the player's file: moves
+        since were declined, and no copy is made, so copies never pile up.
+        Any other goes to the rescue folder, never over a save: over the
+        file it was resumed from, else its game kind's one rescue file.
+        The next launch without FILE offers to resume it."""
         if self.session.ended or not self._moved_since_deal:
             return False
-        if not self.session.changed:  # saved: it is in the player's file
+        if self.session.in_its_file:  # the player's file holds it
             self._keep_statistics(self.session.save_target)
             return False
         try:
-            os.makedirs(self._rescue_folder, exist_ok=True)
-            path = self._resumed_from or reserve_new_file(
+            path = self._resumed_from or rescue_path(
                 self._rescue_folder, self.session.adapter.rescue_name
             )
             write_atomically(path, self.session.save_text())
@@ -583,7 +695,12 @@ class ModalController(ABC, Generic[M, I, E, A]):
             return ("No statistics are kept here.", "", "Press any key to close.")
         statistics, notice = load_statistics(self._statistics.path)
         game = self._statistics.game
-        lines = text_table(statistics, {game: ""}, first_column="Variant")
+        found = rows(statistics, {game: ""})
+        if found:  # cells, so that the box fits the table to its width
+            header = table_row("Variant", *STATISTICS_COLUMNS)
+            lines = [header, *(table_row(*row) for row in found), "", " ".join(LEGEND)]
+        else:
+            lines = text_table(statistics, {game: ""})
         about = (notice,) if notice else ()
         return (*lines, *about, "", "Press any key to close.")
 
@@ -593,6 +710,19 @@ class ModalController(ABC, Generic[M, I, E, A]):
     def _show(self, mode: Mode) -> None:
         self._mode_before = self.mode
         self.mode = mode
+
+    def _scrolled_to(self, first: int) -> None:
+        """The layout drew the box from line ``first``: past the end, the
+        scroll stops there, so that one Up moves the box at once."""
+        self._scroll = first
+
+    def _scroll_by(self, lines: int) -> None:
+        """Scroll a box; the layout stops it at the box's end
+        (:meth:`_scrolled_to`), and this, before any drawing, at its last
+        line."""
+        overlay = self.overlay()
+        most = 0 if overlay is None else len(overlay.lines)
+        self._scroll = min(max(self._scroll + lines, 0), most)
 
     def _start_autoplay(self) -> None:
         self._autoplaying = True

@@ -14,18 +14,21 @@ a whole screen can be tested as a list. The games' layouts
   between two cells never disappears (2048's new and merged tiles, Dots'
   new dots and cursor); :func:`ring_styles` their colours;
 * :func:`title_line`, :func:`footer_lines`: the header (a title left,
-  figures right) and the status and key lines under the board;
-* :func:`overlay_box`: a bordered box in the middle of the screen;
+  figures right) and the status and key lines under the board, in the
+  whole width of the terminal when the board's is too narrow;
+* :func:`overlay_box`, :func:`banner_box`: a box with its four borders,
+  in the middle of the screen or at its bottom (under the last position
+  of a game), scrolled when taller than the screen;
 * :func:`too_small`: what to show when the terminal cannot fit the board.
 """
 
 from __future__ import annotations
 
-import textwrap
-from collections.abc import Mapping, Sequence
-from typing import Final, NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from typing import Final, NamedTuple, Protocol
 
 from .shell import Span, Style
+from .text_layout import KEY_SEPARATOR, elide, wrap_lines
 
 
 class Grid(NamedTuple):
@@ -166,6 +169,13 @@ def rings(
     return spans
 
 
+def checkered(role: str, cell: tuple[int, int]) -> str:
+    """``role``, or ``role2`` on every other cell as a chessboard's squares
+    alternate: two marked neighbours share the gap row between them (each
+    half of it), so their rings are two colours there, never one bar."""
+    return role if sum(cell) % 2 == 0 else f"{role}2"
+
+
 def ring_styles(colours: Mapping[str, tuple[int, int]]) -> dict[str, Style]:
     """The ``"FG/BG"`` styles of :func:`rings` for every pair of ``colours``
     (role -> (xterm-256 colour, 8-colour number)), the board's included."""
@@ -177,58 +187,65 @@ def ring_styles(colours: Mapping[str, tuple[int, int]]) -> dict[str, Style]:
 
 
 def title_line(row: int, left: int, width: int, title: str, figures: str) -> list[Span]:
-    """``title`` at the left of ``width`` columns, ``figures`` at their right."""
-    return [
-        Span(row, left, title, "title"),
-        Span(row, left + max(width - len(figures), len(title) + 2), figures, "title"),
-    ]
+    """``title`` at the left of ``width`` columns, ``figures`` at their
+    right; in too few columns the title is shortened first (the figures
+    change as the game goes), then the figures."""
+    figures = elide(figures, width)
+    title = elide(title, max(width - len(figures) - 2, 0))
+    spans = [Span(row, left + width - len(figures), figures, "title")]
+    return [Span(row, left, title, "title"), *spans] if title else spans
 
 
-ELLIPSIS: Final = "..."
-"""What stands for the part of a text left out (ASCII: every terminal)."""
-KEY_SEPARATOR: Final = "  "
-"""Between the entries of a key line (``u undo  o save``)."""
-
-
-def elide(text: str, width: int) -> str:
-    """``text`` in at most ``width`` columns, shortened with intent: a file
-    path loses the middle of its folders first (its file name stays), else
-    the end of the text goes."""
-    if len(text) <= width:
-        return text
-    excess = len(text) - width
-    paths = sorted((word for word in text.split() if "/" in word.rstrip("/")), key=len)
-    for path in reversed(paths):
-        head, _, name = path.rpartition("/")
-        keep = len(head) - excess - len(ELLIPSIS)
-        if keep >= 1:
-            return text.replace(path, f"{head[:keep]}{ELLIPSIS}/{name}", 1)
-    if width <= len(ELLIPSIS):
-        return text[:width]
-    return text[: width - len(ELLIPSIS)].rstrip() + ELLIPSIS
+DROP_FIRST: Final = ("A", "H", "S", "Esc", "n", "o", "u", "q")
+"""The entries of a key line left out when it does not fit, by key, the
+least used first. The game's moves (the first entry) and ``?`` (which
+lists every key) always stay."""
+HELP_KEY: Final = "?"
 
 
 def fit_keys(keys: str, width: int) -> str:
-    """A key line in ``width`` columns: whole entries are left out from the
-    middle, so that the first (the moves) and the last (help, quit: which
-    lists them all) stay."""
+    """A key line in ``width`` columns: whole entries are left out in the
+    order of :data:`DROP_FIRST`, then the game's own from the end; the
+    first entry and ``?`` stay (the first shortened if it must be)."""
     entries = keys.split(KEY_SEPARATOR)
-    while len(KEY_SEPARATOR.join(entries)) > width and len(entries) > 3:
-        del entries[-3]
-    return elide(KEY_SEPARATOR.join(entries), width)
+
+    def fits() -> bool:
+        return len(KEY_SEPARATOR.join(entries)) <= width
+
+    for key in DROP_FIRST:
+        if fits():
+            break
+        entries = [e for e in entries if e.split(" ", 1)[0] != key]
+    while not fits() and len(entries) > 2:
+        last = max(i for i, e in enumerate(entries) if not e.startswith(HELP_KEY))
+        del entries[max(last, 1)]
+    if fits():
+        return KEY_SEPARATOR.join(entries)
+    rest = KEY_SEPARATOR.join(entries[1:])
+    first = elide(entries[0], width - len(rest) - len(KEY_SEPARATOR))
+    return elide(KEY_SEPARATOR.join([first, rest]) if rest else first, width)
+
+
+def text_line(row: int, left: int, width: int, text: str, role: str) -> Span:
+    """A line of text (the status line, the key line) that starts at
+    ``left`` (the board's edge) when it fits there, else as far left as it
+    must (the whole terminal width is its room), shortened at a word only
+    when longer than the terminal (:func:`elide`)."""
+    text = elide(text, width)
+    return Span(row, max(min(left, width - len(text)), 0), text, role)
 
 
 def footer_lines(
     top: int, left: int, screen_width: int, status: str, keys: str
 ) -> list[Span]:
-    """The status line and the key line, aligned with the board at ``left``
-    and shortened to the columns left of the screen (:func:`elide`,
-    :func:`fit_keys`), never past its edge. The key line leaves the last
-    column free: on the bottom line curses cannot write it."""
-    room = max(screen_width - left, 0)
+    """The status line and the key line (:func:`text_line`), aligned with
+    the board at ``left`` where they fit. The key line keeps its entries
+    by priority (:func:`fit_keys`) and leaves the last column free: on the
+    bottom line curses cannot write it."""
+    key_room = max(screen_width - 1, 0)
     return [
-        Span(top, left, elide(status, room), "status"),
-        Span(top + 1, left, fit_keys(keys, max(room - 1, 0)), "text"),
+        text_line(top, left, screen_width, status, "status"),
+        text_line(top + 1, left, key_room, fit_keys(keys, key_room), "text"),
     ]
 
 
@@ -236,60 +253,208 @@ PLAIN_BOX: Final = "+-+|++"
 LINE_BOX: Final = "┌─┐│└┘"
 """Corners and edges of a box: top left, top, top right, side, bottom left,
 bottom right."""
+Shown = Callable[[int], None]
+"""Told the first line a scrolled box shows (see :func:`box_rows`)."""
+SCROLL_KEYS: Final = "Up/Down"
+"""What scrolls a box taller than the screen (the help, the statistics)."""
 
 
-def overlay_box(
-    title: str, lines: Sequence[str], width: int, height: int, *, drawn: bool = False
-) -> list[Span]:
-    """A bordered box in the middle of the screen; long lines wrap. A blank
-    margin around it (where the screen has room) clears what is under it,
-    so nothing of the board or of a line shows at its sides; ``drawn`` (a UTF-8 terminal) draws it with
-    line-drawing characters, else with ``+-|``."""
+def box_rows(
+    title: str,
+    lines: Sequence[str],
+    width: int,
+    height: int,
+    *,
+    drawn: bool = False,
+    scroll: int = 0,
+    shown: Shown | None = None,
+    roomy: bool = True,
+) -> list[str]:
+    """A box of ``lines`` under ``title`` in at most ``width`` x ``height``:
+    always its four borders (a terminal's last cell cannot be written, so
+    a box as wide as the screen stops a column short); lines wrap
+    (:func:`~.text_layout.wrap_lines`); a body taller than the room shows
+    the part from line ``scroll`` and says so in its bottom border, with
+    the keys that scroll it; ``shown`` is told the first line it shows
+    (``scroll`` stopped at the box's end, which only the layout knows), so
+    that the next Up moves it at once. A blank line inside the borders and a blank
+    margin outside them (clearing what is under the box) where they fit
+    and the box is ``roomy``."""
     top_left, edge, top_right, side, bottom_left, bottom_right = (
         LINE_BOX if drawn else PLAIN_BOX
     )
-    widest = max(len(title) + 4, *(len(line) for line in lines))
-    inner = max(min(widest, width - 6), 1)
-    body = ["", *wrap(lines, inner), ""]
+    inner, body = _box_body(title, lines, width)
+    room = max(height - 2, 1)
+    if roomy and len(body) + 2 <= room:
+        body = ["", *body, ""]
+    footnote = ""
+    first = min(max(scroll, 0), max(len(body) - room, 0))
+    if shown is not None:
+        shown(first)
+    if len(body) > room:
+        last = first + room
+        footnote = f" {first + 1}-{last} of {len(body)}: {SCROLL_KEYS} scrolls "
+        body = body[first:last]
     box_width = inner + 4
-    label = f" {title} "[: box_width - 2]
-    label_at = max((box_width - len(label)) // 2, 1)
-    rule = edge * (box_width - 2)
-    first = top_left + rule[: label_at - 1] + label + rule[label_at - 1 + len(label) :]
-    rows = [first + top_right]
+
+    def border(left: str, label: str, right: str) -> str:
+        label = label[: box_width - 2]
+        at = max((box_width - len(label)) // 2, 1)
+        rule = edge * (box_width - 2)
+        return left + rule[: at - 1] + label + rule[at - 1 + len(label) :] + right
+
+    rows = [border(top_left, f" {title} " if title else "", top_right)]
     rows += [f"{side} {elide(line, inner):<{inner}} {side}" for line in body]
-    rows.append(bottom_left + rule + bottom_right)
-    if box_width + 2 <= width:  # the margins, where they fit
+    rows.append(border(bottom_left, footnote, bottom_right))
+    if roomy and box_width + 3 <= width:  # the margins, where they fit
         rows = [f" {row} " for row in rows]
-    if len(rows) + 2 <= height:
+    if roomy and len(rows) + 2 <= height:
         rows = [" " * len(rows[0]), *rows, " " * len(rows[0])]
-    top = max((height - len(rows)) // 2, 0)
+    return rows
+
+
+def _box_body(title: str, lines: Sequence[str], width: int) -> tuple[int, list[str]]:
+    """The width inside a box's borders in ``width`` columns, and its
+    lines wrapped to it."""
+    room_width = max(width - 5, 1)
+    widest = max(len(title) + 4, *(len(line) for line in wrap_lines(lines, room_width)))
+    inner = min(widest, room_width)
+    return inner, wrap_lines(lines, inner)
+
+
+def box_fits(title: str, lines: Sequence[str], width: int, height: int) -> bool:
+    """True when :func:`box_rows` shows every line in ``height`` rows
+    (no scrolling)."""
+    return len(_box_body(title, lines, width)[1]) + 2 <= height
+
+
+def overlay_box(
+    title: str,
+    lines: Sequence[str],
+    width: int,
+    height: int,
+    *,
+    drawn: bool = False,
+    scroll: int = 0,
+    shown: Shown | None = None,
+    bottom: bool = False,
+) -> list[Span]:
+    """A box (:func:`box_rows`) in the middle of the screen; ``drawn`` (a
+    UTF-8 terminal) draws it with line-drawing characters, else ``+-|``.
+    A ``bottom`` one (a banner) sits at the bottom, as short as it can be
+    (no blank lines), so that the game above it stays in view (the end of
+    a game: its last position)."""
+    rows = box_rows(
+        title,
+        lines,
+        width,
+        height,
+        drawn=drawn,
+        scroll=scroll,
+        shown=shown,
+        roomy=not bottom,
+    )
+    if not bottom and width - len(rows[0]) <= 2:  # nearly the screen's width
+        rows = [f"{row:<{width}}" for row in rows]
+    top = height - len(rows) if bottom else (height - len(rows)) // 2
     left = max((width - len(rows[0])) // 2, 0)
-    return [Span(top + i, left, text, "overlay") for i, text in enumerate(rows)]
+    return _placed(rows, max(top, 0), left, width, height)
 
 
-def wrap(lines: Sequence[str], width: int) -> list[str]:
-    """Wrap each line to ``width``, keeping blank lines."""
-    wrapped: list[str] = []
-    for line in lines:
-        wrapped += textwrap.wrap(line, width, break_on_hyphens=False) or [""]
-    return wrapped
+def banner_box(box: Box, width: int, height: int, *, drawn: bool = False) -> list[Span]:
+    """A ``bottom`` :func:`overlay_box`."""
+    return overlay_box(
+        box.title,
+        box.lines,
+        width,
+        height,
+        drawn=drawn,
+        scroll=box.scroll,
+        shown=box.shown,
+        bottom=True,
+    )
+
+
+def _placed(
+    rows: Sequence[str], top: int, left: int, width: int, height: int
+) -> list[Span]:
+    """A box's rows from (top, left); on the screen's last line its margin
+    stops short of the last column, which curses cannot write."""
+    spans = []
+    for i, text in enumerate(rows):
+        if top + i == height - 1:
+            text = text[: width - 1 - left].rstrip() if text.strip() else ""
+            text = text or " " * min(len(rows[0]), width - 1 - left)
+        spans.append(Span(top + i, left, text, "overlay"))
+    return spans
+
+
+def above_banner(
+    box: Box,
+    width: int,
+    height: int,
+    draw: Callable[[int], list[Span] | None],
+    *,
+    footer: int,
+    drawn: bool = False,
+) -> list[Span] | None:
+    """The game drawn in the rows above a :func:`banner_box` (``draw(rows)``:
+    its spans in that many rows, None if it does not fit), the banner
+    covering its ``footer`` lines (status, keys) only when the game does
+    not fit above them; None when it fits neither way."""
+    banner = banner_box(box, width, height, drawn=drawn)
+    for covered in (0, footer):
+        game = draw(height - box_height(banner) + covered)
+        if game is not None:
+            return game + banner
+    return None
+
+
+def box_height(spans: Sequence[Span]) -> int:
+    """The rows a box takes (its margins included)."""
+    return len({span.row for span in spans})
+
+
+class Box(Protocol):
+    """A box to show (:class:`~.modal.Overlay` is one)."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def lines(self) -> tuple[str, ...]: ...
+
+    @property
+    def scroll(self) -> int: ...
+
+    @property
+    def shown(self) -> Shown | None: ...
 
 
 def too_small(
     width: int,
     height: int,
     need: tuple[int, int],
-    overlay: tuple[str, Sequence[str]] | None = None,
+    overlay: Box | None = None,
+    *,
+    drawn: bool = False,
 ) -> list[Span]:
-    """The message for a terminal smaller than ``need`` (width, height);
-    an overlay's title and lines follow it, so a question is still seen."""
+    """The message for a terminal smaller than ``need`` (width, height),
+    in a box like every other; an overlay's title and lines come first,
+    so a question is still seen and answered (scrolled as it is)."""
     lines = [
-        "Terminal too small",
-        f"({width}x{height}, need {need[0]}x{need[1]}).",
-        "Please enlarge it;",
-        "q quits.",
+        f"This terminal is {width}x{height}; the game needs {need[0]}x{need[1]}.",
+        "Please enlarge it (q quits).",
     ]
-    if overlay is not None:
-        lines += ["", overlay[0], *overlay[1]]
-    return [Span(i, 0, line, "text") for i, line in enumerate(lines)]
+    if overlay is None:
+        return overlay_box("Too small", lines, width, height, drawn=drawn)
+    lines = [f"{overlay.title}:", *overlay.lines, "", *lines]  # the question first
+    return overlay_box(
+        "Too small",
+        lines,
+        width,
+        height,
+        drawn=drawn,
+        scroll=overlay.scroll,
+        shown=overlay.shown,
+    )

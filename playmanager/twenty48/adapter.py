@@ -67,6 +67,12 @@ class Twenty48(GameAdapter[GameState, Direction, MoveEffects]):
 
         return savefile.format_save(model)
 
+    def describe(self, model: GameState, seed: int, moves: int) -> str:
+        """A 2048 save keeps no seed nor moves (Java's layout): its score
+        and highest tile name it."""
+        highest = max(max(row) for row in model.getBoard())
+        return f"a game of 2048 with score {model.getScore()}, highest tile {highest}"
+
     def load(self, path: str) -> tuple[GameState, int]:
         from gamestate import Config
 

@@ -7,11 +7,13 @@ terminator is removed, and Java's terminators are ``\\r\\n``, ``\\n``,
 ``\\r``, U+0085, U+2028 and U+2029. A line's length is Java's
 ``String.length()``, in UTF-16 code units, so one emoji is two characters.
 
-Where Java crashes we stay graceful: the end of input ends the game as
-``q`` does, and a save that fails prints one line on stderr while the game
-goes on. Where Java loses the game we keep it: a hang-up (SIGHUP) or
-SIGTERM with moves not saved writes the game to a rescue file of its own
-(never over a save) and says where on stderr. Java's ``o`` replaces its
+Where Java crashes we stay graceful: the end of piped input ends the game
+as ``q`` does, and a save that fails prints one line on stderr while the
+game goes on. Where Java loses the game we keep it: Ctrl-C and Ctrl-D on
+a terminal with moves not saved ask "save before quitting?" as the other
+line modes do; a hang-up (SIGHUP), SIGTERM, or no answer to that question
+writes the game to its one rescue file (never over a save) and says
+where on stderr. Piped input is never asked: stdout stays Java's. Java's ``o`` replaces its
 save file without asking, and so does this line mode: the one exception
 to "never replaced without a yes", kept to stay Java-exact. The rules
 stay in :mod:`gamestate`; this module only moves them.
@@ -22,8 +24,8 @@ from __future__ import annotations
 from gamestate import Config, GameState
 
 from ..hangup import HangUpError, hang_up_raises
-from ..lines import read_lines
-from ..options import next_seed
+from ..lines import LineReader, typed
+from ..options import EXIT_INTERRUPTED, EXIT_OK, next_seed
 from ..storage import describe_os_error
 from . import messages, rules
 from .commands import Action, command_for
@@ -41,6 +43,10 @@ def java_length(line: str) -> int:
     return len(line.encode("utf-16-le", "surrogatepass")) // 2
 
 
+class EndOfInputError(Exception):
+    """Ctrl-D on a terminal with moves not saved: rescue them."""
+
+
 class LineGame:
     """One game in the line mode: the model, where ``o`` saves, and streams."""
 
@@ -53,8 +59,10 @@ class LineGame:
         stderr: TextIO,
         *,
         win: WinRound | None = None,
+        loaded: bool = False,
     ) -> None:
-        """``win`` None is the Java game; a WinRound adds the MVC preset's win."""
+        """``win`` None is the Java game; a WinRound adds the MVC preset's win;
+        ``loaded``: the game was read from ``save_target``."""
         self.game = game
         self.save_target = save_target
         self.stdin = stdin
@@ -63,6 +71,9 @@ class LineGame:
         self.win = win
         self.changed = False
         """Moves made since the game was loaded, started or saved."""
+        self.in_its_file = loaded
+        """``save_target`` holds this game (loaded or saved there): its rescue
+        file is the one kept for that file."""
 
     def play(self) -> int:
         """Run the loop until the game is over, ``q`` or the end of input.
@@ -75,11 +86,17 @@ class LineGame:
             try:
                 return self.play_games()
             except HangUpError as error:
-                return self.rescue(error)
+                return self.rescue(error.why, error.status)
+            except KeyboardInterrupt:
+                if not self.changed:  # nothing to lose: quietly, as before
+                    raise
+                return self.rescue("Interrupted", EXIT_INTERRUPTED)
+            except EndOfInputError:
+                return self.rescue("End of input", EXIT_OK)
 
     def play_games(self) -> int:
         """The loop of :meth:`play`, without the hang-up."""
-        lines = read_lines(self.stdin)
+        lines = LineReader(self.stdin)
         if self.win is not None:
             self.win.start(self.game)
         while True:
@@ -95,12 +112,48 @@ class LineGame:
         while not self.game.isGameOver():
             self.stdout.write(self.game.toString() + messages.PROMPT)
             self.stdout.flush()
-            line = next(lines, None)
+            line = self.next_line(lines)
+            if line is None and self.changed and typed(self.stdin):
+                if self.asked_to_quit(lines):  # Ctrl-C or Ctrl-D: as q elsewhere
+                    return False
+                continue
             if line is None or not self.handle(line):
                 return False
             if self.win is not None and not self.win.after_turn(self, lines):
                 return False
         return True
+
+    def next_line(self, lines: Iterator[str]) -> str | None:
+        """The next input line; None at its end, and at Ctrl-C on a terminal
+        with moves to lose (then they are asked about). Ctrl-C otherwise
+        ends the program: quietly with nothing to lose, else rescued."""
+        try:
+            return next(lines, None)
+        except KeyboardInterrupt:
+            if not (self.changed and typed(self.stdin)):
+                raise
+            return None
+
+    def asked_to_quit(self, lines: Iterator[str]) -> bool:
+        """Ctrl-C or Ctrl-D with moves to lose, on a terminal: ask as the
+        other line modes' ``q`` does (Java's ``q`` asks nothing, and piped
+        input, Java's case, is never asked). True to quit; Ctrl-C or
+        Ctrl-D again leaves the game to :meth:`play`'s rescue."""
+        from .. import messages as shared
+
+        self.stdout.write("\n" + shared.quit_prompt(self.save_target))
+        self.stdout.flush()
+        answer = next(lines, None)
+        if answer is None:
+            raise EndOfInputError
+        choice = answer.strip().lower()
+        if choice in ("y", "yes"):
+            self.save()
+            return not self.changed  # a failed save keeps the game going
+        if choice in ("n", "no"):
+            return True
+        self.stdout.write(shared.KEEP_PLAYING + "\n")
+        return False
 
     def handle(self, line: str) -> bool:
         """Act on one input line; return False when the player quits."""
@@ -131,12 +184,13 @@ class LineGame:
             self.stderr.flush()
             return
         self.changed = False
+        self.in_its_file = True
         self.stdout.write(messages.saved(self.save_target))
 
-    def rescue(self, error: HangUpError) -> int:
-        """After a hang-up: moves not saved go to a rescue file of their own
-        in the data folder; one line on stderr says where. Returns the
-        exit status."""
+    def rescue(self, why: str, status: int) -> int:
+        """After a hang-up, Ctrl-C or Ctrl-D (``why``): moves not saved go
+        to their one rescue file in the data folder; one line on
+        stderr says where. Returns the exit status, ``status``."""
         import os
 
         from .. import messages as shared
@@ -149,17 +203,21 @@ class LineGame:
         try:
             if self.changed:
                 folder = data_folder(os.environ)
-                path = write_rescue(folder, RESCUE_NAME, format_save(self.game))
+                own = self.save_target if self.in_its_file else None
+                path = write_rescue(folder, RESCUE_NAME, format_save(self.game), own)
         except OSError as os_error:
-            line = shared.not_rescued(error.why, describe_os_error(os_error))
+            line = shared.not_rescued(why, describe_os_error(os_error))
         else:
-            line = shared.hung_up(error.why, path)
+            line = shared.hung_up(why, path)
         try:
+            self.stdout.flush()
+            if typed(self.stdin):
+                self.stderr.write("\n")  # after the ^C or the prompt
             self.stderr.write(line + "\n")
             self.stderr.flush()
         except (OSError, ValueError):
             pass  # the terminal is gone
-        return error.status
+        return status
 
 
 class WinRound:
@@ -191,7 +249,8 @@ class WinRound:
         out = line_game.stdout
         out.write(line_game.game.toString() + rules.win_message(self.goal) + "\n")
         answers = (rules.KEEP_GOING_KEY, rules.PLAY_AGAIN_KEY, Config.QUIT_KEY)
-        answer = self.ask(out, lines, rules.win_prompt(Config.QUIT_KEY), answers)
+        prompt = rules.win_prompt(Config.QUIT_KEY)
+        answer = self.ask(line_game, lines, prompt, answers)
         if answer == rules.PLAY_AGAIN_KEY:
             self.replace_game(line_game)
         return answer in (rules.KEEP_GOING_KEY, rules.PLAY_AGAIN_KEY)
@@ -200,7 +259,7 @@ class WinRound:
         """After Game Over!: True when the player starts a new game."""
         prompt = rules.game_over_prompt(Config.QUIT_KEY)
         answers = (rules.TRY_AGAIN_KEY, Config.QUIT_KEY)
-        if self.ask(line_game.stdout, lines, prompt, answers) != rules.TRY_AGAIN_KEY:
+        if self.ask(line_game, lines, prompt, answers) != rules.TRY_AGAIN_KEY:
             return False
         self.replace_game(line_game)
         return True
@@ -209,18 +268,28 @@ class WinRound:
         self.seed = next_seed(self.seed)
         line_game.game = self.new_game(self.seed)
         line_game.changed = False  # a fresh deal: --seed deals it again
+        line_game.in_its_file = False
         self.start(line_game.game)
 
     @staticmethod
     def ask(
-        out: TextIO, lines: Iterator[str], prompt: str, answers: tuple[str, ...]
+        line_game: LineGame,
+        lines: Iterator[str],
+        prompt: str,
+        answers: tuple[str, ...],
     ) -> str:
-        """Ask until the answer is one of ``answers``; the end of input quits."""
+        """Ask until the answer is one of ``answers``; the end of input quits
+        (Ctrl-D on a terminal with moves not saved of a game that goes on:
+        they are rescued)."""
+        out = line_game.stdout
         while True:
             out.write(prompt)
             out.flush()
             answer = next(lines, None)
             if answer is None:
+                game_on = not line_game.game.isGameOver()  # a lost game: nothing to keep
+                if game_on and line_game.changed and typed(line_game.stdin):
+                    raise EndOfInputError
                 return Config.QUIT_KEY
             if answer in answers:
                 return answer

@@ -40,6 +40,7 @@ from ..options import (
     takes,
 )
 from ..options import seed as seed_option
+from ..storage import why_unwritable
 from . import autoplay_options, messages
 from .commands import described_keys
 from .loop import LineGame, WinRound
@@ -291,6 +292,7 @@ def play_full_screen(
         environ=launch.environ,
         stderr=launch.stderr,
         greeting=tui_greeting(args.file, save_target),
+        file_given=args.file is not None,
     )
 
 
@@ -299,7 +301,7 @@ def tui_greeting(file: str | None, save_target: str) -> str:
     if file is None:
         return f"New game; {Config.SAVE_KEY} saves to {save_target}"
     if os.path.exists(file):
-        return f"Loaded {file}"
+        return shared_messages.loaded(file, why_unwritable(file))
     return f"{file} does not exist yet; new game, {Config.SAVE_KEY} saves there"
 
 
@@ -347,10 +349,13 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
         return play_full_screen(args, game, seed, save_target, launch)
     tell_of_a_rescued_game(args.file, launch.environ, stderr)
     rules = game_rules(args)
-    if rules.goal is None:
-        return LineGame(game, save_target, stdin, stdout, stderr).play()
-    win = WinRound(rules.goal, game_maker(game, rules), seed)
-    return LineGame(game, save_target, stdin, stdout, stderr, win=win).play()
+    loaded = args.file is not None and os.path.exists(args.file)
+    win = None
+    if rules.goal is not None:
+        win = WinRound(rules.goal, game_maker(game, rules), seed)
+    return LineGame(
+        game, save_target, stdin, stdout, stderr, win=win, loaded=loaded
+    ).play()
 
 
 def main(launch: Launch) -> int:
@@ -361,4 +366,5 @@ def main(launch: Launch) -> int:
         check=check_combinations,
         play=play,
         without_parser=without_options(launch.argv, launch.files),
+        plays_on=lambda args: not args.tui,  # Java's line mode: stdout stays Java's
     )

@@ -133,7 +133,25 @@ def parse_save(text: str, source: str) -> SaveData:
     Pure: reads nothing else and changes nothing. Raises SaveFileError for
     anything the module docstring refuses.
     """
-    tokens = _Tokens(text, source)
+    try:
+        return _parse_tokens(_Tokens(text, source))
+    except SaveFileError as error:
+        # Java reads tokens, not lines, so "4 4 4" on line 1 reads as a
+        # score and the error shows lines later: point at the first line.
+        body = text.lstrip()
+        line = _line_breaks(text[: len(text) - len(body)]) + 1
+        first = body.replace("\r", "\n").split("\n", 1)[0].split()
+        if len(first) > 2 and error.line != line:
+            raise SaveFileError(
+                source,
+                line,
+                "the first line should be the rows and the columns (two "
+                f"numbers), got {_show(' '.join(first))}",
+            ) from error
+        raise
+
+
+def _parse_tokens(tokens: _Tokens) -> SaveData:
     rows = tokens.next_int("the number of rows", 1, MAX_SIDE)
     cols = tokens.next_int("the number of columns", 1, MAX_SIDE)
     score = tokens.next_int("the score", INT_MIN, INT_MAX)

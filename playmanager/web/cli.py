@@ -29,6 +29,7 @@ from typing import Final, TextIO
 
 from ..data_folder import data_folder
 from ..games import GAMES, WEB_OPTION
+from ..parser import HelpFormatter
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ NEEDS_EXTRA: Final = (
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
+        formatter_class=HelpFormatter,
         prog="playmanager --web",
         description="Play 2048, Forty Thieves and Dots in a web browser, "
         "served by a local server.",

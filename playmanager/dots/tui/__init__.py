@@ -15,7 +15,8 @@ from typing import TextIO
 
 from gamestate.dots import GameBoardT, Level
 
-from ...data_folder import data_folder, other_rescue
+from ...data_folder import data_folder, rescue_to_offer
+from ...messages import count
 from ...screen.shell import play
 from ...session import Session
 from ...statistics import Tracker, default_path
@@ -27,8 +28,8 @@ from .controller import Controller
 
 def variant(level: Level) -> str:
     """What the statistics keep apart: the level (``30 moves, 20 R``)."""
-    colour, count = level.objective
-    name = f"{level.moves} moves, {count} {colour.value}"
+    colour, target = level.objective
+    name = f"{count(level.moves, 'move')}, {target} {colour.value}"
     if level.random_board:
         name += " random grid"
     return name + (" squares" if level.squares else "")
@@ -43,19 +44,21 @@ def run(
     environ: Mapping[str, str],
     stderr: TextIO,
     greeting: str = "",
+    file_given: bool = False,
 ) -> int:
     """Play ``game`` (``loaded`` from ``save_target``) full screen until the
     player quits; return 0.
 
     ``o`` saves to ``save_target`` (asking before replacing a file this
-    game did not load). When the terminal closes, unsaved play goes to a
-    rescue file of its own in the data folder (XDG_DATA_HOME, HOME); a
-    game rescued there is offered at the next launch. ``terminal`` says
+    game did not load). When the terminal closes, unsaved play goes to the
+    game's one rescue file in the data folder (XDG_DATA_HOME, HOME); a
+    game rescued there is offered at the next launch without FILE
+    (``file_given`` False). ``terminal`` says
     what the terminal shows (no colours with NO_COLOR). Without a usable terminal: one line on ``stderr``, 2.
     """
     adapter = Dots(game.level)
     folder = data_folder(environ)
-    rescued = other_rescue(folder, adapter.rescue_name, save_target)
+    rescued = rescue_to_offer(folder, adapter.rescue_name, file_given)
 
     def make_app() -> App:
         session = Session(adapter, game, game.level.seed, save_target, loaded=loaded)

@@ -23,7 +23,7 @@ from .layout import grid_for, render, role_value
 
 # The dots' colours on a dark board, as hex (matched to the nearest xterm
 # colour) and, for 8-colour terminals, the curses colour numbers.
-BLACK, RED, GREEN, YELLOW, BLUE, CYAN, WHITE = 0, 1, 2, 3, 4, 6, 7
+BLACK, RED, GREEN, YELLOW, BLUE, MAGENTA, CYAN, WHITE = 0, 1, 2, 3, 4, 5, 6, 7
 DOT_COLOURS: Final[Mapping[CellT, tuple[str, int]]] = {
     CellT.R: ("#e5473c", RED),
     CellT.O: ("#f5962a", YELLOW),  # no orange among the 8: yellow
@@ -34,6 +34,9 @@ BOARD_COLOUR: Final = "#262626"
 LETTER_COLOUR: Final = "#1c1c1c"
 CURSOR_COLOUR: Final = "#eeeeee"
 FRESH_COLOUR: Final = "#808080"
+FRESH_NEIGHBOUR_COLOUR: Final = "#bcbcbc"
+"""New dots' rings alternate between two greys, as a chessboard's squares
+do, so that two rings that meet in a gap stay two (issue 29)."""
 
 
 def styles() -> dict[str, Style]:
@@ -54,6 +57,7 @@ def styles() -> dict[str, Style]:
             "board": (board, BLACK),
             "cursor": (xterm_index(CURSOR_COLOUR), WHITE),
             "fresh": (xterm_index(FRESH_COLOUR), CYAN),
+            "fresh2": (xterm_index(FRESH_NEIGHBOUR_COLOUR), MAGENTA),
         }
     )
     for colour, (hex_colour, eight) in DOT_COLOURS.items():

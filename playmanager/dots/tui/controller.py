@@ -38,6 +38,7 @@ from gamestate.dots.board import closes_square, neighbours
 from gamestate.dots.board import describe as describe_cell
 
 from ...controls import footer
+from ...rules_text import dots_rules
 from ...screen.keys import Binding, describe
 from ...screen.modal import ModalController, Mode, Overlay, help_line
 from ...screen.shell import ESCAPE
@@ -116,7 +117,7 @@ def help_lines() -> tuple[str, ...]:
     return (
         help_line("arrows hjkl", "move the cursor"),
         *describe(shown),
-        "Mouse: press on a dot, drag through its neighbours, release.",
+        help_line("Mouse", "press on a dot, drag through its neighbours, release"),
     )
 
 
@@ -222,7 +223,7 @@ class Controller(ModalController[GameBoardT, Path, DotsEffects, Action]):
         ended = messages.ending(self.game)
         if ended is None:  # pragma: no cover (only asked when ended)
             return Overlay("", ())
-        return Overlay(ended.title, (ended.detail, "", *self.ended_help()))
+        return Overlay(ended.title, (ended.detail, *self.ended_help()), low=True)
 
     def show_hint(self, intent: Path) -> None:
         self.status = messages.hint_text(self.game, list(intent))
@@ -235,6 +236,9 @@ class Controller(ModalController[GameBoardT, Path, DotsEffects, Action]):
 
     def help_lines(self) -> tuple[str, ...]:
         return help_lines()
+
+    def rules(self) -> tuple[str, ...]:
+        return dots_rules(squares=self.game.squares)
 
     # ------------------------------------------------------------ the path
     def _step(self, dr: int, dc: int) -> None:

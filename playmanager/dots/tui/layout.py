@@ -22,6 +22,7 @@ header, which keeps the objective, score and moves in view.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from typing import Final
 
@@ -29,11 +30,15 @@ from gamestate.dots import SIZE, CellT
 from gamestate.dots.cell import COLOURS
 
 from ...screen.marks import score_text
+from ...screen.modal import Overlay
 from ...screen.shell import Span, clip
+from ...screen.text_layout import elide
 from ...screen.widgets import (
     Grid,
+    above_banner,
     board_background,
-    elide,
+    box_fits,
+    checkered,
     footer_lines,
     overlay_box,
     rings,
@@ -47,6 +52,8 @@ HEADER_LINES: Final = 2
 """The title and figures; the objective and the level."""
 FOOTER_LINES: Final = 2
 """The status line and the key line."""
+MIN_BOX_ROWS: Final = 8
+"""The fewest rows under the header a box opens in (else over it)."""
 GAP_X: Final = 2
 GAP_Y: Final = 1
 ROUND_SHAPES: Final = (
@@ -97,34 +104,63 @@ def render(
 ) -> list[Span]:
     """Lay out ``screen`` on a ``width`` x ``height`` terminal; ``round_dots``
     (a UTF-8 terminal) draws the dots' rims with half blocks."""
+    box = screen.overlay
+    if box is not None and box.low:  # the end: the board stays in view
+        plain = dataclasses.replace(screen, overlay=None, footer="")
+
+        def game(rows: int) -> list[Span] | None:
+            if grid_for(width, rows) is None:
+                return None
+            return render(plain, width, rows, colour=colour, round_dots=round_dots)
+
+        found = above_banner(
+            box,
+            width,
+            height,
+            game,
+            footer=FOOTER_LINES,
+            drawn=round_dots,
+        )
+        if found is not None:
+            return clip(found, width, height)
     grid = grid_for(width, height)
     if grid is None:
-        overlay = None
-        if screen.overlay is not None:
-            overlay = (screen.overlay.title, screen.overlay.lines)
-        return clip(too_small(width, height, minimum_size(), overlay), width, height)
+        spans = too_small(width, height, minimum_size(), box, drawn=round_dots)
+        return clip(spans, width, height)
     spans = _header(screen, grid, width)
     spans += _board(screen, grid, colour=colour, round_dots=round_dots)
     spans += footer_lines(grid.bottom, grid.left, width, screen.status, screen.footer)
-    if screen.overlay is not None:
-        box = (screen.overlay.title, screen.overlay.lines)
-        spans += _overlay(*box, width, height, drawn=round_dots)
+    if box is not None:
+        spans += _overlay(box, width, height, footer=grid.bottom, drawn=round_dots)
     return clip(spans, width, height)
 
 
 def _overlay(
-    title: str, lines: tuple[str, ...], width: int, height: int, *, drawn: bool
+    overlay: Overlay, width: int, height: int, *, footer: int, drawn: bool
 ) -> list[Span]:
-    """A box (help, win or loss, the quit question) centred below the
-    header, so that the objective, score and moves stay in view; the help
-    fits so from 80x24 up. A terminal too short for that gets the box
-    centred on the whole screen, over the header, as it has no better
-    place."""
-    below = height - HEADER_LINES
-    box = overlay_box(title, lines, width, below, drawn=drawn)
-    if len(box) <= below:
-        return [span._replace(row=span.row + HEADER_LINES) for span in box]
-    return overlay_box(title, lines, width, height, drawn=drawn)
+    """A box (help, statistics, the quit question) centred below the
+    header, so that the objective, score and moves stay in view, and
+    above the status line (row ``footer``) when it fits there (its margin
+    would cut that line in pieces), else scrolled under the header when
+    taller (the help). The smallest terminals, without room for a box
+    under the header, get it over the whole screen."""
+    above_footer, below = footer - HEADER_LINES, height - HEADER_LINES
+    if box_fits(overlay.title, overlay.lines, width, above_footer):
+        top, room = HEADER_LINES, above_footer
+    elif below >= MIN_BOX_ROWS:
+        top, room = HEADER_LINES, below
+    else:
+        top, room = 0, height
+    box = overlay_box(
+        overlay.title,
+        overlay.lines,
+        width,
+        room,
+        drawn=drawn,
+        scroll=overlay.scroll,
+        shown=overlay.shown,
+    )
+    return [span._replace(row=span.row + top) for span in box]
 
 
 def _header(screen: Screen, grid: Grid, width: int) -> list[Span]:
@@ -165,7 +201,7 @@ def _board(screen: Screen, grid: Grid, *, colour: bool, round_dots: bool) -> lis
     bars, then the dots."""
     spans = board_background(grid) if colour else []
     if colour:
-        marks = [(cell, "fresh") for cell in sorted(screen.fresh)]
+        marks = [(cell, checkered("fresh", cell)) for cell in sorted(screen.fresh)]
         marks.append((screen.cursor, "cursor"))
         spans += rings(grid, marks, blocks=round_dots)
     spans += _path_bars(screen, grid, colour=colour)

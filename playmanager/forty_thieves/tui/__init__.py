@@ -14,7 +14,7 @@ from typing import TextIO
 
 from gamestate.forty_thieves import BoardT
 
-from ...data_folder import data_folder, other_rescue
+from ...data_folder import data_folder, rescue_to_offer
 from ...screen.shell import play
 from ...session import Session
 from ...statistics import Tracker, default_path
@@ -33,6 +33,7 @@ def run(
     terminal: Terminal,
     environ: Mapping[str, str],
     stderr: TextIO,
+    file_given: bool = False,
 ) -> int:
     """Play ``session`` (``loaded`` from a save file) full screen until the
     player quits; return 0.
@@ -40,10 +41,11 @@ def run(
     Without a usable terminal: one line on ``stderr``, 2. When the
     terminal closes with unsaved moves they go to a rescue file of their
     own in the data folder (XDG_DATA_HOME, HOME), never over a save; a
-    game rescued there is offered at the next launch.
+    game rescued there is offered at the next launch without FILE
+    (``file_given`` False).
     """
     folder = data_folder(environ)
-    rescued = other_rescue(folder, FortyThieves.rescue_name, session.save_target)
+    rescued = rescue_to_offer(folder, FortyThieves.rescue_name, file_given)
 
     def make_app() -> App:
         controller = Controller(

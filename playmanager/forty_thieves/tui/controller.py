@@ -45,19 +45,15 @@ from gamestate.forty_thieves.moves import (
     is_valid,
 )
 
-from ...controls import Control, footer
+from ... import messages
+from ...controls import footer
+from ...rules_text import FORTY_THIEVES
 from ...screen.keys import Binding, key_label
-from ...screen.modal import ModalController, Mode, Overlay
+from ...screen.modal import ModalController, Mode, Overlay, help_line
 from ...screen.shell import ESCAPE
 from .. import text
-from ..adapter import PLAY_SAFE, Effects, FortyThieves, Intent
+from ..adapter import PLAY_SAFE, Effects, FortyThieves, Intent, cards_home
 from ..commands import ToFoundation
-
-END_SUMMARY: Final = "  ".join(
-    f"{c.value} {c.word}"
-    for c in (Control.UNDO, Control.NEW_GAME, Control.SAVE, Control.QUIT)
-)
-"""The shared keys of an ended game in one line, for the win and no-move boxes."""
 
 
 class Pile(NamedTuple):
@@ -176,8 +172,10 @@ def key_text(move: Move) -> str:
 def help_lines() -> tuple[str, ...]:
     """The help overlay's key lines, from PLAYING_KEYS."""
     return tuple(
-        f"{HELP_LABELS.get(b.action) or ' '.join(map(key_label, b.keys)):<14}"
-        f"{b.action.value}"
+        help_line(
+            HELP_LABELS.get(b.action) or " ".join(map(key_label, b.keys)),
+            b.action.value,
+        )
         for b in PLAYING_KEYS
     )
 
@@ -294,29 +292,31 @@ class Controller(ModalController[BoardT, Intent, Effects, Action]):
         return ""
 
     def help_lines(self) -> tuple[str, ...]:
-        return help_lines() + (
-            "Tableau piles build down in suit; foundations up from the Ace.",
-            "Click a card, then where it goes (or drag it).",
+        return (
+            *help_lines(),
+            help_line("Mouse", "click a card, then where it goes (or drag it)"),
         )
+
+    def rules(self) -> tuple[str, ...]:
+        return FORTY_THIEVES
 
     def won_game(self) -> bool:
         return self.session.model.is_win_state()
 
     def game_score(self) -> int:
         """The cards on the foundations (104 when won)."""
-        board = self.session.model
-        return sum(board.get_foundation(i).size() for i in range(FOUNDATION_PILES))
+        return cards_home(self.session.model)
 
     def ended_overlay(self) -> Overlay:
         if self.session.model.is_win_state():
             return Overlay(
-                "You won!",
-                ("All 104 cards are on the foundations.", END_SUMMARY),
+                messages.WIN,
+                ("All 104 cards are on the foundations.", *self.ended_help()),
                 low=True,
             )
         return Overlay(
             "No move left",
-            ("No card can move and the deck is empty.", END_SUMMARY),
+            ("No card can move and the deck is empty.", *self.ended_help()),
             low=True,
         )
 

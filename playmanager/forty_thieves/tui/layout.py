@@ -36,6 +36,7 @@ from ...screen.modal import Overlay
 from ...screen.shell import Span, clip
 from ...screen.widgets import (
     Grid,
+    banner_box,
     board_background,
     footer_lines,
     overlay_box,
@@ -93,8 +94,10 @@ class Geometry(NamedTuple):
 
 
 def minimum_size() -> tuple[int, int]:
-    """The smallest terminal (width, height) the screen fits."""
-    width = 10 * (CARD_WIDTH + NARROW_GAP) + NARROW_GAP
+    """The smallest terminal (width, height) the screen fits: the narrowest
+    cards a column apart, without the felt's edge outside the first and
+    last piles."""
+    width = 10 * (CARD_WIDTH + NARROW_GAP) - NARROW_GAP
     return width, TABLEAU_TOP + MIN_TABLEAU_ROWS + FOOTER_LINES
 
 
@@ -110,13 +113,16 @@ def geometry(width: int, height: int) -> Geometry | None:
         columns = Grid(1, 10, card_width, 1, gap, 0)
         if columns.width <= width:
             break
+    # a felt one column too wide for the screen loses its two edges
     columns = columns._replace(left=(width - columns.width) // 2)
     card_height = min(1 + max(height - TALL_FROM, 0) // 4, MAX_CARD_HEIGHT)
     tableau_top = TABLEAU_TOP + card_height - 1
     return Geometry(columns, height - tableau_top - FOOTER_LINES, card_height)
 
 
-def covered_lines(rows: int, card_height: int, piles: tuple[tuple[CardT, ...], ...]) -> int:
+def covered_lines(
+    rows: int, card_height: int, piles: tuple[tuple[CardT, ...], ...]
+) -> int:
     """Lines a covered card takes in the tableau's ``rows``: as many as let
     the longest pile fit whole (up to :data:`MAX_COVERED_LINES`), so the
     piles close up as they grow, as a real fan of cards does; at least 1."""
@@ -156,35 +162,47 @@ def render(
     UTF-8 terminal, whose boxes are drawn with line-drawing characters."""
     found = geometry(width, height)
     if found is None:
-        overlay = screen.overlay
-        question = None if overlay is None else (overlay.title, overlay.lines)
-        spans = too_small(width, height, minimum_size(), question)
+        spans = too_small(width, height, minimum_size(), screen.overlay, drawn=drawn)
         return clip(spans, width, height)
     columns = found.columns
+    left, room = max(columns.left, 0), min(columns.width, width)
     figures = f"deal {screen.seed}   home {screen.home}/104   moves {screen.steps}"
-    spans = title_line(TITLE_ROW, columns.left, columns.width, "Forty Thieves", figures)
+    spans = title_line(TITLE_ROW, left, room, "Forty Thieves", figures)
     if colour:
-        felt = Grid(1, 1, columns.width, found.tableau_bottom - TOP_LABELS, 0, 0)
-        spans += board_background(
-            felt._replace(top=TOP_LABELS, left=columns.left), "felt"
-        )
+        felt = Grid(1, 1, room, found.tableau_bottom - TOP_LABELS, 0, 0)
+        spans += board_background(felt._replace(top=TOP_LABELS, left=left), "felt")
     painter = _Painter(screen, found, colour=colour, card_text=card_text, drawn=drawn)
     spans += painter.top_row()
-    box = [] if screen.overlay is None else _overlay(screen.overlay, width, height, drawn=drawn)
+    overlay = screen.overlay
+    box = [] if overlay is None else _overlay(overlay, width, height, drawn=drawn)
     rows = found.tableau_rows
-    if screen.overlay is not None and screen.overlay.low:
+    if overlay is not None and overlay.low:
         # the piles close up above a low box, so the last position stays in view
-        rows = max(1, min(rows, box[0].row - found.tableau_top))
+        room = box[0].row - found.tableau_top
+        if room >= MIN_TABLEAU_ROWS // 2:
+            rows = min(rows, room)
+        else:  # no room above it: a box in the middle, as any other
+            box = _overlay(overlay._replace(low=False), width, height, drawn=drawn)
     spans += painter.tableau(rows)
-    spans += footer_lines(height - 2, columns.left, width, screen.status, screen.footer)
+    ended = overlay is not None and overlay.low  # its box lists the keys it takes
+    keys = "" if ended else screen.footer
+    spans += footer_lines(height - 2, left, width, screen.status, keys)
     return clip(spans + box, width, height)
 
 
 def _overlay(overlay: Overlay, width: int, height: int, *, drawn: bool) -> list[Span]:
     """The box in the middle; a ``low`` one just above the status line."""
-    box = overlay_box(overlay.title, overlay.lines, width, height, drawn=drawn)
     if not overlay.low:
-        return box
+        return overlay_box(
+            overlay.title,
+            overlay.lines,
+            width,
+            height,
+            drawn=drawn,
+            scroll=overlay.scroll,
+            shown=overlay.shown,
+        )
+    box = banner_box(overlay, width, height - FOOTER_LINES, drawn=drawn)
     shift = height - FOOTER_LINES - 1 - box[-1].row
     return [span._replace(row=span.row + shift) for span in box]
 
@@ -248,7 +266,9 @@ class _Painter:
         row, spans = self.found.tableau_top, []
         if len(shown) < len(cards):
             hidden = f"+{len(cards) - len(shown)}"
-            spans.append(self.text(row, column, f" {hidden:<{self.width - 1}}", "label"))
+            spans.append(
+                self.text(row, column, f" {hidden:<{self.width - 1}}", "label")
+            )
             row += 1
         return spans + self.fanned(row, column, pile, shown, 1, height)
 
@@ -329,13 +349,18 @@ class _Painter:
         blank = " " * self.width
         return [
             self.text(row, column, first, face, value),
-            *(self.text(row + i, column, blank, face, value) for i in range(1, lines - 1)),
+            *(
+                self.text(row + i, column, blank, face, value)
+                for i in range(1, lines - 1)
+            ),
             self.edge(row + lines - 1, column, value),
         ]
 
     def edge(self, row: int, column: int, value: int) -> Span:
         if self.drawn:
-            return self.text(row, column, EDGE * self.width, "edge" if self.colour else "text")
+            return self.text(
+                row, column, EDGE * self.width, "edge" if self.colour else "text"
+            )
         return self.text(row, column, " " * self.width, "covered", value)
 
     def _block(

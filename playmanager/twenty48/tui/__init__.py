@@ -20,7 +20,7 @@ from typing import TextIO
 
 from gamestate import GameState
 
-from ...data_folder import data_folder, other_rescue
+from ...data_folder import data_folder, rescue_to_offer
 from ...options import EXIT_USAGE
 from ...screen.shell import play
 from ...session import Session
@@ -55,10 +55,12 @@ def run(
     environ: Mapping[str, str],
     stderr: TextIO,
     greeting: str = "",
+    file_given: bool = False,
 ) -> int:
     """Play ``game`` full screen until the player quits; return 0.
 
-    ``loaded``: ``game`` was read from ``save_target``. The best score and
+    ``loaded``: ``game`` was read from ``save_target``; ``file_given``:
+    FILE was on the command line (then no rescued game is offered). The best score and
     rescued games live in the data folder of ``environ`` (XDG_DATA_HOME,
     HOME); a rescued game found there is offered first. ``terminal``
     says what the terminal shows (no colours with NO_COLOR). Without a
@@ -70,7 +72,7 @@ def run(
         return EXIT_USAGE
     adapter = Twenty48(new_game, load_seed=seed, two_prob=rules.two_prob)
     folder = data_folder(environ)
-    rescued = other_rescue(folder, adapter.rescue_name, save_target)
+    rescued = rescue_to_offer(folder, adapter.rescue_name, file_given)
 
     def make_app() -> App:
         session = Session(adapter, game, seed, save_target, loaded=loaded)

@@ -34,6 +34,7 @@ from gamestate import Config, Direction, GameState
 from gamestate.effects import MoveEffects
 
 from ...controls import Control, footer
+from ...rules_text import TWENTY48
 from ...screen.keys import Binding
 from ...screen.marks import Clock
 from ...screen.modal import AUTOPLAY_PAUSE_SECONDS, ModalController, Mode, Overlay
@@ -44,7 +45,6 @@ from ..adapter import Twenty48
 from ..rules import (
     DEFAULT_GOAL,
     KEEP_GOING_KEY,
-    PLAY_AGAIN_KEY,
     PRESETS,
     TRY_AGAIN_KEY,
     WIN_TITLE,
@@ -71,7 +71,6 @@ class Action(enum.Enum):
     LEFT = "move left"
     RIGHT = "move right"
     KEEP_GOING = "keep going"
-    PLAY_AGAIN = "play again"
     TRY_AGAIN = "try again"
     SAVE = "save (Config.SAVE_KEY, as in the line mode)"
     QUIT = "quit (Config.QUIT_KEY, as in the line mode)"
@@ -99,10 +98,10 @@ def playing_keys() -> tuple[Binding[Action], ...]:
     return (*moves, *own)
 
 
-WON_KEYS: Final = (
-    Binding((KEEP_GOING_KEY,), Action.KEEP_GOING),
-    Binding((PLAY_AGAIN_KEY,), Action.PLAY_AGAIN),
-)
+YES_KEY: Final = "y"
+WON_KEYS: Final = (Binding((KEEP_GOING_KEY, YES_KEY), Action.KEEP_GOING),)
+"""After a win: k (the MVC spec's key) or y keeps going; n, the shared
+new game, plays again (a second "play again" key read as the same thing)."""
 OVER_KEYS: Final = (Binding((TRY_AGAIN_KEY,), Action.TRY_AGAIN),)
 _DIRECTIONS: Final = {
     Action.UP: Direction.UP,
@@ -216,6 +215,9 @@ class Controller(ModalController[GameState, Direction, MoveEffects, Action]):
     def refused(self, reason: str) -> None:
         """As in the original game: nothing moves, nothing happens."""
 
+    def rules(self) -> tuple[str, ...]:
+        return TWENTY48
+
     def show_hint(self, intent: Direction) -> None:
         self.status = f"Hint: move {intent.name.lower()}"
 
@@ -245,9 +247,11 @@ class Controller(ModalController[GameState, Direction, MoveEffects, Action]):
     def ended_overlay(self) -> Overlay:
         goal = self._rules.goal
         if self._won_now and goal is not None:
-            return Overlay(WIN_TITLE, (reached_message(goal), "", *self.ended_help()))
+            return Overlay(
+                WIN_TITLE, (reached_message(goal), *self.ended_help()), low=True
+            )
         score = f"No move is left. Score: {self.game.getScore()}"
-        return Overlay("Game over!", (score, "", *self.ended_help()))
+        return Overlay("Game over!", (score, *self.ended_help()), low=True)
 
     # ------------------------------------------------------------ the best score
     def follow(self, statistics: Tracker) -> None:

@@ -14,16 +14,19 @@ message instead, with the size it needs.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from ...screen.marks import score_text
 from ...screen.shell import Span, clip
+from ...screen.text_layout import elide
 from ...screen.widgets import (
     Grid,
+    above_banner,
     board_background,
-    elide,
+    checkered,
     footer_lines,
     overlay_box,
     rings,
@@ -145,9 +148,21 @@ def render(
     when ``blocks``, else characters; bars at its sides where rows touch); without ``colour`` tiles get ASCII
     borders, ``*`` for a merged tile and ``#`` for the new one.
     """
+    overlay = screen.overlay
+    if overlay is not None and overlay.low:  # the end: the board stays in view
+        plain = dataclasses.replace(screen, overlay=None, footer="")
+
+        def game(rows: int) -> list[Span] | None:
+            if tile_size(screen, width, rows) is None:
+                return None
+            return render(plain, width, rows, colour=colour, blocks=blocks)
+
+        found = above_banner(overlay, width, height, game, footer=2, drawn=blocks)
+        if found is not None:
+            return clip(found, width, height)
     size = tile_size(screen, width, height)
     if size is None:
-        return _too_small(screen, width, height)
+        return _too_small(screen, width, height, drawn=blocks)
     rows, cols = len(screen.board), len(screen.board[0])
     density = size.density
     grid = Grid(
@@ -165,9 +180,15 @@ def render(
     spans += footer_lines(
         grid.bottom + density.footer - 2, grid.left, width, screen.status, screen.footer
     )
-    if screen.overlay is not None:
+    if overlay is not None:
         spans += overlay_box(
-            screen.overlay.title, screen.overlay.lines, width, height, drawn=blocks
+            overlay.title,
+            overlay.lines,
+            width,
+            height,
+            drawn=blocks,
+            scroll=overlay.scroll,
+            shown=overlay.shown,
         )
     return clip(spans, width, height)
 
@@ -179,7 +200,8 @@ def _header(screen: Screen, grid: Grid, lines: int, width: int) -> list[Span]:
     score = f"{score_text(screen.score, screen.gained)}   Best {best}"
     goal = "no goal" if screen.goal is None else f"goal {screen.goal}"
     about = f"seed {screen.seed}   {screen.rules_name} rules, {goal}"
-    left, room = grid.left, max(grid.width, min(width, len(score) + 8))
+    room = max(grid.width, min(width, len(score) + 8))
+    left = max(min(grid.left, width - room), 0)
     if lines == 1:  # the seed stays whole (it replays the game); rules may go
         title = f"2048   seed {screen.seed}"
         rules = f"   {screen.rules_name} rules, {goal}"
@@ -196,7 +218,7 @@ def _board(screen: Screen, grid: Grid, *, colour: bool, blocks: bool) -> list[Sp
     """The board: its background, the marks, then the tiles."""
     spans = board_background(grid) if colour else []
     if colour:
-        marks = [(cell, "merged") for cell in sorted(screen.merged)]
+        marks = [(cell, checkered("merged", cell)) for cell in sorted(screen.merged)]
         if screen.new_tile is not None:
             marks.append((screen.new_tile, "new"))
         spans += rings(grid, marks, blocks=blocks)
@@ -239,8 +261,6 @@ def _tile_lines(
     return lines
 
 
-def _too_small(screen: Screen, width: int, height: int) -> list[Span]:
-    overlay = None
-    if screen.overlay is not None:
-        overlay = (screen.overlay.title, screen.overlay.lines)
-    return clip(too_small(width, height, minimum_size(screen), overlay), width, height)
+def _too_small(screen: Screen, width: int, height: int, *, drawn: bool) -> list[Span]:
+    spans = too_small(width, height, minimum_size(screen), screen.overlay, drawn=drawn)
+    return clip(spans, width, height)

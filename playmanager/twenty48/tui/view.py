@@ -28,6 +28,9 @@ NEW_TILE_RING: Final = "#00d700"
 MERGED_RING: Final = "#005fff"
 """The ring around a merged tile: blue, unlike every tile, the board and
 the new tile's green."""
+MERGED_NEIGHBOUR_RING: Final = "#5fafff"
+"""Merged tiles' rings alternate with this lighter blue as a chessboard's
+squares do, so two merged neighbours keep two rings (issue 29)."""
 
 WARM_256: Final[Mapping[int | str, int]] = {
     "board": 180,  # (215, 175, 135) for #bbada0
@@ -68,6 +71,8 @@ EIGHT_COLOURS: Final[Mapping[int, tuple[int, int]]] = {
 EIGHT_BOARD: Final = BLUE
 EIGHT_NEW_RING: Final = GREEN
 EIGHT_MERGED_RING: Final = MAGENTA
+EIGHT_MERGED_NEIGHBOUR_RING: Final = MAGENTA
+"""With 8 colours none is left that no tile uses: one magenta."""
 
 
 def tile_colours(rich: bool) -> dict[int, tuple[int, int]]:
@@ -109,6 +114,10 @@ def styles() -> dict[str, Style]:
             "board": (board, EIGHT_BOARD),
             "new": (xterm_index(NEW_TILE_RING), EIGHT_NEW_RING),
             "merged": (xterm_index(MERGED_RING), EIGHT_MERGED_RING),
+            "merged2": (
+                xterm_index(MERGED_NEIGHBOUR_RING),
+                EIGHT_MERGED_NEIGHBOUR_RING,
+            ),
         }
     )
     return found

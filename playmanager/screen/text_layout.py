@@ -1,0 +1,164 @@
+"""How text is fitted to a width, in every box, status line and ``--help``.
+
+One rule for every text a screen or a help shows:
+
+* a line longer than its room wraps at a word (:func:`wrap_lines`; a
+  word longer than the room, a path, stays whole on its own line) or,
+  where it has a single line, is shortened at a word with ``...``
+  (:func:`elide`); a file path loses the middle of its folders first, so
+  its file name stays;
+* a key line (:func:`key_line`: ``"u\\tundo ..."``) is a key column and a
+  text column; in one block every text starts in the same column and a
+  text that wraps goes on in that column, never back under the keys;
+* a table (rows of :func:`table_row`) keeps its columns aligned: their
+  gap narrows, then the last columns are left out, never wrapped
+  (:func:`fit_table`);
+* words joined by :data:`GLUE` (a no-break space) stay on one line
+  (``y keep going``), and are shown with plain spaces.
+
+Plain strings in, plain strings out: no curses, cheap to import (the
+``--help`` uses it too).
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+TYPE_CHECKING = False  # typing costs start-up time (issue 14)
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Final
+
+ELLIPSIS: Final = "..."
+"""What stands for the part of a text left out (ASCII: every terminal)."""
+KEY_TAB: Final = "\t"
+"""Between a help line's keys and what they do."""
+GLUE: Final = "\u00a0"
+"""Joins words that must stay on one line; drawn as a space."""
+KEY_SEPARATOR: Final = "  "
+"""Between the entries of a key line (``u undo  o save``)."""
+MIN_KEY_COLUMN: Final = 8
+HELP_WIDTH: Final = 79
+"""The widest line of a text printed for a terminal (``--help``,
+``--stats``): an 80-column terminal shows it without wrapping."""
+
+
+def key_line(keys: str, what: str) -> str:
+    """One line of a help: the keys, then what they do (see the module)."""
+    return f"{keys}{KEY_TAB}{what}"
+
+
+def key_entry(key: str, what: str) -> str:
+    """``key what`` as one unbreakable entry of a line of keys."""
+    return f"{key} {what}".replace(" ", GLUE)
+
+
+def table_row(*cells: str) -> str:
+    """One row of a table (three cells or more), for :func:`wrap_lines`."""
+    return KEY_TAB.join(cells)
+
+
+def is_table_row(line: str) -> bool:
+    return line.count(KEY_TAB) >= 2
+
+
+def fit_table(rows: Sequence[Sequence[str]], width: int) -> list[str]:
+    """``rows`` of cells as aligned lines in ``width`` columns: the first
+    column left, the others right, two spaces apart, else one; else the
+    last columns are left out until the rest fits."""
+    count = max(len(row) for row in rows)
+    cells = [[*row, *[""] * (count - len(row))] for row in rows]
+    for shown in range(count, 0, -1):
+        widths = [max(len(row[i]) for row in cells) for i in range(shown)]
+        for gap in (2, 1):
+            if sum(widths) + gap * (shown - 1) <= width:
+                return [_table_line(row[:shown], widths, gap) for row in cells]
+    return [elide(row[0], width) for row in cells]
+
+
+def _table_line(cells: Sequence[str], widths: Sequence[int], gap: int) -> str:
+    return (
+        (" " * gap)
+        .join(
+            cell.ljust(w) if i == 0 else cell.rjust(w)
+            for i, (cell, w) in enumerate(zip(cells, widths, strict=True))
+        )
+        .rstrip()
+    )
+
+
+def elide(text: str, width: int) -> str:
+    """``text`` in at most ``width`` columns, shortened with intent: a file
+    path loses the middle of its folders first (its file name stays), else
+    the text ends at the last whole word that fits, then ``...``."""
+    if len(text) <= width:
+        return text
+    excess = len(text) - width
+    paths = sorted((word for word in text.split() if "/" in word.rstrip("/")), key=len)
+    for path in reversed(paths):
+        head, _, name = path.rpartition("/")
+        keep = len(head) - excess - len(ELLIPSIS)
+        if keep >= 1:
+            return text.replace(path, f"{head[:keep]}{ELLIPSIS}/{name}", 1)
+    if width <= len(ELLIPSIS):
+        return text[:width]
+    room = width - len(ELLIPSIS)
+    cut = text[: room + 1].rfind(" ")
+    kept = text[:cut] if cut > room // 2 else text[:room]
+    return kept.rstrip(" ,;:(") + ELLIPSIS
+
+
+def key_column(lines: Sequence[str], width: int) -> int:
+    """Where the texts of the key lines among ``lines`` start: after the
+    longest keys and two spaces, at most a third of ``width``."""
+    keys = [line.split(KEY_TAB, 1)[0] for line in lines if KEY_TAB in line]
+    if not keys:
+        return 0
+    return max(min(max(len(k) for k in keys) + 2, width // 3), MIN_KEY_COLUMN)
+
+
+def wrap_lines(lines: Sequence[str], width: int) -> list[str]:
+    """Every line in ``width`` columns (see the module): key lines as two
+    columns, other lines wrapped at words; blank lines kept."""
+    width = max(width, 1)
+    column = key_column([line for line in lines if not is_table_row(line)], width)
+    table = [line.split(KEY_TAB) for line in lines if is_table_row(line)]
+    tables = iter(fit_table(table, width) if table else [])
+    wrapped: list[str] = []
+    for line in lines:
+        if is_table_row(line):
+            wrapped.append(next(tables))
+        elif KEY_TAB in line:
+            keys, what = line.split(KEY_TAB, 1)
+            if len(keys) + 2 > column:  # keys longer than the column: own line
+                wrapped += _wrap(keys, width, "", "")
+                keys = ""
+            first = f"{keys:<{column}}"
+            wrapped += _wrap(what, width, " " * column, first)
+        else:
+            wrapped += _wrap(line, width, " " * _second_column(line, width), "")
+    return [line.replace(GLUE, " ") for line in wrapped]
+
+
+def _second_column(line: str, width: int) -> int:
+    """Where a line set in columns (``  o or save     save to...``) goes on
+    when it wraps: under its text after two spaces; else under its start."""
+    found = re.match(r"\s*\S+(?: \S+)*\s{2,}", line)
+    if found and found.end() <= width // 2:
+        return found.end()
+    return len(line) - len(line.lstrip(" "))
+
+
+def _wrap(text: str, width: int, indent: str, first: str | None = None) -> list[str]:
+    found = textwrap.wrap(
+        text,
+        width,
+        initial_indent=indent if first is None else first,
+        subsequent_indent=indent,
+        break_on_hyphens=False,
+        break_long_words=False,
+    )
+    # a word longer than the room (a path) stays whole on a line of its own:
+    # a box shortens it (elide), a printed help leaves it to be copied
+    return found or [(first or "").rstrip()]

@@ -1,0 +1,112 @@
+"""Rescue files never pile up, in any path (issue 29, finding 3 left over):
+each game keeps at most one rescue file. A game with no file of its own
+goes to its kind's ``rescued.dots`` (a later one replaces it); a game in
+a FILE of its own to the one kept for that file; a resumed game back to
+the file it came from. Before, every hang-up, and every quit after Esc at
+"resume it?", made one more ``rescued-N`` file.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from playmanager.cli import main
+from playmanager.screen.shell import ESCAPE
+from playmanager.session import rescue_path
+from tests.test_hang_up import GAMES, SAVES, GoneTerminal
+from tests.test_rescue_files import launch, play_a_move, quit_unsaved, rescues
+
+HANG_UPS = 6
+
+
+def data(tmp_path: Path) -> Path:
+    return tmp_path / "data" / "gamestate2048"
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_many_hang_ups_of_every_line_mode_keep_one_rescue_per_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    game = GAMES[name]
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    shutil.copy(SAVES / game.example, tmp_path / f"mine.{game.suffix}")
+    for launch_number in range(HANG_UPS):
+        file = [f"mine.{game.suffix}"] if launch_number % 2 else ["--seed", "5"]
+        keys = GoneTerminal(game.line_move)
+        main(["--game", name, *file], keys, io.StringIO(), io.StringIO())
+    kept = sorted(path.name for path in data(tmp_path).iterdir())
+    own = rescue_path(str(data(tmp_path)), game.rescue_name, f"mine.{game.suffix}")
+    mine = Path(own).name
+    assert kept == sorted([game.rescue_name, mine])
+    for path in data(tmp_path).iterdir():
+        game.load(str(path))  # each a whole game
+
+
+def test_escape_at_resume_then_quit_or_hang_up_keeps_one_rescue(tmp_path: Path) -> None:
+    for launch_number in range(HANG_UPS * 2):
+        controller = launch(tmp_path)
+        if launch_number:
+            controller.press(ESCAPE)  # put off: play another game
+        play_a_move(controller)
+        if launch_number % 2:
+            quit_unsaved(controller)
+        else:
+            controller.hang_up()
+        assert rescues(tmp_path) == ["rescued.dots"]
+
+
+def test_a_resumed_game_hung_up_goes_back_to_its_file(tmp_path: Path) -> None:
+    first = launch(tmp_path)
+    play_a_move(first)
+    first.hang_up()
+    for _ in range(HANG_UPS):
+        again = launch(tmp_path)
+        again.press("y")
+        play_a_move(again)
+        again.hang_up()
+        assert rescues(tmp_path) == ["rescued.dots"]
+
+
+def test_a_game_in_its_file_hung_up_keeps_one_rescue_for_that_file(
+    tmp_path: Path,
+) -> None:
+    first = launch(tmp_path)
+    play_a_move(first)
+    first.press("o")  # now in save.dots
+    folder = str(tmp_path / "data")
+    for _ in range(HANG_UPS):
+        again = launch(tmp_path, loaded=True)
+        play_a_move(again)
+        assert again.hang_up().endswith("(no save was touched)")
+    slot = Path(rescue_path(folder, "rescued.dots", str(tmp_path / "save.dots")))
+    assert rescues(tmp_path) == [slot.name]
+
+
+def test_the_rescue_kept_for_a_file_is_named_after_it_and_its_path(
+    tmp_path: Path,
+) -> None:
+    folder = str(tmp_path / "data")
+    here = rescue_path(folder, "rescued.dots", str(tmp_path / "a" / "deal.dots"))
+    there = rescue_path(folder, "rescued.dots", str(tmp_path / "b" / "deal.dots"))
+    assert Path(here).name.startswith("rescued-deal-") and here != there
+    assert rescue_path(folder, "rescued.dots") == str(tmp_path / "data" / "rescued.dots")
+    played = str(tmp_path / "data" / "rescued-deal-1234abcd.dots")
+    assert rescue_path(folder, "rescued.dots", played) == played  # its own
+
+
+def test_the_page_states_the_rule_once_as_the_code_names_the_files(
+    tmp_path: Path,
+) -> None:
+    page = Path(__file__).parent.parent / "docs" / "play" / "saves-are-safe.md"
+    text = " ".join(page.read_text().split())
+    assert text.count("at most one rescue file") == 1
+    assert "numbered" not in text and "rescued-2" not in text
+    assert "`rescued-NAME-DIGEST.dots` for `NAME.dots`" in text
+    kept = Path(rescue_path(str(tmp_path), "rescued.dots", str(tmp_path / "x" / "a.dots")))
+    assert re.fullmatch(r"rescued-a-[0-9a-f]{8}\.dots", kept.name)
