@@ -14,7 +14,7 @@ import os
 TYPE_CHECKING = False  # typing costs start-up time (issue 14)
 if TYPE_CHECKING:
     from collections.abc import Mapping
-    from typing import Final
+    from typing import Final, TextIO
 
 APP_FOLDER: Final = "gamestate2048"
 
@@ -51,6 +51,20 @@ def rescue_to_offer(folder: str, rescue_name: str, file_given: bool) -> str | No
     newest, unless a FILE was given (the player asked for that file; the
     rescued game waits for a launch without one)."""
     return None if file_given else rescued_game(folder, rescue_name)
+
+
+def tell_of_a_rescued_game(
+    folder: str, rescue_name: str, file: str | None, out: TextIO
+) -> None:
+    """At a line mode's launch, say where the rescued game :func:`other_rescue`
+    finds is, in lines of 79 columns (its path whole, on a line of its own
+    when longer)."""
+    from .messages import rescued_game as where_it_is
+    from .screen.text_layout import printed
+
+    rescued = other_rescue(folder, rescue_name, file)
+    if rescued is not None:
+        out.write(printed(where_it_is(rescued)))
 
 
 def other_rescue(folder: str, rescue_name: str, file: str | None) -> str | None:

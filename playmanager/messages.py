@@ -171,10 +171,20 @@ def kept_file(path: str) -> str:
 
 
 def rescued_game(path: str) -> str:
-    """Where a game rescued at a hang-up is, and how to play it again."""
+    """Where a game rescued at a hang-up is, as the command that plays it
+    again. The path (quoted for the shell if need be) and ``python -m
+    playmanager`` are each glued (:data:`GLUE`): where the line wraps, each
+    stays whole, to be copied; nothing sticks to the path."""
+    import shlex
+
+    from .screen.text_layout import GLUE
+
+    def whole(words: str) -> str:
+        return words.replace(" ", GLUE)
+
     return (
-        f"A game rescued when its terminal closed is in {path}; "
-        f"python -m playmanager {path} resumes it"
+        "A game rescued when its terminal closed is waiting: "
+        f"{whole('python -m playmanager')} {whole(shlex.quote(path))} resumes it"
     )
 
 

@@ -19,7 +19,6 @@ from gamestate.dots.board import MAX_MOVES, MAX_OBJECTIVE
 
 from .. import messages as shared_messages
 from ..games import DOTS, Launch
-from ..messages import rescued_game
 from ..options import (
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -234,7 +233,7 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
             stderr=launch.stderr,
             file_given=args.file is not None,
         )
-    from ..data_folder import data_folder, other_rescue
+    from ..data_folder import data_folder, tell_of_a_rescued_game
     from ..session import Session
     from .adapter import Dots
     from .loop import LineGame
@@ -242,9 +241,7 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
     adapter = Dots(game.level)
     session = Session(adapter, game, game.level.seed, save_target, loaded=loaded)
     folder = data_folder(launch.environ)
-    rescued = other_rescue(folder, adapter.rescue_name, args.file)
-    if rescued is not None:
-        launch.stdout.write(rescued_game(rescued) + "\n")
+    tell_of_a_rescued_game(folder, adapter.rescue_name, args.file, launch.stdout)
     line_game = LineGame(
         session,
         stdin=launch.stdin,

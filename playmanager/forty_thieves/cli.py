@@ -25,7 +25,7 @@ from typing import TextIO
 from gamestate.forty_thieves import BoardT
 
 from .. import messages
-from ..data_folder import data_folder, other_rescue
+from ..data_folder import data_folder, tell_of_a_rescued_game
 from ..games import FORTY_THIEVES, Launch
 from ..options import (
     EXIT_INTERRUPTED,
@@ -174,9 +174,8 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
             file_given=args.file is not None,
         )
     folder = data_folder(launch.environ)
-    rescued = other_rescue(folder, session.adapter.rescue_name, args.file)
-    if rescued is not None:
-        launch.stdout.write(messages.rescued_game(rescued) + "\n")
+    rescue_name = session.adapter.rescue_name
+    tell_of_a_rescued_game(folder, rescue_name, args.file, launch.stdout)
     if args.winnable:
         launch.stdout.write(text.proven_winnable(session.seed))
     card_text = text.card_style(launch.terminal)

@@ -141,6 +141,12 @@ def wrap_lines(lines: Sequence[str], width: int) -> list[str]:
     return [line.replace(GLUE, " ") for line in wrapped]
 
 
+def printed(text: str) -> str:
+    """``text`` as lines printed for a terminal (a launch notice): each in
+    :data:`HELP_WIDTH` columns, wrapped at words, ending with a newline."""
+    return "".join(line + "\n" for line in wrap_lines([text], HELP_WIDTH))
+
+
 def _second_column(line: str, width: int) -> int:
     """Where a line set in columns (``  o or save     save to...``) goes on
     when it wraps: under its text after two spaces; else under its start."""

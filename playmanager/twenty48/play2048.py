@@ -59,7 +59,7 @@ from .rules import (
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Callable, Mapping
+    from collections.abc import Callable
     from typing import Final, TextIO
 
 NO_OPTIONS: Final = {
@@ -322,19 +322,6 @@ def play_autoplay(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
     return EXIT_INTERRUPTED if report.interrupted else EXIT_OK
 
 
-def tell_of_a_rescued_game(
-    file: str | None, environ: Mapping[str, str], stderr: TextIO
-) -> None:
-    """A game rescued at a hang-up: say where it is, on stderr (stdout
-    stays Java's)."""
-    from ..data_folder import data_folder, other_rescue
-    from . import RESCUE_NAME
-
-    rescued = other_rescue(data_folder(environ), RESCUE_NAME, file)
-    if rescued is not None:
-        stderr.write(shared_messages.rescued_game(rescued) + "\n")
-
-
 def play(args: SimpleNamespace, launch: Launch) -> int:
     """Start the game the options ask for and play it; return the status."""
     stdin, stdout, stderr = launch.stdin, launch.stdout, launch.stderr
@@ -347,7 +334,11 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
         seed = Config.RANDOM_SEED
     if args.tui:
         return play_full_screen(args, game, seed, save_target, launch)
-    tell_of_a_rescued_game(args.file, launch.environ, stderr)
+    from ..data_folder import data_folder, tell_of_a_rescued_game
+    from . import RESCUE_NAME
+
+    folder = data_folder(launch.environ)  # on stderr: stdout stays Java's
+    tell_of_a_rescued_game(folder, RESCUE_NAME, args.file, stderr)
     rules = game_rules(args)
     loaded = args.file is not None and os.path.exists(args.file)
     win = None
