@@ -86,10 +86,12 @@ def transcripts(page: Path) -> list[Transcript]:
     for number, line in enumerate(lines):
         if line.strip() != FENCE:
             continue
-        end = lines.index("```", number + 1)
+        indent = line[: len(line) - len(line.lstrip())]  # a block in a list item
+        end = lines.index(indent + "```", number + 1)
+        body = [text.removeprefix(indent) for text in lines[number + 1 : end]]
         marker = NOT_RUN.match(lines[number - 1].strip()) if number else None
         reason = marker.group(1).strip() if marker else None
-        found.append(Transcript(page, number + 1, commands(lines[number + 1 : end]), reason))
+        found.append(Transcript(page, number + 1, commands(body), reason))
     return found
 
 
@@ -146,6 +148,13 @@ def test_a_marker_is_read_with_its_reason(tmp_path: Path) -> None:
              for t in transcripts(tmp_path / "example.md")]
     assert [t.not_run for t in found] == ["opens a browser", "", None]
     assert unexplained(found) == ["docs/example.md:7"]  # its fence
+
+
+def test_a_transcript_in_a_list_item_is_read_without_its_indent(tmp_path: Path) -> None:
+    text = "- an item:\n\n  ```console\n  $ echo a\n  a\n  ```\n\n```console\n$ b\n```\n"
+    (tmp_path / "example.md").write_text(text, encoding="utf-8")
+    found = transcripts(tmp_path / "example.md")
+    assert [t.commands for t in found] == [(Command("echo a", "a"),), (Command("b", ""),)]
 
 
 def run(command: Command, folder: Path, env: dict[str, str]) -> None:

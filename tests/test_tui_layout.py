@@ -302,7 +302,10 @@ def test_with_eight_colours_empty_cells_2s_and_the_board_differ() -> None:
 def test_the_readme_screen_is_what_the_game_draws(tmp_path: Path) -> None:
     guide = (Path(__file__).parent.parent / "docs/play/2048.md").read_text()
     section = guide.split("## 2048: the full screen (--tui)", 1)[1]
-    shown = section.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+    command, *shown = (
+        section.split("```console\n", 1)[1].split("```", 1)[0].splitlines()
+    )
+    assert command.startswith("$ NO_COLOR=1 python -m playmanager --tui --seed 118")
     game = start_game(4, 4, None, None)
     controller = new_controller(
         game,
