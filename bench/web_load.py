@@ -299,7 +299,8 @@ async def memory(server: Server, games: int) -> None:
 # ---------------------------------------------------------------- 4. in-process
 def in_process(moves: int, folder: Path) -> float:
     """Seconds a move takes through the same game objects and database."""
-    from playmanager.web.adapters import RefusedError, Slide, Twenty48Game
+    from playmanager.web.games import RefusedError
+    from playmanager.web.games.twenty48 import Slide, Twenty48Game
     from playmanager.web.live import LiveGames
     from playmanager.web.store import Store
 
