@@ -27,6 +27,14 @@ function message(text, isError = false) {
   line.classList.toggle("error", Boolean(isError));
 }
 
+// Said to a screen reader (a live region nobody sees). Emptied first, so
+// that the same words twice (two moves alike) are read twice.
+function announce(text) {
+  const live = $("announce");
+  live.textContent = "";
+  if (text) requestAnimationFrame(() => { live.textContent = text; });
+}
+
 function remembered() {
   try {
     return JSON.parse(localStorage.getItem(STORE_KEY)) || {};
@@ -50,12 +58,14 @@ function queue(task) {
   return run;
 }
 
-async function call(method, path, body) {
+// The API's answer, or null after saying the server's refusal in the
+// message line; a refusal the game calls silent is not said at all.
+async function call(method, path, body, silent = () => false) {
   try {
     return await api(method, path, body);
   } catch (error) {
     if (error instanceof ApiError) {
-      message(error.message, true);
+      if (!silent(error)) message(error.message, true);
       return null;
     }
     throw error;
@@ -68,7 +78,10 @@ function show(out, { animate = true } = {}) {
   shell.out = out;
   remember(out.game, out.id);
   shell.view.render(out, { animate });
+  announce(shell.view.describe(out, { moved: animate }));
   $("undo").disabled = !out.can_undo;
+  // No move left (a Dots win, a lost 2048...): nothing for Autoplay to do.
+  $("autoplay").disabled = out.finished && !shell.autoplaying;
   document.body.dataset.gameId = out.id;
   document.body.dataset.finished = String(out.finished);
 }
@@ -85,6 +98,7 @@ function mount(kind) {
   shell.view = new GAMES[kind](main, {
     play: (intent) => play(intent),
     message,
+    announce,
     start: (options) => newGame(kind, options),
     undo: () => undo(),
   });
@@ -94,7 +108,8 @@ function mount(kind) {
 export function play(intent) {
   return queue(async () => {
     if (!shell.out) return;
-    const out = await call("POST", `/api/games/${shell.out.id}/intent`, intent);
+    const out = await call("POST", `/api/games/${shell.out.id}/intent`, intent,
+      (error) => shell.view.silent(error));
     if (out) {
       message(out.state.last && out.state.last.words ? out.state.last.words : "");
       show(out);
@@ -128,6 +143,7 @@ function stopAutoplay() {
   shell.autoplaying = false;
   $("autoplay").textContent = "Autoplay";
   $("autoplay").classList.remove("on");
+  $("autoplay").disabled = Boolean(shell.out && shell.out.finished);
 }
 
 async function autoplay() {
@@ -181,6 +197,7 @@ function openNewDialog() {
   for (const set of dialog.querySelectorAll("fieldset")) {
     set.hidden = set.dataset.for !== shell.kind;
   }
+  dialog.returnValue = ""; // Esc closes it without one: not the last "ok"
   dialog.showModal();
 }
 
@@ -275,6 +292,7 @@ function wire() {
     if (!panel.hidden) refreshSlots();
   });
   $("download").addEventListener("click", download);
+  $("upload-button").addEventListener("click", () => $("upload").click());
   $("upload").addEventListener("change", (event) => {
     const file = event.target.files[0];
     event.target.value = "";
@@ -282,24 +300,36 @@ function wire() {
   });
   $("slot-save").addEventListener("click", () => saveSlot());
   $("slot-open").addEventListener("click", openSlot);
+  $("new-cancel").addEventListener("click", () => $("new-dialog").close("cancel"));
   $("new-dialog").addEventListener("close", () => {
     const dialog = $("new-dialog");
     if (dialog.returnValue === "ok") newGame(shell.kind, newGameOptions($("new-form")));
   });
   document.addEventListener("keydown", (event) => {
-    if (event.target.closest("input, select, textarea, dialog")) return;
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (!forThePage(event)) return;
     if (event.key === "u" || event.key === "z") {
       event.preventDefault();
       undo();
     } else if (event.key === "?") {
       event.preventDefault();
       hint();
-    } else if (shell.view && shell.view.key(event.key)) {
+    } else if (shell.view && shell.view.key(event)) {
       event.preventDefault();
       if (shell.autoplaying) stopAutoplay();
     }
   });
+}
+
+// Whether a key is the page's: never one a focused control uses. A text
+// field, list or dialog keeps every key; a button or link keeps Enter and
+// Space (Enter on a focused Undo undoes), and lends the page its arrows.
+function forThePage(event) {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return false;
+  const target = event.target;
+  if (!(target instanceof Element)) return true;
+  if (target.closest("input, select, textarea, dialog, [contenteditable]")) return false;
+  const pressable = target.closest("button, a[href], summary");
+  return !(pressable && (event.key === "Enter" || event.key === " "));
 }
 
 async function start() {
