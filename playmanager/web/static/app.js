@@ -21,10 +21,16 @@ const shell = {
   autoplaying: false,
 };
 
-function message(text, isError = false) {
+// The message line; ``download`` adds a link to a game's save.
+function message(text, isError = false, download = null) {
   const line = $("message");
   line.textContent = text || "";
   line.classList.toggle("error", Boolean(isError));
+  if (download) {
+    const link = Object.assign(document.createElement("a"), { href: download, textContent: "Download its save" });
+    link.download = "";
+    line.append(" ", link);
+  }
 }
 
 // Said to a screen reader (a live region nobody sees). Emptied first, so
@@ -59,13 +65,14 @@ function queue(task) {
 }
 
 // The API's answer, or null after saying the server's refusal in the
-// message line; a refusal the game calls silent is not said at all.
-async function call(method, path, body, silent = () => false) {
+// message line. A move made on a board another tab had changed is not
+// said: api.js has drawn the game as it is now ("game-refresh").
+async function call(method, path, body) {
   try {
     return await api(method, path, body);
   } catch (error) {
     if (error instanceof ApiError) {
-      if (!silent(error)) message(error.message, true);
+      if (!(error.status === 409 && error.field === "version")) message(error.message, true);
       return null;
     }
     throw error;
@@ -108,9 +115,9 @@ function mount(kind) {
 export function play(intent) {
   return queue(async () => {
     if (!shell.out) return;
-    const out = await call("POST", `/api/games/${shell.out.id}/intent`, intent,
-      (error) => shell.view.silent(error));
-    if (out) {
+    const out = await call("POST", `/api/games/${shell.out.id}/intent`, intent);
+    // A 2048 slide that moves nothing: nothing happens, as in the original.
+    if (out && !out.no_change) {
       message(out.state.last && out.state.last.words ? out.state.last.words : "");
       show(out);
     }
@@ -186,6 +193,12 @@ async function resume(kind) {
       return;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
+      if (error.status === 410) {
+        // Put away by the server: say so, and keep its save at hand.
+        await newGame(kind);
+        message(`${error.message} A new game has started.`, true, error.download);
+        return;
+      }
     }
   }
   await newGame(kind);
@@ -304,6 +317,17 @@ function wire() {
   $("new-dialog").addEventListener("close", () => {
     const dialog = $("new-dialog");
     if (dialog.returnValue === "ok") newGame(shell.kind, newGameOptions($("new-form")));
+  });
+  // From api.js: another tab moved this game on, or the server put it away.
+  document.addEventListener("game-refresh", (event) => {
+    if (!shell.out || event.detail.id !== shell.out.id) return;
+    show(event.detail, { animate: false });
+    message("The game moved on in another tab: this is it now");
+  });
+  document.addEventListener("game-gone", (event) => {
+    if (!shell.out || event.detail.id !== shell.out.id) return;
+    stopAutoplay();
+    message(`${event.detail.message} New game starts another.`, true, event.detail.download);
   });
   document.addEventListener("keydown", (event) => {
     if (!forThePage(event)) return;

@@ -283,10 +283,6 @@ export class Dots {
     return moved && state.last ? `Cleared ${state.last.cleared.length} dots. ${left}` : left;
   }
 
-  silent() {
-    return false;
-  }
-
   showHint(intent) {
     const dots = intent.path.map(([r, c]) => this.dots[r][c]);
     dots.forEach((dot) => dot.classList.add("hinted"));

@@ -308,10 +308,6 @@ export class FortyThieves {
     return "";
   }
 
-  silent() {
-    return false;
-  }
-
   // Draw ``shown`` cards in ``pile``; its data attributes hold every card.
   fill(pile, shown, count, cards = []) {
     pile.replaceChildren();

@@ -102,11 +102,6 @@ export class Twenty48 {
     this.board.addEventListener("pointercancel", () => { start = null; });
   }
 
-  // A slide that moves nothing is ignored, as in the original game.
-  silent(error) {
-    return error.status === 409 && error.field === "direction";
-  }
-
   tryAgain() {
     const state = this.out.state;
     this.shell.start({ rows: state.rows, cols: state.cols, rules: state.rules });
