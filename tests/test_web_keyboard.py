@@ -258,3 +258,30 @@ def test_dots_won_by_keyboard_then_autoplay_is_off(page: Page) -> None:
     assert out["state"]["won"] and out["finished"]
     assert "You win!" in announced(page)
     assert page.locator("#autoplay").is_disabled()
+
+
+def test_a_key_in_a_stale_tab_draws_the_game_as_it_is(page: Page) -> None:
+    """Two tabs on one game: a key in the tab that missed the other's move
+    is refused (409) without a red line, and the tab then shows the game
+    as the server has it."""
+    open_game(page, "2048")
+    new_game_by_keyboard(page, "5")
+    other = page.context.new_page()
+    other.base = page.base
+    open_game(other, "2048")
+    assert state(other)["id"] == state(page)["id"]
+    moved = press(other, "ArrowUp")["state"]
+    message = page.locator("#message")
+    after_answer(page, lambda: page.keyboard.press("ArrowLeft"))
+    page.wait_for_timeout(100)
+    now = state(page)["state"]
+    assert now == moved, "the stale tab's move was not played"
+    shown = page.eval_on_selector_all(
+        "#board-2048 .tile:not(.ghost)",
+        "ts => ts.map(t => [+t.dataset.row, +t.dataset.col, +t.dataset.value])",
+    )
+    assert sorted(shown) == sorted(
+        [r, c, v] for r, row in enumerate(now["board"]) for c, v in enumerate(row) if v
+    )
+    assert "error" not in (message.get_attribute("class") or "")
+    assert "another tab" in (message.text_content() or "")
