@@ -14,10 +14,14 @@ writes; a thread of its own copies the log into the database file
 and its disk flush never pause a move, as SQLite's automatic checkpoint,
 run inside the commit that fills the log, would. The log stays small: a
 passive copy never waits for a move, so under a steady stream of moves it
-may never catch up; once the log passes :data:`WAL_LIMIT` bytes the thread
-copies it all and truncates it (``wal_checkpoint(TRUNCATE)``, which waits
-a moment for the move being written), and ``journal_size_limit`` cuts
-the log back whenever SQLite starts it over.
+may never catch up (the log then grows without end: 443 MB was seen).
+So a commit that leaves the log past :data:`WAL_LIMIT` bytes copies what
+is left and truncates it (``wal_checkpoint(TRUNCATE)``): the writer
+itself, since a second connection would wait for a gap between moves
+that a busy server never leaves. That pause, the copy of what the passive
+copies left, comes at most once per :data:`WAL_LIMIT` bytes written;
+``journal_size_limit`` also cuts the log back whenever SQLite starts it
+over.
 
 Each game's row carries a ``version`` that every change (a move, an undo)
 raises, and the steps kept for undo are bounded (:data:`STEPS_KEPT`, the
@@ -112,8 +116,6 @@ class _Checkpointer(threading.Thread):
             db.execute("PRAGMA busy_timeout=5000")
             while not self._stopping.wait(CHECKPOINT_SECONDS):
                 db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-                if wal_size(self._path) > WAL_LIMIT:
-                    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
             db.close()
 
@@ -221,6 +223,7 @@ class Store:
                 (game_id, client, kind, now, now),
             )
             self._insert_step(game_id, 1, dump)
+        self._truncate_if_oversized()
 
     def game(self, game_id: str) -> StoredGame | None:
         row = self.db.execute(
@@ -257,7 +260,12 @@ class Store:
                 " updated = ? WHERE id = ?",
                 (n, base, time.time(), game_id),
             )
+        self._truncate_if_oversized()
         return base
+
+    def _truncate_if_oversized(self) -> None:
+        if wal_size(self.path) > WAL_LIMIT:  # busy: the next commit tries again
+            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def pop_step(self, game_id: str, n: int) -> dict[str, Any]:
         """Drop step ``n`` (the last); return step n - 1's dump."""
