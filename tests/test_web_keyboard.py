@@ -285,3 +285,22 @@ def test_a_key_in_a_stale_tab_draws_the_game_as_it_is(page: Page) -> None:
     )
     assert "error" not in (message.get_attribute("class") or "")
     assert "another tab" in (message.text_content() or "")
+
+
+def test_dots_square_closed_with_the_keyboard(page: Page) -> None:
+    open_game(page, "dots")
+    upload_by_keyboard(page, "square_ready.dots")  # blue 2x2 at rows 1-2, columns 4-5
+    tab_to(page, "#board-dots [role=gridcell]")
+    square = [[0, 3], [0, 4], [1, 4], [1, 3]]
+    for key in steps(cursor(page), square[0]):
+        page.keyboard.press(key)
+    for here, there in itertools.pairwise([*square, square[0]]):
+        page.keyboard.press(" ")
+        for key in steps(here, there):
+            page.keyboard.press(key)
+    page.keyboard.press(" ")  # on the first dot again: the square closes
+    assert "Square of blue dots closed" in announced(page)
+    before = state(page)["state"]
+    after = press(page, "Enter")["state"]
+    assert after["last"]["square"] is True
+    assert after["objective"]["left"] < before["objective"]["left"] - 4
