@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from .games import GAME_KINDS
 
@@ -29,6 +30,7 @@ RETRY_SECONDS: Final = 2
 """What Retry-After says."""
 
 Hint = tuple[dict[str, Any], str] | None
+T = TypeVar("T")
 
 
 class SolverBusyError(Exception):
@@ -62,12 +64,17 @@ class Solver:
 
     async def hint(self, kind: str, dump: dict[str, Any]) -> Hint:
         """The hint, from a worker; SolverBusyError when the pool is full."""
+        return await self.run(hint_of, kind, dump)
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in a worker; SolverBusyError at once when every
+        worker is busy and the waiting places are taken."""
         if self.busy >= self.limit:
             raise SolverBusyError
         self.busy += 1
         try:
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self._executor(), hint_of, kind, dump)
+            return await loop.run_in_executor(self._executor(), work, *args)
         finally:
             self.busy -= 1
 
