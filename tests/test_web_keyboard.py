@@ -190,15 +190,23 @@ def test_forty_thieves_moves_with_the_keyboard_alone(page: Page) -> None:
     assert shown == game["last"]["words"] and label  # the move said aloud
 
 
-def test_forty_thieves_digits_pick_and_space_on_a_focused_hint_hints(
+def test_forty_thieves_terminal_keys_and_space_on_a_focused_hint_hints(
     page: Page,
 ) -> None:
-    out = open_game(page, "forty-thieves")
-    tableau = state(page)["state"]["tableau"]
+    open_game(page, "forty-thieves")
+    new_game_by_keyboard(page, "5")  # tableau 3 ends with the ace of hearts
+    out = state(page)
+    assert out["state"]["tableau"][2][-1] == "AH"
     page.keyboard.press("3")  # pick tableau 3, as in the terminal
     assert focused(page, "data-pile") == "t2"
     assert focused(page, "aria-selected") == "true"
-    page.keyboard.press("Escape")
+    page.keyboard.press("F")
+    after = press(page, "2")["state"]  # F then 2: foundation 2
+    assert after["foundations"][1] == ["AH"] and after["moves"] == 1
+    tableau = after["tableau"]
+    page.keyboard.press("1")
+    page.keyboard.press("Escape")  # tableau 1 picked, then put back
+    assert page.locator('.ft [aria-selected="true"]').count() == 0
     tab_to(page, "#hint")
     after_answer(page, lambda: page.keyboard.press(" "))
     now = state(page)["state"]

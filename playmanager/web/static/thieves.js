@@ -4,7 +4,8 @@
 // (the terminal's full-screen keys where they fit): arrows move between
 // the piles, Enter or Space picks a card and then drops it, picking it
 // again sends it home, 1-9 and 0 pick a tableau pile, w the waste, d
-// deals, f sends a card home, Esc forgets the card. The server says
+// deals, f sends a card home, F and then 1-8 to that foundation, Esc
+// forgets the card. The server says
 // whether a move is allowed and what the board is after it.
 
 import { Roving } from "./roving.js";
@@ -51,6 +52,7 @@ export class FortyThieves {
   constructor(main, shell) {
     this.shell = shell;
     this.selected = null;
+    this.naming = false;
     this.root = element("div", "ft");
     this.root.innerHTML = `
       <h1 class="sr-only">Forty Thieves</h1>
@@ -109,12 +111,21 @@ export class FortyThieves {
 
   key(event) {
     const name = event.key;
+    if (this.naming) { // the key after F: 1-8 name a foundation
+      this.naming = false;
+      const n = "12345678".indexOf(name);
+      if (n >= 0 && name.length === 1) {
+        this.dropOn(`f${n}`);
+        return true;
+      }
+    }
     if (this.cursor.step(name)) return true;
     if (name === " " || name === "Enter") this.pick(this.cursor.current.dataset.pile);
     else if (DIGITS.includes(name)) this.pickAt(1, DIGITS.indexOf(name));
     else if (name === "w") this.pickAt(0, 1);
     else if (name === "d") this.pick("deck");
     else if (name === "f") this.home(this.selected || this.cursor.current.dataset.pile);
+    else if (name === "F") this.naming = true;
     else if (name === "Escape") this.cancel();
     else return false;
     return true;
@@ -146,6 +157,13 @@ export class FortyThieves {
     } else {
       this.shell.announce(`No card to pick on ${pileName(pile)}.`);
     }
+  }
+
+  // The picked card (or the focused pile's) onto ``target``.
+  dropOn(target) {
+    const source = this.selected || this.cursor.current.dataset.pile;
+    this.select(null);
+    if (this.topCard(source)) this.shell.play({ kind: "cards", source, target });
   }
 
   home(pile) {
