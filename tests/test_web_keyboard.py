@@ -139,6 +139,22 @@ def test_enter_on_a_focused_undo_button_undoes(page: Page) -> None:
     assert after["state"]["moves"] == moved - 1
 
 
+def test_the_new_game_dialog_starts_on_enter_and_escape_starts_nothing(
+    page: Page,
+) -> None:
+    open_game(page, "2048")
+    new_game_by_keyboard(page, "5")  # Enter in the seed field: Start
+    started = state(page)
+    assert started["state"]["seed"] == "5"
+    tab_to(page, "#new")
+    page.keyboard.press("Enter")
+    assert page.locator("#new-dialog").is_visible()
+    page.keyboard.press("Escape")  # after a dialog that ended with "ok"
+    page.wait_for_timeout(300)
+    assert page.locator("#new-dialog").is_hidden()
+    assert state(page)["id"] == started["id"], "Escape started no game"
+
+
 # ------------------------------------------------------------ Forty Thieves
 def where(pile: str) -> tuple[int, int]:
     row = TOP_ROW if pile in TOP_ROW else TABLEAU_ROW
