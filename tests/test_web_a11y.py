@@ -25,6 +25,7 @@ from tests.test_web_browser import (
     server,
     state,
 )
+from tests.test_web_keyboard import card_name
 
 __all__ = ["browser", "page", "server"]  # fixtures used by name
 
@@ -215,3 +216,33 @@ def test_a_long_message_and_slot_name_wrap_on_a_phone(page: Page) -> None:
         "m => getComputedStyle(m).textOverflow !== 'ellipsis'"
     )
     assert no_sideways_scroll(page)
+
+
+# ------------------------------------------------------------ names
+COLOURS = {"R": "red", "O": "orange", "G": "green", "B": "blue"}
+
+
+def test_every_cell_pile_and_dot_has_its_name_counted_from_1(page: Page) -> None:
+    """Names as the accessibility tree computes them (role and name)."""
+    open_game(page, "2048")
+    upload(page, "one_merge_from_2048.2048")
+    board = state(page)["state"]["board"]
+    for r, row in enumerate(board):
+        for c, value in enumerate(row):
+            name = f"{value or 'empty'} at row {r + 1}, column {c + 1}"
+            assert page.get_by_role("cell", name=name, exact=True).count() == 1
+    open_game(page, "forty-thieves")
+    game = state(page)["state"]
+    for n, cards in enumerate(game["tableau"]):
+        name = f"{card_name(cards[-1])}, tableau {n + 1}, top card"
+        assert page.get_by_role("gridcell", name=name, exact=True).count() == 1
+    for n in range(8):
+        name = f"foundation {n + 1}, empty"
+        assert page.get_by_role("gridcell", name=name, exact=True).count() == 1
+    deck = f"deck, {game['deck']} cards: Enter deals one"
+    assert page.get_by_role("gridcell", name=deck, exact=True).count() == 1
+    open_game(page, "dots")
+    for r, row in enumerate(state(page)["state"]["grid"]):
+        for c, colour in enumerate(row):
+            name = f"{COLOURS[colour]} dot, row {r + 1}, column {c + 1}"
+            assert page.get_by_role("gridcell", name=name, exact=True).count() == 1
