@@ -327,7 +327,7 @@ function wire() {
   document.addEventListener("game-gone", (event) => {
     if (!shell.out || event.detail.id !== shell.out.id) return;
     stopAutoplay();
-    message(`${event.detail.message} New game starts another.`, true, event.detail.download);
+    message(`${event.detail.message} New game starts another one.`, true, event.detail.download);
   });
   document.addEventListener("keydown", (event) => {
     if (!forThePage(event)) return;
