@@ -9,7 +9,7 @@ for the kill -9 phase):
 1. **Players**: PLAYERS players each start a 2048 game and make MOVES
    slides at RATE moves a second (a fast human), scheduled on a clock so a
    slow answer does not slow the offered load. Reported: errors (anything
-   but 200, or 409 "nothing moves that way"), p50/p99/max latency of a move.
+   but 200), p50/p99/max latency of a move.
    Target: 0 errors, p99 <= 25 ms.
 2. **Throughput**: CONCURRENT players with no think time for SECONDS:
    moves a second one server process sustains.
@@ -22,12 +22,18 @@ for the kill -9 phase):
    with SIGKILL mid-run and started again; every game must be at least at
    the last move the server acknowledged (a move in flight may or may not
    have landed). Target: 0 lost moves.
+6. **Hints** (``--hints N``, run alone): N clients ask for Forty Thieves
+   hints without pause while the players of phase 1 move; solver work has
+   a bounded pool of its own (a refused hint is a quick 503), so the
+   moves' p99 stays within 25 ms. Reported: phase 1's figures, and the
+   hints answered and refused.
 
 The load average is printed before and after: the machine is shared, and
 every figure is from this run only.
 
     python bench/web_load.py [--players 200] [--moves 500] [--rate 5]
                              [--concurrent 16] [--seconds 10] [--games 2000]
+    python bench/web_load.py --hints 30 [--players 200] [--moves 100]
 """
 
 from __future__ import annotations
@@ -51,7 +57,8 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 DIRECTIONS = ("left", "down", "right", "down")
-OK = (200, 409)  # 409: the rules refuse the slide (nothing moves): answered
+OK = (200,)  # a slide that moves nothing is answered 200 with no_change
+UNCHANGED = b'"no_change":"'
 
 
 def free_port() -> int:
@@ -187,16 +194,17 @@ async def new_game(connection: Connection, seed: int) -> str:
 
 async def slide(
     connection: Connection, game_id: str, direction: str
-) -> tuple[int, float]:
-    """(status, seconds); status 0 for a failed request."""
+) -> tuple[int, float, bool]:
+    """(status, seconds, whether tiles moved); status 0 for a failed request."""
     start = time.perf_counter()
+    body = b""
     try:
-        status, _ = await connection.post(
+        status, body = await connection.post(
             f"/api/games/{game_id}/intent", SLIDES[direction]
         )
     except (OSError, asyncio.IncompleteReadError):
         status = 0
-    return status, time.perf_counter() - start
+    return status, time.perf_counter() - start, status == 200 and UNCHANGED not in body
 
 
 # ---------------------------------------------------------------- 1. players
@@ -216,17 +224,19 @@ async def player(
             delay = start + n / rate - time.perf_counter()
             if delay > 0:
                 await asyncio.sleep(delay)
-            status, took = await slide(connection, game_id, direction)
+            status, took, moved = await slide(connection, game_id, direction)
             latencies.append(took)
             if status not in OK:
                 errors.append(status)
-            elif status == 409:  # nothing moved: a new game keeps the load real
+            elif not moved:  # nothing moved: a new game keeps the load real
                 game_id = await new_game(connection, seed + n)
     finally:
         await connection.close()
 
 
-async def players(server: Server, count: int, moves: int, rate: float) -> float:
+async def players(
+    server: Server, count: int, moves: int, rate: float, label: str = "1."
+) -> float:
     latencies: list[float] = []
     errors: list[int] = []
     began, cpu, rss = time.perf_counter(), server.cpu_seconds(), server.rss_kib()
@@ -240,7 +250,7 @@ async def players(server: Server, count: int, moves: int, rate: float) -> float:
     cpu = server.cpu_seconds() - cpu
     ms = [x * 1000 for x in latencies]
     print(
-        f"1. {count} players x {moves} moves at {rate:g}/s: {len(ms)} moves in "
+        f"{label} {count} players x {moves} moves at {rate:g}/s: {len(ms)} moves in "
         f"{took:.1f} s ({len(ms) / took:.0f} moves/s), errors {len(errors)}, "
         f"latency p50 {percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, "
         f"max {max(ms):.1f} ms (target p99 <= 25 ms)\n"
@@ -259,9 +269,9 @@ async def flat_out(port: int, seed: int, until: float, counts: list[int]) -> Non
         for n, direction in enumerate(itertools.cycle(DIRECTIONS)):
             if time.perf_counter() >= until:
                 return
-            status, _ = await slide(connection, game_id, direction)
+            status, _, moved = await slide(connection, game_id, direction)
             counts.append(status)
-            if status == 409:
+            if not moved:
                 game_id = await new_game(connection, seed * 1000 + n)
     finally:
         await connection.close()
@@ -333,9 +343,10 @@ async def mover(
                     f"/api/games/{game_id}/intent",
                     json={"kind": "slide", "direction": direction},
                 )
-                if answer.status_code == 200:
-                    acknowledged[game_id] = answer.json()
-                elif answer.status_code == 409:
+                out = answer.json()
+                if answer.status_code == 200 and out["no_change"] is None:
+                    acknowledged[game_id] = out
+                else:
                     game_id = (await client.post("/api/games", json=game)).json()["id"]
         except httpx.HTTPError:
             return  # the server is gone
@@ -375,6 +386,50 @@ async def kill_nine(server: Server, count: int) -> None:
     )
 
 
+# ---------------------------------------------------------------- 6. hints
+HINT_PAUSE = 0.2
+"""A refused hint asks again this soon (the page waits Retry-After): a
+harder load than players would make."""
+
+
+async def hinter(port: int, seed: int, stop: asyncio.Event, counts: list[int]) -> None:
+    """Ask for Forty Thieves hints (about 0.1 s of CPU each) without pause."""
+    connection = Connection(port)
+    try:
+        body = json.dumps({"game": "forty-thieves", "seed": seed}).encode()
+        _, answer = await connection.post("/api/games", body)
+        game_id = json.loads(answer)["id"]
+        while not stop.is_set():
+            try:
+                status, _ = await connection.post(f"/api/games/{game_id}/hint", b"{}")
+            except (OSError, asyncio.IncompleteReadError):
+                status = 0
+            counts.append(status)
+            if status != 200:
+                await asyncio.sleep(HINT_PAUSE)
+    finally:
+        await connection.close()
+
+
+async def hints_while_moving(server: Server, args: argparse.Namespace) -> None:
+    stop = asyncio.Event()
+    counts: list[int] = []
+    asking = [
+        asyncio.create_task(hinter(server.port, seed, stop, counts))
+        for seed in range(args.hints)
+    ]
+    await asyncio.sleep(1.0)  # the hints are under way before the moves
+    await players(server, args.players, args.moves, args.rate, label="6.")
+    stop.set()
+    await asyncio.gather(*asking)
+    answered, busy = counts.count(200), counts.count(503)
+    print(
+        f"   meanwhile {args.hints} clients asked for Forty Thieves hints without "
+        f"pause: {answered} answered, {busy} refused at once with 503, "
+        f"{len(counts) - answered - busy} other"
+    )
+
+
 async def main_async(args: argparse.Namespace, server: Server) -> tuple[float, float]:
     await memory(server, args.games)
     p50 = await players(server, args.players, args.moves, args.rate)
@@ -391,6 +446,13 @@ def main() -> None:
     parser.add_argument("--concurrent", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument(
+        "--hints",
+        type=int,
+        default=0,
+        metavar="N",
+        help="only phase 6: N clients asking for hints while the players move",
+    )
     args = parser.parse_args()
     print(
         f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} "
@@ -400,6 +462,9 @@ def main() -> None:
         server = Server(Path(folder))
         server.start()
         try:
+            if args.hints:
+                asyncio.run(hints_while_moving(server, args))
+                return
             p50, rate = asyncio.run(main_async(args, server))
         finally:
             server.stop()

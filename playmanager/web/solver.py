@@ -2,7 +2,8 @@
 
 A hint's search is seconds of CPU at worst; run in the server's process
 it would hold the interpreter's lock and stall every other request. Here
-it runs in :data:`WORKERS` process(es) of its own, with at most
+it runs in :data:`WORKERS` process(es) of its own, at a lower CPU
+priority (:data:`NICENESS`), with at most
 :data:`WAITING` more waiting; beyond that a request is refused at once
 (:class:`SolverBusyError`: the API's 503 with Retry-After) rather than
 queued behind work the player may never see.
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Final, TypeVar
@@ -28,6 +30,9 @@ WAITING: Final = 2
 """Hints that may wait for a worker; beyond them a request gets 503."""
 RETRY_SECONDS: Final = 2
 """What Retry-After says."""
+NICENESS: Final = 10
+"""How much lower the workers' CPU priority is than the server's: a move
+never waits behind a search for a core."""
 
 Hint = tuple[dict[str, Any], str] | None
 T = TypeVar("T")
@@ -59,7 +64,12 @@ class Solver:
         if self._pool is None:
             # spawn: a fork of a threaded server could copy a held lock
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self.workers,
+                mp_context=context,
+                initializer=os.nice,
+                initargs=(NICENESS,),
+            )
         return self._pool
 
     async def hint(self, kind: str, dump: dict[str, Any]) -> Hint:
