@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -77,3 +78,16 @@ def test_beyond_the_pool_a_hint_is_a_quick_503_and_nothing_changes(
         body["field"] is None and "busy" in body["error"] and "\n" not in body["error"]
     )
     assert client.get(f"/api/games/{game['id']}").json() == game
+
+
+def test_a_worker_that_dies_is_a_503_and_the_next_hint_starts_afresh() -> None:
+    async def scenario() -> None:
+        solver = Solver(workers=1, waiting=0)
+        try:
+            with pytest.raises(SolverBusyError):
+                await solver.run(os._exit, 1)  # the worker process dies
+            assert await solver.run(abs, -3) == 3
+        finally:
+            solver.close()
+
+    asyncio.run(scenario())

@@ -19,6 +19,7 @@ import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final, TypeVar
 
 from .games import GAME_KINDS
@@ -85,6 +86,9 @@ class Solver:
         try:
             loop = asyncio.get_running_loop()
             return await loop.run_in_executor(self._executor(), work, *args)
+        except BrokenProcessPool:  # a worker died (killed, out of memory)
+            self._pool = None  # the next request starts a fresh one
+            raise SolverBusyError from None
         finally:
             self.busy -= 1
 
