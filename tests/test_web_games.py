@@ -21,6 +21,7 @@ from playmanager.web.games.dots import DotsGame, DotsPath, fall_distances
 from playmanager.web.games.forty_thieves import CardMove, FortyThievesGame
 from playmanager.web.games.twenty48 import Slide, Twenty48Game, tile_motion
 
+
 def autoplay(game: WebGame) -> object:
     """Play the game's hint, as the server's autoplay does; return it."""
     found = game.hint()
@@ -185,3 +186,29 @@ def test_the_forty_thieves_hint_is_the_fair_one_and_never_names_the_deck_s_top(
     assert seen == [game.board]
     assert autoplay(game) is not None  # autoplay plays the fair hint too
     assert len(seen) == 2 and game.board.get_waste().size() == 1
+
+
+@pytest.mark.parametrize("seed", [1, 7, 118])
+def test_words_count_rows_and_piles_from_1_and_read_cards_aloud(seed: int) -> None:
+    """One convention for people, as the page's accessible names: the
+    API's pointers count from 0, its words from 1."""
+    dots = DotsGame.new({"seed": seed})
+    found = dots.hint()
+    assert found is not None
+    path, words = found
+    assert words == "join " + ", ".join(
+        f"row {r + 1} column {c + 1}" for r, c in path.path
+    )
+    thieves = FortyThievesGame.new({"seed": seed})
+    for _ in range(6):
+        found = thieves.hint()
+        assert found is not None
+        move, words = found
+        if move.source.startswith("t"):
+            number = int(move.source[1:]) + 1
+            assert f" from tableau {number} " in words
+            assert " of " in words.split(" from ")[0]  # "7 of hearts", never "7H"
+        if move.target.startswith("f"):
+            assert words.endswith(f"to foundation {int(move.target[1:]) + 1}")
+        thieves.play(move)
+        assert thieves.last is not None and thieves.last["words"]

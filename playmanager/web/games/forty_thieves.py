@@ -2,16 +2,18 @@
 
 Piles are named ``t0``..``t9`` (tableau), ``f0``..``f7`` (foundations),
 ``waste`` and ``deck`` in the API; words for people (hints, the last
-move) count piles from 1, as the terminal and the page's names do.
+move) count piles from 1 and name cards as they are read aloud (``7 of
+hearts from tableau 4 to foundation 1``), as the page's names do.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from gamestate.forty_thieves import BoardT, CategoryT, deal
 from gamestate.forty_thieves.board import FOUNDATION_PILES, TABLEAU_PILES
+from gamestate.forty_thieves.card_types import ACE, JACK, KING, QUEEN, CardT
 from gamestate.forty_thieves.moves import DeckMove, Move, TabMove, WasteMove, describe
 
 from ...forty_thieves import deal_numbers
@@ -21,6 +23,15 @@ from ...forty_thieves.commands import ToFoundation
 from ...forty_thieves.text import hint_words
 from ...session import MoveRefusedError, PastStep, Session
 from .base import JSON, RefusedError, SavedGame, refused
+
+SPOKEN_RANKS: Final = {ACE: "ace", JACK: "jack", QUEEN: "queen", KING: "king"}
+
+
+def spoken_card(card: CardT) -> str:
+    """A card as words read aloud: ``7 of hearts``, ``ace of spades`` (the
+    page names its cards alike; ``AH`` would be read "ah")."""
+    rank = SPOKEN_RANKS.get(card.r, str(card.r))
+    return f"{rank} of {card.s.name.lower()}s"
 
 
 class CardMove(NamedTuple):
@@ -158,8 +169,8 @@ class FortyThievesGame(SavedGame):
         self.last = {
             "source": names.source,
             "target": names.target,
-            "words": describe(move, before),
+            "words": describe(move, before, spoken_card),
         }
 
     def _web_intent(self, intent: Move) -> tuple[CardMove, str]:
-        return _move_names(intent), hint_words(intent, self.board, str)
+        return _move_names(intent), hint_words(intent, self.board, spoken_card)
