@@ -15,10 +15,8 @@ from fastapi import APIRouter
 from fastapi.responses import PlainTextResponse
 
 from .. import schemas
-from ..deps import NO_GAME, Client, GameId, Reader, ServerDep, find_game
-from ..errors import fail
+from ..deps import Client, GameId, Reader, ServerDep, find_game
 from ..games import GAME_KINDS
-from ..live import GoneError
 from ..loading import load_save, plain_file_name
 from .answers import start
 
@@ -48,10 +46,7 @@ async def download(
     gone = found.games.gone_save(token, game_id)
     if gone is not None:
         return _attachment(gone[1], gone[0])
-    try:
-        live = find_game(found.games, token, game_id)
-    except GoneError:  # pragma: no cover - gone_save answered it above
-        fail(404, NO_GAME, "id")
+    live = find_game(found.games, token, game_id)
     text = live.game.save_text()
     found.store.remember_download(token, digest(text), live.kind, live.game.dump())
     return _attachment(text, live.game.extension)

@@ -130,6 +130,9 @@ async def autoplay(
         if step.hint is None:
             fail(409, "no move is left", None)
         fields = {k: v for k, v in step.hint.items() if k != "kind"}
-        live.game.play(type(live.game).intent_of(fields))
+        try:
+            live.game.play(type(live.game).intent_of(fields))
+        except RefusedError as refused:  # a hint the rules refuse: a bug, said
+            fail(409, refused.message, refused.field)
         found.games.record(live)
         return game_out(found, live, played=step.hint, words=step.words)
