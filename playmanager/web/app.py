@@ -50,6 +50,7 @@ __all__ = ["COOKIE", "MAX_BODY", "Opening", "WebConfig", "create_app", "opening_
 def create_app(config: WebConfig) -> FastAPI:
     store = Store(str(config.database))
     server = Server(config, store, LiveGames(store), Solver())
+    # The routes reach the server's parts through deps.server (Depends).
 
     app = FastAPI(
         title="playmanager web",
@@ -59,7 +60,6 @@ def create_app(config: WebConfig) -> FastAPI:
         responses=ERRORS,
     )
     app.state.server = server
-    app.state.store = store
     errors.install(app)
     for room in (games, files, slots, opening, page):
         app.include_router(room.router)
