@@ -115,3 +115,34 @@ def test_a_game_keeps_a_bounded_number_of_steps(tmp_path: Path) -> None:
         assert stored.steps - stored.base + 1 == store_module.STEPS_KEPT
     finally:
         store.close()
+
+
+def test_a_database_of_the_first_schema_gains_the_new_columns(tmp_path: Path) -> None:
+    """A server upgraded over last round's web.sqlite3 keeps its games."""
+    path = tmp_path / "web.sqlite3"
+    old = sqlite3.connect(path)
+    old.executescript(
+        "CREATE TABLE clients (token TEXT PRIMARY KEY, created REAL NOT NULL,"
+        " best_2048 INTEGER NOT NULL DEFAULT 0);"
+        "CREATE TABLE games (id TEXT PRIMARY KEY, client TEXT NOT NULL, kind TEXT"
+        " NOT NULL, created REAL NOT NULL, updated REAL NOT NULL, steps INTEGER"
+        " NOT NULL);"
+        "CREATE TABLE steps (game TEXT NOT NULL, n INTEGER NOT NULL, dump TEXT"
+        " NOT NULL, PRIMARY KEY (game, n)) WITHOUT ROWID;"
+        "INSERT INTO clients VALUES ('c', 0, 0);"
+        "INSERT INTO games VALUES ('g', 'c', '2048', 0, 0, 2);"
+        "INSERT INTO steps VALUES ('g', 1, '{\"moves\": 0}'), ('g', 2, '{\"moves\": 1}');"
+    )
+    old.commit()
+    old.close()
+    store = Store(str(path))
+    try:
+        stored = store.game("g")
+        assert stored is not None
+        assert (stored.steps, stored.base, stored.version) == (2, 1, 1)
+        assert stored.dump == {"moves": 1}
+        store.push_step("g", 3, {"moves": 2})
+        stored = store.game("g")
+        assert stored is not None and stored.version == 2
+    finally:
+        store.close()
