@@ -25,8 +25,8 @@ for the kill -9 phase):
 6. **Hints** (``--hints N``, run alone): N clients ask for Forty Thieves
    hints without pause while the players of phase 1 move; solver work has
    a bounded pool of its own (a refused hint is a quick 503), so the
-   moves' p99 stays within 25 ms. Reported: phase 1's figures, and the
-   hints answered and refused.
+   moves' p99 stays within 25 ms. Reported: phase 1's figures without
+   hints, then with them, and the hints answered and refused.
 
 The load average is printed before and after: the machine is shared, and
 every figure is from this run only.
@@ -412,6 +412,9 @@ async def hinter(port: int, seed: int, stop: asyncio.Event, counts: list[int]) -
 
 
 async def hints_while_moving(server: Server, args: argparse.Namespace) -> None:
+    # The same players first without hints: on a shared machine that is
+    # the figure to compare with, from the same minute.
+    await players(server, args.players, args.moves, args.rate, label="6a. no hints:")
     stop = asyncio.Event()
     counts: list[int] = []
     asking = [
@@ -419,7 +422,8 @@ async def hints_while_moving(server: Server, args: argparse.Namespace) -> None:
         for seed in range(args.hints)
     ]
     await asyncio.sleep(1.0)  # the hints are under way before the moves
-    await players(server, args.players, args.moves, args.rate, label="6.")
+    label = f"6b. {args.hints} hinting:"
+    await players(server, args.players, args.moves, args.rate, label=label)
     stop.set()
     await asyncio.gather(*asking)
     answered, busy = counts.count(200), counts.count(503)
