@@ -104,6 +104,13 @@ class Server:
                 time.sleep(0.05)
         raise TimeoutError("the server did not start")
 
+    def files_mib(self) -> tuple[float, float]:
+        """The database's size and its write-ahead log's, in MiB."""
+        database = self.folder / "gamestate2048" / "web.sqlite3"
+        sizes = [Path(f"{database}{end}") for end in ("", "-wal")]
+        found = [p.stat().st_size / 2**20 if p.exists() else 0.0 for p in sizes]
+        return found[0], found[1]
+
     def rss_kib(self) -> int:
         assert self.process is not None
         status = Path(f"/proc/{self.process.pid}/status").read_text()
@@ -256,7 +263,8 @@ async def players(
         f"max {max(ms):.1f} ms (target p99 <= 25 ms)\n"
         f"   server CPU {cpu * 1000 / len(ms):.2f} ms a move ({cpu / took:.0%} of a "
         f"core); resident memory +{(server.rss_kib() - rss) / 1024:.1f} MiB "
-        "(each game's undo history is kept in memory)"
+        "(each game's undo history is kept in memory); database "
+        "{:.1f} MiB, its log {:.1f} MiB".format(*server.files_mib())
     )
     return percentile(ms, 0.5)
 
