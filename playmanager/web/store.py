@@ -83,8 +83,10 @@ CREATE TABLE IF NOT EXISTS steps (
 
 CHECKPOINT_SECONDS: Final = 1.0
 """How often the log is copied into the database file."""
-WAL_LIMIT: Final = 8 * 1024 * 1024
-"""The log's size beyond which it is copied whole and truncated."""
+WAL_LIMIT: Final = 32 * 1024 * 1024
+"""The log's size beyond which it is copied whole and truncated: a move
+writes about 20 KB of log, so at a thousand moves a second that is a
+pause of about 15 ms every second or two (8 MB made it three a second)."""
 GAMES_PER_CLIENT: Final = 200
 """A client's games on disk; beyond it the least recently played goes."""
 IDLE_SECONDS: Final = 90 * 24 * 3600
