@@ -42,6 +42,7 @@ import argparse
 import asyncio
 import itertools
 import json
+import multiprocessing
 import os
 import signal
 import socket
@@ -395,19 +396,18 @@ async def kill_nine(server: Server, count: int) -> None:
 
 
 # ---------------------------------------------------------------- 6. hints
-HINT_PAUSE = 0.2
-"""A refused hint asks again this soon (the page waits Retry-After): a
-harder load than players would make."""
+HINT_PAUSE = 2.0
+"""A refused hint asks again after the server's Retry-After, as the page."""
 
 
-async def hinter(port: int, seed: int, stop: asyncio.Event, counts: list[int]) -> None:
+async def hinter(port: int, seed: int, until: float, counts: list[int]) -> None:
     """Ask for Forty Thieves hints (about 0.1 s of CPU each) without pause."""
     connection = Connection(port)
     try:
         body = json.dumps({"game": "forty-thieves", "seed": seed}).encode()
         _, answer = await connection.post("/api/games", body)
         game_id = json.loads(answer)["id"]
-        while not stop.is_set():
+        while time.perf_counter() < until:
             try:
                 status, _ = await connection.post(f"/api/games/{game_id}/hint", b"{}")
             except (OSError, asyncio.IncompleteReadError):
@@ -419,27 +419,40 @@ async def hinter(port: int, seed: int, stop: asyncio.Event, counts: list[int]) -
         await connection.close()
 
 
+def hint_load(port: int, count: int, seconds: float) -> None:
+    """``count`` hinting clients for ``seconds``, in a process of their own
+    (so that they never delay the timing of the players' moves); prints
+    what they got."""
+
+    async def run() -> list[int]:
+        counts: list[int] = []
+        until = time.perf_counter() + seconds
+        await asyncio.gather(*(hinter(port, s, until, counts) for s in range(count)))
+        return counts
+
+    counts = asyncio.run(run())
+    answered, busy = counts.count(200), counts.count(503)
+    print(
+        f"   meanwhile {count} clients asked for Forty Thieves hints without pause "
+        f"(after a 503, again after Retry-After): {answered} answered, {busy} "
+        f"refused at once with 503, {len(counts) - answered - busy} other",
+        flush=True,
+    )
+
+
 async def hints_while_moving(server: Server, args: argparse.Namespace) -> None:
     # The same players first without hints: on a shared machine that is
     # the figure to compare with, from the same minute.
     await players(server, args.players, args.moves, args.rate, label="6a. no hints:")
-    stop = asyncio.Event()
-    counts: list[int] = []
-    asking = [
-        asyncio.create_task(hinter(server.port, seed, stop, counts))
-        for seed in range(args.hints)
-    ]
+    seconds = args.moves / args.rate + 2
+    hinting = multiprocessing.Process(
+        target=hint_load, args=(server.port, args.hints, seconds)
+    )
+    hinting.start()
     await asyncio.sleep(1.0)  # the hints are under way before the moves
     label = f"6b. {args.hints} hinting:"
     await players(server, args.players, args.moves, args.rate, label=label)
-    stop.set()
-    await asyncio.gather(*asking)
-    answered, busy = counts.count(200), counts.count(503)
-    print(
-        f"   meanwhile {args.hints} clients asked for Forty Thieves hints without "
-        f"pause: {answered} answered, {busy} refused at once with 503, "
-        f"{len(counts) - answered - busy} other"
-    )
+    await asyncio.to_thread(hinting.join)
 
 
 async def main_async(args: argparse.Namespace, server: Server) -> tuple[float, float]:

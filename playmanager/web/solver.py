@@ -2,8 +2,8 @@
 
 A hint's search is seconds of CPU at worst; run in the server's process
 it would hold the interpreter's lock and stall every other request. Here
-it runs in :data:`WORKERS` process(es) of its own, at a lower CPU
-priority (:data:`NICENESS`), with at most
+it runs in :data:`WORKERS` process(es) of its own, at the lowest CPU
+priority (:func:`lower_priority`), with at most
 :data:`WAITING` more waiting; beyond that a request is refused at once
 (:class:`SolverBusyError`: the API's 503 with Retry-After) rather than
 queued behind work the player may never see.
@@ -31,9 +31,18 @@ WAITING: Final = 2
 """Hints that may wait for a worker; beyond them a request gets 503."""
 RETRY_SECONDS: Final = 2
 """What Retry-After says."""
-NICENESS: Final = 10
-"""How much lower the workers' CPU priority is than the server's: a move
-never waits behind a search for a core."""
+NICENESS: Final = 19
+"""The workers' CPU priority where the idle class is not to be had."""
+
+
+def lower_priority() -> None:
+    """A worker's start: Linux's idle class (it runs only when no other
+    process wants the core), else the lowest niceness, so that a move never
+    waits behind a search for a core."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    except (AttributeError, OSError):
+        os.nice(NICENESS)
 
 Hint = tuple[dict[str, Any], str] | None
 T = TypeVar("T")
@@ -68,8 +77,7 @@ class Solver:
             self._pool = ProcessPoolExecutor(
                 self.workers,
                 mp_context=context,
-                initializer=os.nice,
-                initargs=(NICENESS,),
+                initializer=lower_priority,
             )
         return self._pool
 
