@@ -68,9 +68,15 @@ class Server:
         self.store.close()
 
 
-def server(request: Request) -> Server:
+# The dependencies are ``async``: FastAPI runs a plain ``def`` one in a
+# worker thread, a thread hop per request that cost a third of a move.
+def server_of(request: Request) -> Server:
     found: Server = request.app.state.server
     return found
+
+
+async def server(request: Request) -> Server:
+    return server_of(request)
 
 
 ServerDep = Annotated[Server, Depends(server)]
@@ -79,23 +85,27 @@ ServerDep = Annotated[Server, Depends(server)]
 def known_client(request: Request) -> str | None:
     """This browser's token when the server knows it, else None."""
     token = request.cookies.get(COOKIE)
-    if token and len(token) <= 64 and server(request).games.known_client(token):
+    if token and len(token) <= 64 and server_of(request).games.known_client(token):
         return token
     return None
+
+
+async def maybe_client(request: Request) -> str | None:
+    return known_client(request)
 
 
 async def client(request: Request, response: Response) -> str:
     """This browser's token; a new one (and its cookie) if it has none."""
     token = known_client(request)
     if token is None:
-        token = server(request).games.new_client()
+        token = server_of(request).games.new_client()
         response.set_cookie(
             COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="strict"
         )
     return token
 
 
-async def reader(request: Request) -> str:
+def reader_of(request: Request) -> str:
     """This browser's token; 404 when it has none (so it has no game)."""
     token = known_client(request)
     if token is None:
@@ -103,9 +113,13 @@ async def reader(request: Request) -> str:
     return token
 
 
+async def reader(request: Request) -> str:
+    return reader_of(request)
+
+
 Client = Annotated[str, Depends(client)]
 Reader = Annotated[str, Depends(reader)]
-MaybeClient = Annotated[str | None, Depends(known_client)]
+MaybeClient = Annotated[str | None, Depends(maybe_client)]
 GameId = Annotated[str, PathParam(pattern=schemas.GAME_ID_PATTERN)]
 Version = Annotated[
     int | None,
@@ -138,9 +152,11 @@ def find_game(games: LiveGames, token: str, game_id: str) -> LiveGame:
         fail(404, NO_GAME, "id")
 
 
-async def live_game(token: Reader, game_id: GameId, found: ServerDep) -> LiveGame:
-    """The game the path names, of this browser; 404, or 410 when it went."""
-    return find_game(found.games, token, game_id)
+async def live_game(request: Request, game_id: GameId, found: ServerDep) -> LiveGame:
+    """The game the path names, of this browser; 404, or 410 when it went.
+    (The browser is read here, not by a dependency of its own: each one
+    costs every move its share of FastAPI's solving.)"""
+    return find_game(found.games, reader_of(request), game_id)
 
 
 Live = Annotated[LiveGame, Depends(live_game)]

@@ -254,9 +254,10 @@ class Store:
             self.db.execute("BEGIN")
             self._insert_step(game_id, n, dump)
             base = max(1, n - STEPS_KEPT + 1)
-            self.db.execute(
-                "DELETE FROM steps WHERE game = ? AND n < ?", (game_id, base)
-            )
+            if base > 1:  # the oldest step falls out of the kept ones
+                self.db.execute(
+                    "DELETE FROM steps WHERE game = ? AND n < ?", (game_id, base)
+                )
             self.db.execute(
                 "UPDATE games SET steps = ?, base = ?, version = version + 1,"
                 " updated = ? WHERE id = ?",
