@@ -20,7 +20,9 @@ from tests.test_web_browser import (
     Page,
     after_answer,
     browser,
+    expect,
     open_game,
+    open_saves,
     page,
     server,
     state,
@@ -43,7 +45,13 @@ def sized_page(request: Any, page: Page) -> Page:
 
 def blocking_violations(page: Page) -> list[str]:
     """axe's serious and critical violations, one line each."""
-    page.wait_for_timeout(800)  # overlays fade in: axe reads the final colours
+    # Overlays fade in: axe must read the final colours, so every finite
+    # animation is waited for (a pulse that repeats forever is not).
+    page.evaluate(
+        """Promise.all(document.getAnimations()
+            .filter(a => a.effect.getComputedTiming().endTime !== Infinity)
+            .map(a => a.finished.catch(() => null))).then(() => true)"""
+    )
     results = Axe().run(page)
     found = []
     for rule in results.response["violations"]:
@@ -54,8 +62,7 @@ def blocking_violations(page: Page) -> list[str]:
 
 
 def upload(page: Page, name: str | Path) -> None:
-    if page.locator("#saves").is_hidden():
-        page.click("#saves-toggle")
+    open_saves(page)
     after_answer(page, lambda: page.set_input_files("#upload", str(SAVES / name)))
 
 
@@ -74,17 +81,17 @@ def twenty48_won(page: Page) -> None:
     open_game(page, "2048")
     upload(page, "one_merge_from_2048.2048")
     page.focus("#board-2048")
-    for key in ["a", "d"]:
+    for key in ["a", "d"]:  # one of them merges the two 1024s
         press(page, key)
-        if page.locator("#board-2048 .overlay").is_visible():
-            return
-    raise AssertionError("no win overlay")
+        if state(page)["state"]["reached"]:
+            break
+    expect(page.locator("#board-2048 .overlay")).to_be_visible()
 
 
 def twenty48_lost(page: Page) -> None:
     open_game(page, "2048")
     upload(page, "lost.2048")
-    assert page.locator("#board-2048 .overlay").is_visible()
+    expect(page.locator("#board-2048 .overlay")).to_be_visible()
 
 
 def thieves_picked_and_refused(page: Page) -> None:
@@ -94,15 +101,15 @@ def thieves_picked_and_refused(page: Page) -> None:
     bad = next(n for n, cards in enumerate(top) if not cards[-1].startswith("A"))
     page.locator(f'[data-pile="t{bad}"]').click()
     after_answer(page, lambda: page.click('[data-pile="f7"]'))
-    assert "error" in (page.get_attribute("#message", "class") or "")
+    expect(page.locator("#message.error")).to_be_visible()
     page.locator(f'[data-pile="t{bad}"]').click()
-    assert page.locator('.ft [aria-selected="true"]').count() == 1
+    expect(page.locator('.ft [aria-selected="true"]')).to_have_count(1)
 
 
 def thieves_stuck(page: Page) -> None:
     open_game(page, "forty-thieves")
     upload(page, "no_move_left.forty-thieves")
-    assert page.locator(".ft .overlay").is_visible()
+    expect(page.locator(".ft .overlay")).to_be_visible()
 
 
 def dots_path_in_progress(page: Page) -> None:
@@ -111,14 +118,14 @@ def dots_path_in_progress(page: Page) -> None:
     first = path["hint"]["path"][0]
     page.focus(f'#board-dots [data-row="{first[0]}"][data-col="{first[1]}"]')
     page.keyboard.press(" ")
-    assert page.locator("#board-dots .in-path").count() == 1
+    expect(page.locator("#board-dots .in-path")).to_have_count(1)
 
 
 def dots_won(page: Page) -> None:
     open_game(page, "dots")
     upload(page, "one_move_from_winning.dots")
     page.click("#autoplay")  # its one move wins
-    page.locator(".dots .overlay").wait_for(state="visible")
+    expect(page.locator(".dots .overlay")).to_be_visible()
     assert state(page)["state"]["won"]
 
 
@@ -167,7 +174,7 @@ def test_a_long_tile_number_shrinks_to_fit_its_tile(page: Page, tmp_path: Path) 
     upload(page, save)
     press(page, "ArrowLeft")
     assert state(page)["state"]["board"][0][0] == -2147483648
-    assert page.locator('.tile[data-value="-2147483648"]').count() == 1
+    expect(page.locator('.tile[data-value="-2147483648"]')).to_have_count(1)
     assert fits(page, "#board-2048 .tile")
 
 
@@ -188,30 +195,30 @@ def test_plus_n_does_not_stack_on_quick_moves(page: Page, tmp_path: Path) -> Non
       }"""
     )
     before = state(page)["state"]["moves"]
-    for key in ["ArrowLeft", "ArrowRight", "ArrowLeft"]:  # quicker than a +N's 600 ms
-        page.keyboard.press(key)
-    for _ in range(200):  # the three answers, within 4 s
-        if state(page)["state"]["moves"] == before + 3:
-            break
-        page.wait_for_timeout(20)
-    page.wait_for_timeout(50)
+
+    def three_quick_keys() -> None:  # quicker than a +N's 600 ms
+        for key in ["ArrowLeft", "ArrowRight", "ArrowLeft"]:
+            page.keyboard.press(key)
+
+    after_answer(page, three_quick_keys, count=3)
+    assert state(page)["state"]["moves"] == before + 3
     assert page.evaluate("window.mostPlus") == 1
 
 
 def test_a_long_message_and_slot_name_wrap_on_a_phone(page: Page) -> None:
     phone(page)
     open_game(page, "dots")
-    page.click("#saves-toggle")
+    open_saves(page)
     long_name = "a-very-long-slot-name-" * 3
     page.fill("#slot-name", long_name[:64])
-    after_answer(page, lambda: page.click("#slot-save"))
+    after_answer(page, lambda: page.click("#slot-save"), count=2)  # saved, listed
     page.wait_for_selector(
         f'#slot-list option:has-text("{long_name[:64]}")', state="attached"
     )
     page.fill("#slot-name", "../" + "x" * 60)  # refused: a long red line
     after_answer(page, lambda: page.click("#slot-save"))
-    message = page.locator("#message")
-    assert "error" in (message.get_attribute("class") or "")
+    message = page.locator("#message.error")
+    expect(message).to_be_visible()
     assert fits(page, "#message") and message.evaluate(
         "m => getComputedStyle(m).textOverflow !== 'ellipsis'"
     )

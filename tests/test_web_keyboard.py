@@ -13,7 +13,9 @@ from tests.test_web_browser import (
     SAVES,
     Page,
     after_answer,
+    board_2048,
     browser,
+    expect,
     hint,
     open_game,
     page,
@@ -58,8 +60,8 @@ def upload_by_keyboard(page: Page, name: str) -> None:
     (Waited for from the start: Playwright takes a moment to catch it.)"""
     with page.expect_file_chooser() as chooser:
         if page.locator("#saves").is_hidden():
-            tab_to(page, "#saves-toggle")
-            page.keyboard.press("Enter")
+            tab_to(page, "#saves-toggle")  # its slot list is an answer too
+            after_answer(page, lambda: page.keyboard.press("Enter"))
         tab_to(page, "#upload-button")
         page.keyboard.press("Enter")
     after_answer(page, lambda: chooser.value.set_files(str(SAVES / name)))
@@ -78,9 +80,9 @@ def press(page: Page, key: str) -> dict[str, Any]:
     return state(page)
 
 
-def announced(page: Page) -> str:
-    page.wait_for_timeout(50)  # the live region is filled on the next frame
-    return page.text_content("#announce") or ""
+def expect_announced(page: Page, words: str) -> None:
+    """The live region says ``words`` (it is filled on the next frame)."""
+    expect(page.locator("#announce")).to_contain_text(words)
 
 
 # ------------------------------------------------------------ 2048
@@ -96,11 +98,11 @@ def test_2048_won_with_the_keyboard_alone(page: Page) -> None:
             break
     assert out["state"]["moves"] > before and out["state"]["reached"]
     overlay = page.locator("#board-2048 .overlay")
-    assert overlay.is_visible()
-    assert "You win!" in announced(page)
+    expect(overlay).to_be_visible()
+    expect_announced(page, "You win!")
     assert focused(page, "class") == "keep-going", "the overlay takes the focus"
     page.keyboard.press("Enter")  # Keep going
-    assert overlay.is_hidden()
+    expect(overlay).to_be_hidden()
     assert focused(page, "id") == "board-2048"
     rows = [
         page.text_content(f"#board-2048 .cells [role=row]:nth-child({r + 1})")
@@ -148,10 +150,9 @@ def test_the_new_game_dialog_starts_on_enter_and_escape_starts_nothing(
     assert started["state"]["seed"] == "5"
     tab_to(page, "#new")
     page.keyboard.press("Enter")
-    assert page.locator("#new-dialog").is_visible()
+    expect(page.locator("#new-dialog")).to_be_visible()
     page.keyboard.press("Escape")  # after a dialog that ended with "ok"
-    page.wait_for_timeout(300)
-    assert page.locator("#new-dialog").is_hidden()
+    expect(page.locator("#new-dialog")).to_be_hidden()
     assert state(page)["id"] == started["id"], "Escape started no game"
 
 
@@ -186,9 +187,9 @@ def test_forty_thieves_moves_with_the_keyboard_alone(page: Page) -> None:
     assert focused(page, "aria-label") == f"{card_name(top)}, tableau 4, top card"
     page.keyboard.press("Enter")  # picked ...
     assert focused(page, "aria-selected") == "true"
-    assert "Picked" in announced(page)
+    expect_announced(page, "Picked")
     page.keyboard.press("Escape")  # ... and put back
-    assert page.locator('.ft [aria-selected="true"]').count() == 0
+    expect(page.locator('.ft [aria-selected="true"]')).to_have_count(0)
     for moves in range(1, 4):  # three moves the hint names, by arrows and Enter
         move = hint(page, out["id"])
         if move["source"] != "deck":
@@ -222,7 +223,7 @@ def test_forty_thieves_terminal_keys_and_space_on_a_focused_hint_hints(
     tableau = after["tableau"]
     page.keyboard.press("1")
     page.keyboard.press("Escape")  # tableau 1 picked, then put back
-    assert page.locator('.ft [aria-selected="true"]').count() == 0
+    expect(page.locator('.ft [aria-selected="true"]')).to_have_count(0)
     tab_to(page, "#hint")
     after_answer(page, lambda: page.keyboard.press(" "))
     now = state(page)["state"]
@@ -269,7 +270,7 @@ def test_dots_path_with_the_keyboard_alone(page: Page) -> None:
     after = play_path_by_keyboard(page, path)["state"]
     assert after["moves_left"] == before["moves_left"] - 1
     assert after["last"]["path"] == path
-    assert "moves left" in announced(page)
+    expect_announced(page, "moves left")
 
 
 def test_dots_won_by_keyboard_then_autoplay_is_off(page: Page) -> None:
@@ -280,7 +281,7 @@ def test_dots_won_by_keyboard_then_autoplay_is_off(page: Page) -> None:
     tab_to(page, "#board-dots [role=gridcell]")
     out = play_path_by_keyboard(page, hint(page, game_id)["path"])
     assert out["state"]["won"] and out["finished"]
-    assert "You win!" in announced(page)
+    expect_announced(page, "You win!")
     assert page.locator("#autoplay").is_disabled()
 
 
@@ -297,18 +298,11 @@ def test_a_key_in_a_stale_tab_draws_the_game_as_it_is(page: Page) -> None:
     moved = press(other, "ArrowUp")["state"]
     message = page.locator("#message")
     after_answer(page, lambda: page.keyboard.press("ArrowLeft"))
-    page.wait_for_timeout(100)
     now = state(page)["state"]
     assert now == moved, "the stale tab's move was not played"
-    shown = page.eval_on_selector_all(
-        "#board-2048 .tile:not(.ghost)",
-        "ts => ts.map(t => [+t.dataset.row, +t.dataset.col, +t.dataset.value])",
-    )
-    assert sorted(shown) == sorted(
-        [r, c, v] for r, row in enumerate(now["board"]) for c, v in enumerate(row) if v
-    )
+    assert board_2048(page) == now["board"]
+    expect(message).to_contain_text("another tab")
     assert "error" not in (message.get_attribute("class") or "")
-    assert "another tab" in (message.text_content() or "")
 
 
 def test_dots_square_closed_with_the_keyboard(page: Page) -> None:
@@ -323,7 +317,7 @@ def test_dots_square_closed_with_the_keyboard(page: Page) -> None:
         for key in steps(here, there):
             page.keyboard.press(key)
     page.keyboard.press(" ")  # on the first dot again: the square closes
-    assert "Square of blue dots closed" in announced(page)
+    expect_announced(page, "Square of blue dots closed")
     before = state(page)["state"]
     after = press(page, "Enter")["state"]
     assert after["last"]["square"] is True

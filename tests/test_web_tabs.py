@@ -108,6 +108,5 @@ def test_a_tab_that_becomes_visible_again_shows_the_game_as_it_is(
         two,
         lambda: two.evaluate("document.dispatchEvent(new Event('visibilitychange'))"),
     )
-    two.wait_for_timeout(100)
     assert board_2048(two) == moved["state"]["board"]
     assert two.evaluate("document.body.dataset.gameId") == moved["id"]
