@@ -14,7 +14,7 @@ writes; a thread of its own copies the log into the database file
 and its disk flush never pause a move, as SQLite's automatic checkpoint,
 run inside the commit that fills the log, would. The log stays small: a
 passive copy never waits for a move, so under a steady stream of moves it
-may never catch up (the log then grows without end: 443 MB was seen).
+may never catch up (the log then grows without end).
 So a commit that leaves the log past :data:`WAL_LIMIT` bytes copies what
 is left and truncates it (``wal_checkpoint(TRUNCATE)``): the writer
 itself, since a second connection would wait for a gap between moves
@@ -84,9 +84,10 @@ CREATE TABLE IF NOT EXISTS steps (
 CHECKPOINT_SECONDS: Final = 1.0
 """How often the log is copied into the database file."""
 WAL_LIMIT: Final = 32 * 1024 * 1024
-"""The log's size beyond which it is copied whole and truncated: a move
-writes about 20 KB of log, so at a thousand moves a second that is a
-pause of about 15 ms every second or two (8 MB made it three a second)."""
+"""The log's size beyond which it is copied whole and truncated. Each
+truncation pauses the writer for the copy: a larger limit makes those
+pauses rarer, a smaller one keeps the file smaller (``bench/web_load.py``
+prints the log's size and the moves' latency to choose by)."""
 GAMES_PER_CLIENT: Final = 200
 """A client's games on disk; beyond it the least recently played goes."""
 IDLE_SECONDS: Final = 90 * 24 * 3600
