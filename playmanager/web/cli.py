@@ -178,10 +178,7 @@ def serve(
 ) -> int:
     import uvicorn
 
-    shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
-    if ":" in shown_host:
-        shown_host = f"[{shown_host}]"
-    url = f"http://{shown_host}:{args.port}/"
+    url = page_url(args.host, args.port)
     stdout.write(f"Playing at {url} (Ctrl-C stops the server)\n")
     stdout.flush()
     if not args.no_browser:
@@ -206,6 +203,14 @@ def serve(
     finally:
         app.state.server.close()
     return EXIT_OK
+
+
+def page_url(host: str, port: int) -> str:
+    """The address a browser opens: every-address hosts shown as loopback."""
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/"
 
 
 def _exit_on_signal(signum: int, frame: object) -> None:

@@ -22,6 +22,25 @@ function element(tag, className, text) {
 const neighbours = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
 const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
 
+// The grid's SIZE rows of SIZE dots, each a gridcell that knows its place.
+function makeDots(grid) {
+  const dots = [];
+  for (let r = 0; r < SIZE; r++) {
+    const line = element("div", "dots-row");
+    line.setAttribute("role", "row");
+    dots.push([]);
+    for (let c = 0; c < SIZE; c++) {
+      const dot = element("div", "dot");
+      dot.setAttribute("role", "gridcell");
+      Object.assign(dot.dataset, { row: r, col: c });
+      line.append(dot);
+      dots[r].push(dot);
+    }
+    grid.append(line);
+  }
+  return dots;
+}
+
 export class Dots {
   constructor(main, shell) {
     this.shell = shell;
@@ -52,23 +71,7 @@ export class Dots {
     main.append(this.root);
     this.board = this.root.querySelector(".dots-board");
     this.line = this.root.querySelector("polyline");
-    this.dots = [];
-    const grid = this.root.querySelector(".dots-grid");
-    for (let r = 0; r < SIZE; r++) {
-      const row = [];
-      const line = element("div", "dots-row");
-      line.setAttribute("role", "row");
-      for (let c = 0; c < SIZE; c++) {
-        const dot = element("div", "dot");
-        dot.setAttribute("role", "gridcell");
-        dot.dataset.row = r;
-        dot.dataset.col = c;
-        line.append(dot);
-        row.push(dot);
-      }
-      grid.append(line);
-      this.dots.push(row);
-    }
+    this.dots = makeDots(this.root.querySelector(".dots-grid"));
     this.cursor = new Roving(this.dots);
     this.root.querySelector(".dots-new").addEventListener("click", () => this.playAgain());
     this.root.querySelector(".dots-undo").addEventListener("click", () => this.shell.undo());

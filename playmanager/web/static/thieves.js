@@ -48,6 +48,16 @@ function pileName(id) {
   return `${id[0] === "t" ? "tableau" : "foundation"} ${Number(id.slice(1)) + 1}`;
 }
 
+// ``count`` empty piles in ``row``, named by ``letter`` and a number from 0.
+function addPiles(row, className, letter, count, title = "") {
+  for (let n = 0; n < count; n++) {
+    const pile = element("div", className);
+    pile.dataset.pile = `${letter}${n}`;
+    if (title) pile.title = title;
+    row.append(pile);
+  }
+}
+
 export class FortyThieves {
   constructor(main, shell) {
     this.shell = shell;
@@ -76,16 +86,9 @@ export class FortyThieves {
         <button type="button" class="ft-new">New deal</button></div>
       </div>`;
     main.append(this.root);
-    const foundations = this.root.querySelector(".foundations");
-    for (let n = 0; n < 8; n++) {
-      foundations.append(Object.assign(element("div", "pile foundation"), { title: "foundation" }));
-      foundations.lastChild.dataset.pile = `f${n}`;
-    }
+    addPiles(this.root.querySelector(".foundations"), "pile foundation", "f", 8, "foundation");
     const tableau = this.root.querySelector(".tableau");
-    for (let n = 0; n < 10; n++) {
-      tableau.append(element("div", "pile tableau-pile"));
-      tableau.lastChild.dataset.pile = `t${n}`;
-    }
+    addPiles(tableau, "pile tableau-pile", "t", 10);
     const top = [...this.root.querySelectorAll(".ft-top [data-pile]")];
     const bottom = [...tableau.children];
     for (const pile of [...top, ...bottom]) pile.setAttribute("role", "gridcell");
