@@ -446,6 +446,20 @@ def test_a_hostile_slot_name_and_an_oversize_upload_show_one_line(
     page.wait_for_selector('#slot-list option:has-text("good one")', state="attached")
 
 
+def test_an_empty_slot_list_says_so_until_a_slot_is_saved(page: Page) -> None:
+    open_game(page, "2048")  # a new browser: its slots are its own, none yet
+    open_saves(page)
+    slots = page.locator("#slot-list")
+    expect(slots).to_be_disabled()
+    expect(slots.locator("option")).to_have_text(["no slots yet"])
+    expect(page.locator("#slot-open")).to_be_disabled()
+    page.fill("#slot-name", "first")
+    after_answer(page, lambda: page.click("#slot-save"), count=2)  # saved, listed
+    expect(slots).to_be_enabled()
+    expect(slots.locator("option")).to_have_text(["first (2048)"])
+    expect(page.locator("#slot-open")).to_be_enabled()
+
+
 def test_2048_win_overlay_keeps_going_and_game_over_tries_again(page: Page) -> None:
     open_game(page, "2048")
     open_saves(page)

@@ -242,6 +242,9 @@ async function refreshSlots() {
     option.textContent = `${slot.name} (${slot.game})`;
     list.append(option);
   }
+  // No slot yet: the list says so, rather than showing an empty box.
+  if (slots.length === 0) list.append(new Option("no slots yet", ""));
+  list.disabled = slots.length === 0;
   $("slot-open").disabled = slots.length === 0;
 }
 
