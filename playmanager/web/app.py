@@ -41,7 +41,8 @@ from .solver import Solver
 from .store import Store
 
 ERRORS: Final[dict[int | str, dict[str, Any]]] = {
-    status: {"model": schemas.ErrorOut} for status in (400, 404, 409, 410, 413, 422, 503)
+    status: {"model": schemas.ErrorOut}
+    for status in (400, 404, 409, 410, 413, 422, 503)
 }
 
 __all__ = ["COOKIE", "MAX_BODY", "Opening", "WebConfig", "create_app", "opening_of"]

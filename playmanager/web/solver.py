@@ -44,6 +44,7 @@ def lower_priority() -> None:
     except (AttributeError, OSError):
         os.nice(NICENESS)
 
+
 Hint = tuple[dict[str, Any], str] | None
 T = TypeVar("T")
 
