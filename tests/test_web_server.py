@@ -17,6 +17,7 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra: pip install '.[web]'")
 httpx = pytest.importorskip("httpx")
 
+from playmanager.web.cli import page_url
 from tests.test_web_browser import free_port, wait_for_port
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -234,3 +235,17 @@ def test_a_terminal_game_run_never_imports_the_web_stack(tmp_path: Path) -> None
     )
     loaded = json.loads(done.stdout.splitlines()[-1])
     assert [m for m in loaded if m.startswith(WEB_STACK)] == []
+
+
+@pytest.mark.parametrize(
+    ("host", "url"),
+    [
+        ("127.0.0.1", "http://127.0.0.1:8048/"),
+        ("0.0.0.0", "http://127.0.0.1:8048/"),  # every address: open this one
+        ("::", "http://127.0.0.1:8048/"),
+        ("::1", "http://[::1]:8048/"),  # an IPv6 address in brackets
+        ("localhost", "http://localhost:8048/"),
+    ],
+)
+def test_the_address_printed_and_opened(host: str, url: str) -> None:
+    assert page_url(host, 8048) == url
