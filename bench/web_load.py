@@ -9,7 +9,7 @@ for the kill -9 phase):
 1. **Players**: PLAYERS players each start a 2048 game and make MOVES
    slides at RATE moves a second (a fast human), scheduled on a clock so a
    slow answer does not slow the offered load. Reported: errors (anything
-   but 200, or 409 "nothing moves that way"), p50/p99/max latency of a move.
+   but 200), p50/p99/max latency of a move.
    Target: 0 errors, p99 <= 25 ms.
 2. **Throughput**: CONCURRENT players with no think time for SECONDS:
    moves a second one server process sustains.
@@ -22,12 +22,18 @@ for the kill -9 phase):
    with SIGKILL mid-run and started again; every game must be at least at
    the last move the server acknowledged (a move in flight may or may not
    have landed). Target: 0 lost moves.
+6. **Hints** (``--hints N``, run alone): N clients ask for Forty Thieves
+   hints without pause while the players of phase 1 move; solver work has
+   a bounded pool of its own (a refused hint is a quick 503), so the
+   moves' p99 stays within 25 ms. Reported: phase 1's figures without
+   hints, then with them, and the hints answered and refused.
 
 The load average is printed before and after: the machine is shared, and
 every figure is from this run only.
 
     python bench/web_load.py [--players 200] [--moves 500] [--rate 5]
                              [--concurrent 16] [--seconds 10] [--games 2000]
+    python bench/web_load.py --hints 30 [--players 200] [--moves 100]
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ import argparse
 import asyncio
 import itertools
 import json
+import multiprocessing
 import os
 import signal
 import socket
@@ -51,7 +58,8 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 DIRECTIONS = ("left", "down", "right", "down")
-OK = (200, 409)  # 409: the rules refuse the slide (nothing moves): answered
+OK = (200,)  # a slide that moves nothing is answered 200 with no_change
+UNCHANGED = b'"no_change":"'
 
 
 def free_port() -> int:
@@ -96,6 +104,13 @@ class Server:
             except OSError:
                 time.sleep(0.05)
         raise TimeoutError("the server did not start")
+
+    def files_mib(self) -> tuple[float, float]:
+        """The database's size and its write-ahead log's, in MiB."""
+        database = self.folder / "gamestate2048" / "web.sqlite3"
+        sizes = [Path(f"{database}{end}") for end in ("", "-wal")]
+        found = [p.stat().st_size / 2**20 if p.exists() else 0.0 for p in sizes]
+        return found[0], found[1]
 
     def rss_kib(self) -> int:
         assert self.process is not None
@@ -187,16 +202,17 @@ async def new_game(connection: Connection, seed: int) -> str:
 
 async def slide(
     connection: Connection, game_id: str, direction: str
-) -> tuple[int, float]:
-    """(status, seconds); status 0 for a failed request."""
+) -> tuple[int, float, bool]:
+    """(status, seconds, whether tiles moved); status 0 for a failed request."""
     start = time.perf_counter()
+    body = b""
     try:
-        status, _ = await connection.post(
+        status, body = await connection.post(
             f"/api/games/{game_id}/intent", SLIDES[direction]
         )
     except (OSError, asyncio.IncompleteReadError):
         status = 0
-    return status, time.perf_counter() - start
+    return status, time.perf_counter() - start, status == 200 and UNCHANGED not in body
 
 
 # ---------------------------------------------------------------- 1. players
@@ -216,17 +232,19 @@ async def player(
             delay = start + n / rate - time.perf_counter()
             if delay > 0:
                 await asyncio.sleep(delay)
-            status, took = await slide(connection, game_id, direction)
+            status, took, moved = await slide(connection, game_id, direction)
             latencies.append(took)
             if status not in OK:
                 errors.append(status)
-            elif status == 409:  # nothing moved: a new game keeps the load real
+            elif not moved:  # nothing moved: a new game keeps the load real
                 game_id = await new_game(connection, seed + n)
     finally:
         await connection.close()
 
 
-async def players(server: Server, count: int, moves: int, rate: float) -> float:
+async def players(
+    server: Server, count: int, moves: int, rate: float, label: str = "1."
+) -> float:
     latencies: list[float] = []
     errors: list[int] = []
     began, cpu, rss = time.perf_counter(), server.cpu_seconds(), server.rss_kib()
@@ -240,13 +258,14 @@ async def players(server: Server, count: int, moves: int, rate: float) -> float:
     cpu = server.cpu_seconds() - cpu
     ms = [x * 1000 for x in latencies]
     print(
-        f"1. {count} players x {moves} moves at {rate:g}/s: {len(ms)} moves in "
+        f"{label} {count} players x {moves} moves at {rate:g}/s: {len(ms)} moves in "
         f"{took:.1f} s ({len(ms) / took:.0f} moves/s), errors {len(errors)}, "
         f"latency p50 {percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, "
         f"max {max(ms):.1f} ms (target p99 <= 25 ms)\n"
         f"   server CPU {cpu * 1000 / len(ms):.2f} ms a move ({cpu / took:.0%} of a "
         f"core); resident memory +{(server.rss_kib() - rss) / 1024:.1f} MiB "
-        "(each game's undo history is kept in memory)"
+        "(each game's undo history is kept in memory); database "
+        "{:.1f} MiB, its log {:.1f} MiB".format(*server.files_mib())
     )
     return percentile(ms, 0.5)
 
@@ -259,9 +278,9 @@ async def flat_out(port: int, seed: int, until: float, counts: list[int]) -> Non
         for n, direction in enumerate(itertools.cycle(DIRECTIONS)):
             if time.perf_counter() >= until:
                 return
-            status, _ = await slide(connection, game_id, direction)
+            status, _, moved = await slide(connection, game_id, direction)
             counts.append(status)
-            if status == 409:
+            if not moved:
                 game_id = await new_game(connection, seed * 1000 + n)
     finally:
         await connection.close()
@@ -299,7 +318,8 @@ async def memory(server: Server, games: int) -> None:
 # ---------------------------------------------------------------- 4. in-process
 def in_process(moves: int, folder: Path) -> float:
     """Seconds a move takes through the same game objects and database."""
-    from playmanager.web.adapters import RefusedError, Slide, Twenty48Game
+    from playmanager.web.games import RefusedError
+    from playmanager.web.games.twenty48 import Slide, Twenty48Game
     from playmanager.web.live import LiveGames
     from playmanager.web.store import Store
 
@@ -332,9 +352,10 @@ async def mover(
                     f"/api/games/{game_id}/intent",
                     json={"kind": "slide", "direction": direction},
                 )
-                if answer.status_code == 200:
-                    acknowledged[game_id] = answer.json()
-                elif answer.status_code == 409:
+                out = answer.json()
+                if answer.status_code == 200 and out["no_change"] is None:
+                    acknowledged[game_id] = out
+                else:
                     game_id = (await client.post("/api/games", json=game)).json()["id"]
         except httpx.HTTPError:
             return  # the server is gone
@@ -374,6 +395,66 @@ async def kill_nine(server: Server, count: int) -> None:
     )
 
 
+# ---------------------------------------------------------------- 6. hints
+HINT_PAUSE = 2.0
+"""A refused hint asks again after the server's Retry-After, as the page."""
+
+
+async def hinter(port: int, seed: int, until: float, counts: list[int]) -> None:
+    """Ask for Forty Thieves hints (about 0.1 s of CPU each) without pause."""
+    connection = Connection(port)
+    try:
+        body = json.dumps({"game": "forty-thieves", "seed": seed}).encode()
+        _, answer = await connection.post("/api/games", body)
+        game_id = json.loads(answer)["id"]
+        while time.perf_counter() < until:
+            try:
+                status, _ = await connection.post(f"/api/games/{game_id}/hint", b"{}")
+            except (OSError, asyncio.IncompleteReadError):
+                status = 0
+            counts.append(status)
+            if status != 200:
+                await asyncio.sleep(HINT_PAUSE)
+    finally:
+        await connection.close()
+
+
+def hint_load(port: int, count: int, seconds: float) -> None:
+    """``count`` hinting clients for ``seconds``, in a process of their own
+    (so that they never delay the timing of the players' moves); prints
+    what they got."""
+
+    async def run() -> list[int]:
+        counts: list[int] = []
+        until = time.perf_counter() + seconds
+        await asyncio.gather(*(hinter(port, s, until, counts) for s in range(count)))
+        return counts
+
+    counts = asyncio.run(run())
+    answered, busy = counts.count(200), counts.count(503)
+    print(
+        f"   meanwhile {count} clients asked for Forty Thieves hints without pause "
+        f"(after a 503, again after Retry-After): {answered} answered, {busy} "
+        f"refused at once with 503, {len(counts) - answered - busy} other",
+        flush=True,
+    )
+
+
+async def hints_while_moving(server: Server, args: argparse.Namespace) -> None:
+    # The same players first without hints: on a shared machine that is
+    # the figure to compare with, from the same minute.
+    await players(server, args.players, args.moves, args.rate, label="6a. no hints:")
+    seconds = args.moves / args.rate + 2
+    hinting = multiprocessing.Process(
+        target=hint_load, args=(server.port, args.hints, seconds)
+    )
+    hinting.start()
+    await asyncio.sleep(1.0)  # the hints are under way before the moves
+    label = f"6b. {args.hints} hinting:"
+    await players(server, args.players, args.moves, args.rate, label=label)
+    await asyncio.to_thread(hinting.join)
+
+
 async def main_async(args: argparse.Namespace, server: Server) -> tuple[float, float]:
     await memory(server, args.games)
     p50 = await players(server, args.players, args.moves, args.rate)
@@ -390,6 +471,13 @@ def main() -> None:
     parser.add_argument("--concurrent", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument(
+        "--hints",
+        type=int,
+        default=0,
+        metavar="N",
+        help="only phase 6: N clients asking for hints while the players move",
+    )
     args = parser.parse_args()
     print(
         f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} "
@@ -399,6 +487,9 @@ def main() -> None:
         server = Server(Path(folder))
         server.start()
         try:
+            if args.hints:
+                asyncio.run(hints_while_moving(server, args))
+                return
             p50, rate = asyncio.run(main_async(args, server))
         finally:
             server.stop()

@@ -4,6 +4,7 @@ refusal, and the security list of issue 22."""
 from __future__ import annotations
 
 import io
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -91,19 +92,24 @@ def test_a_slide_moves_the_tiles_and_undo_takes_it_back(client: TestClient) -> N
     assert_error(client.post(f"/api/games/{game['id']}/undo"), 409, None)
 
 
-def test_a_slide_that_moves_nothing_is_refused_with_the_reason(
+def test_a_slide_that_moves_nothing_answers_the_game_unchanged(
     client: TestClient,
 ) -> None:
+    """As the original ignores such a key: 200, the same game and version,
+    and ``no_change`` saying why, for a page that wants to."""
     game = new(client, "2048", seed=3)
-    directions = ["up", "down", "left", "right"]
-    refusals = [
-        intent(client, game["id"], {"kind": "slide", "direction": d})
-        for d in directions
+    answers = [
+        intent(client, game["id"], {"kind": "slide", "direction": d}).json()
+        for d in ["up", "down", "left", "right"]
         for _ in range(3)
     ]
-    refused = [r for r in refusals if r.status_code == 409]
-    assert refused, "three slides the same way leave nothing to move"
-    assert assert_error(refused[0], 409, "direction") == "nothing moves that way"
+    unchanged = [a for a in answers if a["no_change"] is not None]
+    assert unchanged, "three slides the same way leave nothing to move"
+    first = answers.index(unchanged[0])
+    before = answers[first - 1] if first else game
+    assert unchanged[0]["no_change"] == "nothing moves that way"
+    assert unchanged[0]["state"] == before["state"]
+    assert unchanged[0]["version"] == before["version"]
 
 
 def test_forty_thieves_deal_move_home_and_refusal(client: TestClient) -> None:
@@ -262,7 +268,7 @@ def test_slots_save_list_open_and_ask_before_replacing(
     first = new(client, "2048", seed=9)
     saved = client.post("/api/slots", json={"name": "my game", "game_id": first["id"]})
     assert saved.status_code == 201
-    slot = config.saves / "my game.2048"
+    (slot,) = config.saves.glob("browsers/*/my game.2048")  # this browser's shelf
     assert slot.read_text() == client.get(f"/api/games/{first['id']}/save").text
     again = client.post("/api/slots", json={"name": "my game", "game_id": first["id"]})
     assert again.status_code == 201, "the game that wrote the slot replaces it"
@@ -366,7 +372,8 @@ def test_undo_in_memory_and_undo_from_the_database_agree(config: WebConfig) -> N
     with TestClient(create_app(config), base_url=LOCAL) as client:
         client.cookies[COOKIE] = cookie
         database = client.post(f"/api/games/{game['id']}/undo").json()
-    assert database == memory
+    assert database["version"] == memory["version"] + 2  # autoplay, undo
+    assert {**database, "version": 0} == {**memory, "version": 0}
 
 
 def test_a_long_game_keeps_a_short_history_in_memory_and_undoes_it_all(
@@ -374,14 +381,14 @@ def test_a_long_game_keeps_a_short_history_in_memory_and_undoes_it_all(
 ) -> None:
     app = create_app(config)
     with TestClient(app, base_url=LOCAL) as client:
-        game = new(client, "forty-thieves", seed=12)
-        for _ in range(HISTORY_IN_MEMORY + 8):
-            intent(
-                client,
-                game["id"],
-                {"kind": "cards", "source": "deck", "target": "waste"},
-            )
-        live = app.state.games.get(client.cookies[COOKIE], game["id"])
+        game = new(client, "2048", seed=12, rows=8, cols=8)
+        moves = 0
+        for direction in itertools.cycle(["left", "up", "right", "down"]):
+            body = {"kind": "slide", "direction": direction}
+            moves += intent(client, game["id"], body).json()["no_change"] is None
+            if moves == HISTORY_IN_MEMORY + 8:
+                break
+        live = app.state.server.games.get(client.cookies[COOKIE], game["id"])
         assert live.game.session.undo_depth <= HISTORY_IN_MEMORY
         for _ in range(HISTORY_IN_MEMORY + 8):
             assert client.post(f"/api/games/{game['id']}/undo").status_code == 200
@@ -570,7 +577,7 @@ def test_an_unexpected_failure_is_a_json_500_without_a_traceback(
     app = create_app(config)
     with TestClient(app, base_url=LOCAL, raise_server_exceptions=False) as client:
         game = new(client, "2048")
-        live = app.state.games.get(client.cookies[COOKIE], game["id"])
+        live = app.state.server.games.get(client.cookies[COOKIE], game["id"])
 
         def broken() -> None:
             raise RuntimeError("secret internals")

@@ -45,6 +45,11 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 Page = Any
+# How long a test waits for the page to reach a state: generous, for CI runs
+# these files beside the rest of the suite on two busy cores.
+WAIT_S = 30
+expect = sync_api.expect
+expect.set_options(timeout=WAIT_S * 1000)
 
 
 def free_port() -> int:
@@ -139,16 +144,28 @@ def answers(page: Page) -> int:
     return int(page.evaluate("Number(document.body.dataset.answers || 0)"))
 
 
-def after_answer(page: Page, action: Any) -> None:
-    """Do ``action`` and wait until the page has the server's answer."""
+def wait_until(page: Page, check: Any, what: str) -> None:
+    """Wait until ``check()`` holds, asking again every 10 ms.
+    (Polled from here: the page's CSP (no eval) forbids wait_for_function.)"""
+    deadline = time.monotonic() + WAIT_S
+    while not check():
+        assert time.monotonic() < deadline, what
+        page.wait_for_timeout(10)
+
+
+def after_answer(page: Page, action: Any, count: int = 1) -> None:
+    """Do ``action`` and wait until the page has drawn the server's next
+    ``count`` answers (api.js counts an answer once its caller has drawn it)."""
     before = answers(page)
     action()
-    # Polled from here: the page's CSP (no eval) forbids wait_for_function.
-    deadline = time.monotonic() + 10
-    while answers(page) <= before:
-        assert time.monotonic() < deadline, "no answer from the server"
-        page.wait_for_timeout(10)
-    page.wait_for_timeout(20)
+    wait_until(page, lambda: answers(page) >= before + count, "no answer drawn")
+
+
+def open_saves(page: Page) -> None:
+    """Open the Saves panel (by a click) once its slot list has come: that
+    answer must not be taken for the next action's."""
+    if page.locator("#saves").is_hidden():
+        after_answer(page, lambda: page.click("#saves-toggle"))
 
 
 # ------------------------------------------------------------ 2048
@@ -272,7 +289,7 @@ def test_forty_thieves_double_click_sends_a_card_home(
     page: Page, tmp_path: Path
 ) -> None:
     open_game(page, "forty-thieves")
-    page.click("#saves-toggle")
+    open_saves(page)
     after_answer(
         page,
         lambda: page.set_input_files(
@@ -380,7 +397,7 @@ def test_a_downloaded_save_loads_in_the_terminal_and_uploads_back(
     page.request.post(f"{page.base}/api/games/{out['id']}/autoplay")
     page.reload()
     page.wait_for_selector(f'body[data-game-id="{out["id"]}"]')
-    page.click("#saves-toggle")
+    open_saves(page)
     with page.expect_download() as download:
         page.click("#download")
     path = tmp_path / download.value.suggested_filename
@@ -411,11 +428,11 @@ def test_a_hostile_slot_name_and_an_oversize_upload_show_one_line(
     page: Page, tmp_path: Path
 ) -> None:
     open_game(page, "dots")
-    page.click("#saves-toggle")
+    open_saves(page)
     page.fill("#slot-name", "../../etc/evil")
     after_answer(page, lambda: page.click("#slot-save"))
     message = page.locator("#message")
-    assert "error" in message.get_attribute("class")
+    page.wait_for_selector("#message.error")
     assert "slot name" in message.text_content()
     assert message.evaluate("m => m.scrollHeight <= m.clientHeight + 2"), "one line"
     big = tmp_path / "big.2048"
@@ -424,14 +441,28 @@ def test_a_hostile_slot_name_and_an_oversize_upload_show_one_line(
     assert message.text_content() == "the request is over 256 KiB"
     assert "error" in message.get_attribute("class")
     page.fill("#slot-name", "good one")
-    after_answer(page, lambda: page.click("#slot-save"))
-    assert message.text_content() == "Saved in slot good one"
+    after_answer(page, lambda: page.click("#slot-save"), count=2)  # saved, listed
+    expect(message).to_have_text("Saved in slot good one")
     page.wait_for_selector('#slot-list option:has-text("good one")', state="attached")
+
+
+def test_an_empty_slot_list_says_so_until_a_slot_is_saved(page: Page) -> None:
+    open_game(page, "2048")  # a new browser: its slots are its own, none yet
+    open_saves(page)
+    slots = page.locator("#slot-list")
+    expect(slots).to_be_disabled()
+    expect(slots.locator("option")).to_have_text(["no slots yet"])
+    expect(page.locator("#slot-open")).to_be_disabled()
+    page.fill("#slot-name", "first")
+    after_answer(page, lambda: page.click("#slot-save"), count=2)  # saved, listed
+    expect(slots).to_be_enabled()
+    expect(slots.locator("option")).to_have_text(["first (2048)"])
+    expect(page.locator("#slot-open")).to_be_enabled()
 
 
 def test_2048_win_overlay_keeps_going_and_game_over_tries_again(page: Page) -> None:
     open_game(page, "2048")
-    page.click("#saves-toggle")
+    open_saves(page)
     after_answer(
         page,
         lambda: page.set_input_files(
@@ -439,30 +470,28 @@ def test_2048_win_overlay_keeps_going_and_game_over_tries_again(page: Page) -> N
         ),
     )
     overlay = page.locator("#board-2048 .overlay")
-    assert overlay.is_hidden()
+    expect(overlay).to_be_hidden()
     for key in ["a", "d"]:  # one of them merges the two 1024s
         after_answer(page, lambda key=key: page.keyboard.press(key))
         if 2048 in [v for row in board_2048(page) for v in row]:
             break
     assert_2048_shows_server(page)
-    assert (
-        overlay.is_visible()
-        and overlay.locator(".overlay-text").text_content() == "You win!"
-    )
+    expect(overlay).to_be_visible()
+    expect(overlay.locator(".overlay-text")).to_have_text("You win!")
     overlay.locator(".keep-going").click()
-    assert overlay.is_hidden()
+    expect(overlay).to_be_hidden()
     page.reload()  # a seen win is not shown again
     page.wait_for_selector("#board-2048 .tile")
     assert_2048_shows_server(page)
-    assert overlay.is_hidden()
+    expect(overlay).to_be_hidden()
     after_answer(
         page, lambda: page.set_input_files("#upload", str(SAVES / "lost.2048"))
     )
     lost = state(page)
-    assert overlay.is_visible()
-    assert overlay.locator(".overlay-text").text_content() == "Game over!"
-    assert overlay.locator(".keep-going").is_hidden()
+    expect(overlay).to_be_visible()
+    expect(overlay.locator(".overlay-text")).to_have_text("Game over!")
+    expect(overlay.locator(".keep-going")).to_be_hidden()
     after_answer(page, lambda: overlay.locator(".try-again").click())
     fresh = assert_2048_shows_server(page)
     assert fresh["id"] != lost["id"] and fresh["state"]["moves"] == 0
-    assert overlay.is_hidden()
+    expect(overlay).to_be_hidden()

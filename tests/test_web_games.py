@@ -16,18 +16,19 @@ from gamestate.forty_thieves import BoardT, fair
 from gamestate.forty_thieves.moves import DeckMove
 from playmanager.forty_thieves import savefile as ft_savefile
 from playmanager.forty_thieves.deal_numbers import DRAWN
-from playmanager.web.adapters import (
-    GAME_KINDS,
-    CardMove,
-    DotsGame,
-    DotsPath,
-    FortyThievesGame,
-    RefusedError,
-    Slide,
-    Twenty48Game,
-    fall_distances,
-    tile_motion,
-)
+from playmanager.web.games import GAME_KINDS, RefusedError, WebGame
+from playmanager.web.games.dots import DotsGame, DotsPath, fall_distances
+from playmanager.web.games.forty_thieves import CardMove, FortyThievesGame
+from playmanager.web.games.twenty48 import Slide, Twenty48Game, tile_motion
+
+
+def autoplay(game: WebGame) -> object:
+    """Play the game's hint, as the server's autoplay does; return it."""
+    found = game.hint()
+    if found is not None:
+        game.play(found[0])
+    return found
+
 
 SAVES = Path(__file__).resolve().parent.parent / "saves"
 tiles = st.sampled_from([0, 0, 0, 2, 2, 4, 4, 8, 16])
@@ -94,18 +95,18 @@ def test_dots_fall_distances_say_where_each_dot_came_from(
 def test_a_dump_restores_the_game_exactly_and_goes_on_alike(kind: str) -> None:
     game = GAME_KINDS[kind].new({"seed": 42})
     for _ in range(3):
-        game.autoplay_step()
+        autoplay(game)
     copy = GAME_KINDS[kind].restore(game.dump())
     assert copy.view() == game.view() and copy.save_text() == game.save_text()
     for _ in range(2):  # the same random draws afterwards
-        assert game.autoplay_step() == copy.autoplay_step()
+        assert autoplay(game) == autoplay(copy)
     assert copy.dump() == game.dump()
 
 
 def test_undo_is_the_sessions_and_takes_back_the_marks() -> None:
     game = Twenty48Game.new({"seed": 8})
     start = game.dump()
-    game.autoplay_step()
+    autoplay(game)
     assert game.session.undo_depth == 1
     assert game.undo()
     game.restore_marks(start)
@@ -183,5 +184,31 @@ def test_the_forty_thieves_hint_is_the_fair_one_and_never_names_the_deck_s_top(
     game = FortyThievesGame.new({"seed": 118})
     assert game.hint() == (CardMove("deck", "waste"), "deal a card")  # no card named
     assert seen == [game.board]
-    assert game.autoplay_step() is not None  # autoplay plays the fair hint too
+    assert autoplay(game) is not None  # autoplay plays the fair hint too
     assert len(seen) == 2 and game.board.get_waste().size() == 1
+
+
+@pytest.mark.parametrize("seed", [1, 7, 118])
+def test_words_count_rows_and_piles_from_1_and_read_cards_aloud(seed: int) -> None:
+    """One convention for people, as the page's accessible names: the
+    API's pointers count from 0, its words from 1."""
+    dots = DotsGame.new({"seed": seed})
+    found = dots.hint()
+    assert found is not None
+    path, words = found
+    assert words == "join " + ", ".join(
+        f"row {r + 1} column {c + 1}" for r, c in path.path
+    )
+    thieves = FortyThievesGame.new({"seed": seed})
+    for _ in range(6):
+        found = thieves.hint()
+        assert found is not None
+        move, words = found
+        if move.source.startswith("t"):
+            number = int(move.source[1:]) + 1
+            assert f" from tableau {number} " in words
+            assert " of " in words.split(" from ")[0]  # "7 of hearts", never "7H"
+        if move.target.startswith("f"):
+            assert words.endswith(f"to foundation {int(move.target[1:]) + 1}")
+        thieves.play(move)
+        assert thieves.last is not None and thieves.last["words"]

@@ -26,16 +26,17 @@ schema.config.checks.negative_data_rejection.expected_statuses.append("413")
 # Real games of one client, so that generated requests reach the game
 # routes (a random id is only a 404): a body of one game's intent goes to
 # that game, anything else to the 2048 game.
-with TestClient(APP, base_url="http://127.0.0.1") as _client:
-    GAMES = {
-        kind: _client.post("/api/games", json={"game": game, "seed": 1}).json()["id"]
-        for kind, game in (
-            ("slide", "2048"),
-            ("cards", "forty-thieves"),
-            ("path", "dots"),
-        )
-    }
-    COOKIE_HEADER = f"{COOKIE}={_client.cookies[COOKIE]}"
+# (Not "with": that would run the app's shutdown, which closes its store.)
+_client = TestClient(APP, base_url="http://127.0.0.1")
+GAMES = {
+    kind: _client.post("/api/games", json={"game": game, "seed": 1}).json()["id"]
+    for kind, game in (
+        ("slide", "2048"),
+        ("cards", "forty-thieves"),
+        ("path", "dots"),
+    )
+}
+COOKIE_HEADER = f"{COOKIE}={_client.cookies[COOKIE]}"
 
 
 def aim_at_a_real_game(case: schemathesis.Case) -> None:

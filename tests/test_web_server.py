@@ -17,6 +17,7 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra: pip install '.[web]'")
 httpx = pytest.importorskip("httpx")
 
+from playmanager.web.cli import page_url
 from tests.test_web_browser import free_port, wait_for_port
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -163,6 +164,36 @@ def test_a_killed_server_loses_no_acknowledged_move(tmp_path: Path) -> None:
             process.wait(10)
 
 
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_sigterm_closes_the_store_as_ctrl_c_does(
+    tmp_path: Path, stop: signal.Signals
+) -> None:
+    """A plain ``kill`` (systemd's stop) leaves no write-ahead log and
+    loses no acknowledged move, as Ctrl-C."""
+    port = free_port()
+    process = start(tmp_path, "--port", str(port))
+    wait_for_port(port, process)
+    wal = tmp_path / "data" / "gamestate2048" / "web.sqlite3-wal"
+    with httpx.Client(base_url=f"http://127.0.0.1:{port}") as client:
+        game = client.post("/api/games", json={"game": "2048", "seed": 5}).json()
+        last = game
+        for direction in ["left", "up", "right", "down"] * 5:
+            body = {"kind": "slide", "direction": direction}
+            last = client.post(f"/api/games/{game['id']}/intent", json=body).json()
+        assert wal.exists(), "the server writes through the log"
+        process.send_signal(stop)
+        assert process.wait(20) in (0, 128 + stop, -stop)
+        assert not wal.exists()
+        process = start(tmp_path, "--port", str(port))
+        try:
+            wait_for_port(port, process)
+            now = client.get(f"/api/games/{game['id']}").json()
+            assert now["state"] == last["state"] and now["version"] == last["version"]
+        finally:
+            process.terminate()
+            process.wait(10)
+
+
 def test_the_models_and_terminal_games_never_import_the_web_stack() -> None:
     code = (
         "import sys, json\n"
@@ -204,3 +235,17 @@ def test_a_terminal_game_run_never_imports_the_web_stack(tmp_path: Path) -> None
     )
     loaded = json.loads(done.stdout.splitlines()[-1])
     assert [m for m in loaded if m.startswith(WEB_STACK)] == []
+
+
+@pytest.mark.parametrize(
+    ("host", "url"),
+    [
+        ("127.0.0.1", "http://127.0.0.1:8048/"),
+        ("0.0.0.0", "http://127.0.0.1:8048/"),  # every address: open this one
+        ("::", "http://127.0.0.1:8048/"),
+        ("::1", "http://[::1]:8048/"),  # an IPv6 address in brackets
+        ("localhost", "http://localhost:8048/"),
+    ],
+)
+def test_the_address_printed_and_opened(host: str, url: str) -> None:
+    assert page_url(host, 8048) == url

@@ -1,14 +1,16 @@
 """``python -m playmanager --web``: serve the three games to a browser.
 
     python -m playmanager --web [--no-browser] [--host H] [--port P]
-                                [--saves DIR] [--game NAME] [FILE]
+                                [--saves DIR] [--shared-slots] [--game NAME]
+                                [FILE]
 
 The server listens on 127.0.0.1:8048 by default and opens the browser
 on it. FILE (a save of any game, checked as the terminal checks it) is
 what the page opens first; ``--game NAME`` starts that game. The server
 only reads FILE: the page saves to downloads and to named slots in
-``--saves`` (default: the data folder's ``saves``). Live games are kept
-in the data folder's ``web.sqlite3``.
+``--saves`` (default: the data folder's ``saves``), each browser on a
+shelf of its own unless ``--shared-slots``. Live games are kept in the
+data folder's ``web.sqlite3``.
 
 A port that is taken is one line naming it (exit 2); a host that is not
 the loopback interface is said loudly, since every computer that reaches
@@ -21,6 +23,7 @@ import argparse
 import gc
 import ipaddress
 import os
+import signal
 import socket
 import webbrowser
 from collections.abc import Mapping
@@ -81,6 +84,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="the folder of the named save slots (default: "
         f"$XDG_DATA_HOME/gamestate2048/{SAVES})",
+    )
+    parser.add_argument(
+        "--shared-slots",
+        action="store_true",
+        help="one shelf of named slots for every browser (default: each "
+        "browser sees and writes only its own)",
     )
     parser.add_argument(
         "--no-browser", action="store_true", help="do not open a browser"
@@ -160,7 +169,9 @@ def main(
     loopback = is_loopback(args.host)
     if not loopback:
         stderr.write(network_warning(args.host, args.port))
-    config = WebConfig(folder / DATABASE, saves, loopback, opening)
+    config = WebConfig(
+        folder / DATABASE, saves, loopback, opening, shared_slots=args.shared_slots
+    )
     return serve(create_app(config), sock, args, stdout)
 
 
@@ -169,10 +180,7 @@ def serve(
 ) -> int:
     import uvicorn
 
-    shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
-    if ":" in shown_host:
-        shown_host = f"[{shown_host}]"
-    url = f"http://{shown_host}:{args.port}/"
+    url = page_url(args.host, args.port)
     stdout.write(f"Playing at {url} (Ctrl-C stops the server)\n")
     stdout.flush()
     if not args.no_browser:
@@ -188,8 +196,24 @@ def serve(
     # request) walk only the games.
     gc.collect()
     gc.freeze()
+    # uvicorn stops on SIGTERM as on SIGINT, then raises the signal again
+    # with the handler it found: Python's default for SIGTERM ends the
+    # process at once, before the store's close; this one unwinds to it.
+    signal.signal(signal.SIGTERM, _exit_on_signal)
     try:
         uvicorn.Server(config).run(sockets=[sock])
     finally:
-        app.state.store.close()
+        app.state.server.close()
     return EXIT_OK
+
+
+def page_url(host: str, port: int) -> str:
+    """The address a browser opens: every-address hosts shown as loopback."""
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/"
+
+
+def _exit_on_signal(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)

@@ -21,7 +21,7 @@ from pydantic import (
 
 from gamestate.java_random import to_int64
 
-from .adapters import WEB_MAX_SIDE
+from .games.twenty48 import WEB_MAX_SIDE
 from .slots import NAME_MAX, NAME_PATTERN
 
 
@@ -155,12 +155,22 @@ class SlotOpen(Strict):
 class GameOut(BaseModel):
     id: str
     game: GameName
-    state: dict[str, Any] = Field(description="what the page draws; see the README")
+    version: int = Field(
+        description="raised by every change; send it back with the next change"
+    )
+    state: dict[str, Any] = Field(
+        description="what the page draws; see docs/reference/web-api.md"
+    )
     can_undo: bool
     finished: bool
     best: int | None = Field(None, description="2048: this browser's best score")
     played: dict[str, Any] | None = Field(None, description="autoplay: the intent")
     words: str | None = Field(None, description="autoplay: the move in words")
+    no_change: str | None = Field(
+        None,
+        description="the move changed nothing (a 2048 slide no tile takes): "
+        "why; the game is as it was, for the page to ignore",
+    )
 
 
 class GameSummary(BaseModel):
@@ -189,3 +199,9 @@ class Opening(BaseModel):
 class ErrorOut(BaseModel):
     error: str = Field(description="one line")
     field: str | None = Field(None, description="the input at fault")
+    download: str | None = Field(
+        None, description="410: where the game's save can still be downloaded"
+    )
+    game: dict[str, Any] | None = Field(
+        None, description="409 on field version: the game as it is now"
+    )

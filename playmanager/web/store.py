@@ -12,7 +12,24 @@ One connection, used by one thread at a time (the server's event loop),
 writes; a thread of its own copies the log into the database file
 (SQLite's checkpoint) every :data:`CHECKPOINT_SECONDS`, so that the copy
 and its disk flush never pause a move, as SQLite's automatic checkpoint,
-run inside the commit that fills the log, would.
+run inside the commit that fills the log, would. The log stays small: a
+passive copy never waits for a move, so under a steady stream of moves it
+may never catch up (the log then grows without end).
+So a commit that leaves the log past :data:`WAL_LIMIT` bytes copies what
+is left and truncates it (``wal_checkpoint(TRUNCATE)``): the writer
+itself, since a second connection would wait for a gap between moves
+that a busy server never leaves. That pause, the copy of what the passive
+copies left, comes at most once per :data:`WAL_LIMIT` bytes written;
+``journal_size_limit`` also cuts the log back whenever SQLite starts it
+over.
+
+Each game's row carries a ``version`` that every change (a move, an undo)
+raises, and the steps kept for undo are bounded (:data:`STEPS_KEPT`, the
+oldest dropped, ``base`` the first kept). A game that must go (a client
+over :data:`GAMES_PER_CLIENT`, or idle for :data:`IDLE_SECONDS`) leaves
+its save text in ``gone``, so that the page can say so and offer it; the
+downloads a client made are remembered (:data:`DOWNLOADS_KEPT`), so that
+uploading one gives back the game it came from.
 """
 
 from __future__ import annotations
@@ -39,6 +56,22 @@ CREATE TABLE IF NOT EXISTS games (
     steps INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS games_by_client ON games(client, updated);
+CREATE TABLE IF NOT EXISTS gone (
+    id TEXT PRIMARY KEY,
+    client TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    save TEXT NOT NULL,
+    at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS gone_by_client ON gone(client, at);
+CREATE TABLE IF NOT EXISTS downloads (
+    client TEXT NOT NULL,
+    digest TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    dump TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (client, digest)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS steps (
     game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
     n INTEGER NOT NULL,
@@ -50,6 +83,26 @@ CREATE TABLE IF NOT EXISTS steps (
 
 CHECKPOINT_SECONDS: Final = 1.0
 """How often the log is copied into the database file."""
+WAL_LIMIT: Final = 32 * 1024 * 1024
+"""The log's size beyond which it is copied whole and truncated. Each
+truncation pauses the writer for the copy: a larger limit makes those
+pauses rarer, a smaller one keeps the file smaller (``bench/web_load.py``
+prints the log's size and the moves' latency to choose by)."""
+GAMES_PER_CLIENT: Final = 200
+"""A client's games on disk; beyond it the least recently played goes."""
+IDLE_SECONDS: Final = 90 * 24 * 3600
+"""A game nobody has played for this long goes (expiry by age)."""
+STEPS_KEPT: Final = 200
+"""Undo steps kept on disk per game; older ones are dropped."""
+DOWNLOADS_KEPT: Final = 50
+"""Downloads remembered per client (each the game's dump)."""
+GONE_KEPT_SECONDS: Final = 30 * 24 * 3600
+"""How long a game that went keeps its save for the page to offer."""
+COLUMNS: Final = (
+    ("games", "version", "INTEGER NOT NULL DEFAULT 1"),
+    ("games", "base", "INTEGER NOT NULL DEFAULT 1"),
+)
+"""Columns added since the first schema: added to an older file on open."""
 
 
 class _Checkpointer(threading.Thread):
@@ -74,6 +127,14 @@ class _Checkpointer(threading.Thread):
         self.join()
 
 
+def wal_size(path: str) -> int:
+    """The size of the database's write-ahead log (0 when there is none)."""
+    try:
+        return os.path.getsize(path + "-wal")
+    except OSError:
+        return 0
+
+
 class StoredGame(NamedTuple):
     """A game's row: its owner, its kind, its steps and its last dump."""
 
@@ -81,7 +142,17 @@ class StoredGame(NamedTuple):
     client: str
     kind: str
     steps: int
+    base: int
+    version: int
     dump: dict[str, Any]
+
+
+class GoneGame(NamedTuple):
+    """A game that went: its owner, its kind and its last save text."""
+
+    client: str
+    kind: str
+    save: str
 
 
 class Store:
@@ -98,14 +169,27 @@ class Store:
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.execute("PRAGMA busy_timeout=5000")
         self.db.execute("PRAGMA wal_autocheckpoint=0")  # _Checkpointer's work
+        self.db.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")
         self.db.executescript(SCHEMA)
+        self._add_columns()
+        self._closed = False
         self._checkpointer = _Checkpointer(path)
         self._checkpointer.start()
 
     def close(self) -> None:
+        """Copy the log into the file and remove it; a second close is a no-op."""
+        if self._closed:
+            return
+        self._closed = True
         self._checkpointer.stop()
         self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self.db.close()
+
+    def _add_columns(self) -> None:
+        for table, column, kind in COLUMNS:
+            names = {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}
+            if column not in names:
+                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
 
     # ------------------------------------------------------------ clients
     def add_client(self, token: str) -> None:
@@ -142,17 +226,18 @@ class Store:
                 (game_id, client, kind, now, now),
             )
             self._insert_step(game_id, 1, dump)
+        self._truncate_if_oversized()
 
     def game(self, game_id: str) -> StoredGame | None:
         row = self.db.execute(
-            "SELECT g.client, g.kind, g.steps, s.dump FROM games g"
+            "SELECT g.client, g.kind, g.steps, g.base, g.version, s.dump FROM games g"
             " JOIN steps s ON s.game = g.id AND s.n = g.steps WHERE g.id = ?",
             (game_id,),
         ).fetchone()
         if row is None:
             return None
-        client, kind, steps, dump = row
-        return StoredGame(game_id, client, kind, steps, json.loads(dump))
+        client, kind, steps, base, version, dump = row
+        return StoredGame(game_id, client, kind, steps, base, version, json.loads(dump))
 
     def games_of(self, client: str, limit: int) -> list[tuple[str, str, float]]:
         """The client's games, the latest first: (id, kind, updated)."""
@@ -163,15 +248,28 @@ class Store:
         )
         return [(str(a), str(b), float(c)) for a, b, c in rows]
 
-    def push_step(self, game_id: str, n: int, dump: dict[str, Any]) -> None:
-        """Record step ``n`` (the game had n - 1) in one transaction."""
+    def push_step(self, game_id: str, n: int, dump: dict[str, Any]) -> int:
+        """Record step ``n`` (the game had n - 1) in one transaction, drop
+        the steps beyond :data:`STEPS_KEPT`; return the first step kept."""
         with self.db:
             self.db.execute("BEGIN")
             self._insert_step(game_id, n, dump)
+            base = max(1, n - STEPS_KEPT + 1)
+            if base > 1:  # the oldest step falls out of the kept ones
+                self.db.execute(
+                    "DELETE FROM steps WHERE game = ? AND n < ?", (game_id, base)
+                )
             self.db.execute(
-                "UPDATE games SET steps = ?, updated = ? WHERE id = ?",
-                (n, time.time(), game_id),
+                "UPDATE games SET steps = ?, base = ?, version = version + 1,"
+                " updated = ? WHERE id = ?",
+                (n, base, time.time(), game_id),
             )
+        self._truncate_if_oversized()
+        return base
+
+    def _truncate_if_oversized(self) -> None:
+        if wal_size(self.path) > WAL_LIMIT:  # busy: the next commit tries again
+            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def pop_step(self, game_id: str, n: int) -> dict[str, Any]:
         """Drop step ``n`` (the last); return step n - 1's dump."""
@@ -179,7 +277,8 @@ class Store:
             self.db.execute("BEGIN")
             self.db.execute("DELETE FROM steps WHERE game = ? AND n = ?", (game_id, n))
             self.db.execute(
-                "UPDATE games SET steps = ?, updated = ? WHERE id = ?",
+                "UPDATE games SET steps = ?, version = version + 1, updated = ?"
+                " WHERE id = ?",
                 (n - 1, time.time(), game_id),
             )
             row = self.db.execute(
@@ -188,14 +287,96 @@ class Store:
         loaded: dict[str, Any] = json.loads(row[0])
         return loaded
 
-    def delete_game(self, game_id: str) -> None:
+    def replace_step(self, game_id: str, n: int, dump: dict[str, Any]) -> None:
+        """Step ``n`` (the first kept) becomes ``dump``: an undo that the
+        session's memory took back (a history the save file held)."""
         with self.db:
             self.db.execute("BEGIN")
+            self.db.execute(
+                "UPDATE steps SET dump = ? WHERE game = ? AND n = ?",
+                (_text(dump), game_id, n),
+            )
+            self.db.execute(
+                "UPDATE games SET version = version + 1, updated = ? WHERE id = ?",
+                (time.time(), game_id),
+            )
+
+    def touch(self, game_id: str) -> None:
+        """The game is in use (a tab read it): its age starts again."""
+        self.db.execute(
+            "UPDATE games SET updated = ? WHERE id = ?", (time.time(), game_id)
+        )
+
+    def retire_game(self, game_id: str, client: str, kind: str, save: str) -> None:
+        """The game goes, leaving its save text for the page to offer."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute(
+                "INSERT OR REPLACE INTO gone (id, client, kind, save, at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (game_id, client, kind, save, time.time()),
+            )
             self.db.execute("DELETE FROM steps WHERE game = ?", (game_id,))
             self.db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+
+    def gone_game(self, game_id: str) -> GoneGame | None:
+        row = self.db.execute(
+            "SELECT client, kind, save FROM gone WHERE id = ?", (game_id,)
+        ).fetchone()
+        return None if row is None else GoneGame(*row)
+
+    def games_beyond(self, client: str, kept: int) -> list[tuple[str, str]]:
+        """The client's least recently played games beyond ``kept``: (id, kind)."""
+        rows = self.db.execute(
+            "SELECT id, kind FROM games WHERE client = ?"
+            " ORDER BY updated DESC LIMIT -1 OFFSET ?",
+            (client, kept),
+        )
+        return [(str(a), str(b)) for a, b in rows]
+
+    def idle_games(self, before: float) -> list[tuple[str, str, str]]:
+        """Games last played before ``before``: (id, client, kind)."""
+        rows = self.db.execute(
+            "SELECT id, client, kind FROM games WHERE updated < ?", (before,)
+        )
+        return [(str(a), str(b), str(c)) for a, b, c in rows]
+
+    def forget_gone(self, before: float) -> None:
+        """Drop the saves of games that went before ``before``."""
+        self.db.execute("DELETE FROM gone WHERE at < ?", (before,))
+
+    # ------------------------------------------------------------ downloads
+    def remember_download(
+        self, client: str, digest: str, kind: str, dump: dict[str, Any]
+    ) -> None:
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute(
+                "INSERT OR REPLACE INTO downloads (client, digest, kind, dump, at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (client, digest, kind, _text(dump), time.time()),
+            )
+            self.db.execute(
+                "DELETE FROM downloads WHERE client = ? AND digest NOT IN"
+                " (SELECT digest FROM downloads WHERE client = ?"
+                " ORDER BY at DESC LIMIT ?)",
+                (client, client, DOWNLOADS_KEPT),
+            )
+
+    def download(self, client: str, digest: str) -> tuple[str, dict[str, Any]] | None:
+        """The kind and dump of a download this client made, or None."""
+        row = self.db.execute(
+            "SELECT kind, dump FROM downloads WHERE client = ? AND digest = ?",
+            (client, digest),
+        ).fetchone()
+        return None if row is None else (str(row[0]), json.loads(row[1]))
 
     def _insert_step(self, game_id: str, n: int, dump: dict[str, Any]) -> None:
         self.db.execute(
             "INSERT INTO steps (game, n, dump) VALUES (?, ?, ?)",
-            (game_id, n, json.dumps(dump, separators=(",", ":"))),
+            (game_id, n, _text(dump)),
         )
+
+
+def _text(dump: dict[str, Any]) -> str:
+    return json.dumps(dump, separators=(",", ":"))

@@ -21,10 +21,24 @@ const shell = {
   autoplaying: false,
 };
 
-function message(text, isError = false) {
+// The message line; ``download`` adds a link to a game's save.
+function message(text, isError = false, download = null) {
   const line = $("message");
   line.textContent = text || "";
   line.classList.toggle("error", Boolean(isError));
+  if (download) {
+    const link = Object.assign(document.createElement("a"), { href: download, textContent: "Download its save" });
+    link.download = "";
+    line.append(" ", link);
+  }
+}
+
+// Said to a screen reader (a live region nobody sees). Emptied first, so
+// that the same words twice (two moves alike) are read twice.
+function announce(text) {
+  const live = $("announce");
+  live.textContent = "";
+  if (text) requestAnimationFrame(() => { live.textContent = text; });
 }
 
 function remembered() {
@@ -50,12 +64,15 @@ function queue(task) {
   return run;
 }
 
+// The API's answer, or null after saying the server's refusal in the
+// message line. A move made on a board another tab had changed is not
+// said: api.js has drawn the game as it is now ("game-refresh").
 async function call(method, path, body) {
   try {
     return await api(method, path, body);
   } catch (error) {
     if (error instanceof ApiError) {
-      message(error.message, true);
+      if (!(error.status === 409 && error.field === "version")) message(error.message, true);
       return null;
     }
     throw error;
@@ -68,7 +85,10 @@ function show(out, { animate = true } = {}) {
   shell.out = out;
   remember(out.game, out.id);
   shell.view.render(out, { animate });
+  announce(shell.view.describe(out, { moved: animate }));
   $("undo").disabled = !out.can_undo;
+  // No move left (a Dots win, a lost 2048...): nothing for Autoplay to do.
+  $("autoplay").disabled = out.finished && !shell.autoplaying;
   document.body.dataset.gameId = out.id;
   document.body.dataset.finished = String(out.finished);
 }
@@ -85,6 +105,7 @@ function mount(kind) {
   shell.view = new GAMES[kind](main, {
     play: (intent) => play(intent),
     message,
+    announce,
     start: (options) => newGame(kind, options),
     undo: () => undo(),
   });
@@ -95,7 +116,8 @@ export function play(intent) {
   return queue(async () => {
     if (!shell.out) return;
     const out = await call("POST", `/api/games/${shell.out.id}/intent`, intent);
-    if (out) {
+    // A 2048 slide that moves nothing: nothing happens, as in the original.
+    if (out && !out.no_change) {
       message(out.state.last && out.state.last.words ? out.state.last.words : "");
       show(out);
     }
@@ -128,6 +150,7 @@ function stopAutoplay() {
   shell.autoplaying = false;
   $("autoplay").textContent = "Autoplay";
   $("autoplay").classList.remove("on");
+  $("autoplay").disabled = Boolean(shell.out && shell.out.finished);
 }
 
 async function autoplay() {
@@ -170,6 +193,12 @@ async function resume(kind) {
       return;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
+      if (error.status === 410) {
+        // Put away by the server: say so, and keep its save at hand.
+        await newGame(kind);
+        message(`${error.message} A new game has started.`, true, error.download);
+        return;
+      }
     }
   }
   await newGame(kind);
@@ -181,6 +210,7 @@ function openNewDialog() {
   for (const set of dialog.querySelectorAll("fieldset")) {
     set.hidden = set.dataset.for !== shell.kind;
   }
+  dialog.returnValue = ""; // Esc closes it without one: not the last "ok"
   dialog.showModal();
 }
 
@@ -212,6 +242,9 @@ async function refreshSlots() {
     option.textContent = `${slot.name} (${slot.game})`;
     list.append(option);
   }
+  // No slot yet: the list says so, rather than showing an empty box.
+  if (slots.length === 0) list.append(new Option("no slots yet", ""));
+  list.disabled = slots.length === 0;
   $("slot-open").disabled = slots.length === 0;
 }
 
@@ -275,6 +308,7 @@ function wire() {
     if (!panel.hidden) refreshSlots();
   });
   $("download").addEventListener("click", download);
+  $("upload-button").addEventListener("click", () => $("upload").click());
   $("upload").addEventListener("change", (event) => {
     const file = event.target.files[0];
     event.target.value = "";
@@ -282,24 +316,47 @@ function wire() {
   });
   $("slot-save").addEventListener("click", () => saveSlot());
   $("slot-open").addEventListener("click", openSlot);
+  $("new-cancel").addEventListener("click", () => $("new-dialog").close("cancel"));
   $("new-dialog").addEventListener("close", () => {
     const dialog = $("new-dialog");
     if (dialog.returnValue === "ok") newGame(shell.kind, newGameOptions($("new-form")));
   });
+  // From api.js: another tab moved this game on, or the server put it away.
+  document.addEventListener("game-refresh", (event) => {
+    if (!shell.out || event.detail.id !== shell.out.id) return;
+    show(event.detail, { animate: false });
+    message("The game moved on in another tab: this is it now");
+  });
+  document.addEventListener("game-gone", (event) => {
+    if (!shell.out || event.detail.id !== shell.out.id) return;
+    stopAutoplay();
+    message(`${event.detail.message} New game starts another one.`, true, event.detail.download);
+  });
   document.addEventListener("keydown", (event) => {
-    if (event.target.closest("input, select, textarea, dialog")) return;
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (!forThePage(event)) return;
     if (event.key === "u" || event.key === "z") {
       event.preventDefault();
       undo();
     } else if (event.key === "?") {
       event.preventDefault();
       hint();
-    } else if (shell.view && shell.view.key(event.key)) {
+    } else if (shell.view && shell.view.key(event)) {
       event.preventDefault();
       if (shell.autoplaying) stopAutoplay();
     }
   });
+}
+
+// Whether a key is the page's: never one a focused control uses. A text
+// field, list or dialog keeps every key; a button or link keeps Enter and
+// Space (Enter on a focused Undo undoes), and lends the page its arrows.
+function forThePage(event) {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return false;
+  const target = event.target;
+  if (!(target instanceof Element)) return true;
+  if (target.closest("input, select, textarea, dialog, [contenteditable]")) return false;
+  const pressable = target.closest("button, a[href], summary");
+  return !(pressable && (event.key === "Enter" || event.key === " "));
 }
 
 async function start() {

@@ -1,8 +1,12 @@
 // Dots: press on a dot and drag across neighbouring dots of its colour;
 // the path is drawn in that colour as it grows, and releasing plays it.
 // Back over the previous dot takes the last step back; reaching the first
-// dot again after four or more closes a square. The server checks the
-// path and answers the board after the dots fell in.
+// dot again after four or more closes a square. From the keyboard: arrows
+// move over the dots, Space starts a path and then adds the dot under the
+// focus (the same steps as a drag), Enter plays it, Esc forgets it. The
+// server checks the path and answers the board after the dots fell in.
+
+import { Roving, place } from "./roving.js";
 
 const SIZE = 6;
 const NAMES = { R: "red", O: "orange", G: "green", B: "blue" };
@@ -18,6 +22,25 @@ function element(tag, className, text) {
 const neighbours = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
 const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
 
+// The grid's SIZE rows of SIZE dots, each a gridcell that knows its place.
+function makeDots(grid) {
+  const dots = [];
+  for (let r = 0; r < SIZE; r++) {
+    const line = element("div", "dots-row");
+    line.setAttribute("role", "row");
+    dots.push([]);
+    for (let c = 0; c < SIZE; c++) {
+      const dot = element("div", "dot");
+      dot.setAttribute("role", "gridcell");
+      Object.assign(dot.dataset, { row: r, col: c });
+      line.append(dot);
+      dots[r].push(dot);
+    }
+    grid.append(line);
+  }
+  return dots;
+}
+
 export class Dots {
   constructor(main, shell) {
     this.shell = shell;
@@ -31,31 +54,25 @@ export class Dots {
           <small id="dots-goal-text"></small></div>
         <div class="stat"><span>score</span><b id="dots-score">0</b></div>
       </div>
-      <div class="dots-board" id="board-dots" aria-label="dots board">
+      <h1 class="sr-only">Dots</h1>
+      <div class="dots-board" id="board-dots">
         <svg class="dots-path" aria-hidden="true"><polyline fill="none" stroke-linecap="round" stroke-linejoin="round"/></svg>
+        <div class="dots-grid" role="grid" aria-label="Dots, 6 by 6" aria-describedby="how-dots"></div>
         <div class="overlay" hidden>
           <p class="overlay-text"></p>
           <div><button type="button" class="dots-undo">Undo</button>
           <button type="button" class="dots-new">Play again</button></div>
         </div>
       </div>
-      <p class="how">Press on a dot and drag across neighbouring dots of its colour,
-      then let go to clear them. <span class="square-rule">Close a square to clear every dot of its colour.</span></p>`;
+      <p class="how" id="how-dots">Press on a dot and drag across neighbouring dots of its colour,
+      then let go to clear them; or with the keyboard, Space on a dot starts a path,
+      arrows and Space add dots to it, Enter plays it and Escape forgets it.
+      <span class="square-rule">Close a square to clear every dot of its colour.</span></p>`;
     main.append(this.root);
     this.board = this.root.querySelector(".dots-board");
     this.line = this.root.querySelector("polyline");
-    this.dots = [];
-    for (let r = 0; r < SIZE; r++) {
-      const row = [];
-      for (let c = 0; c < SIZE; c++) {
-        const dot = element("div", "dot");
-        dot.dataset.row = r;
-        dot.dataset.col = c;
-        this.board.append(dot);
-        row.push(dot);
-      }
-      this.dots.push(row);
-    }
+    this.dots = makeDots(this.root.querySelector(".dots-grid"));
+    this.cursor = new Roving(this.dots);
     this.root.querySelector(".dots-new").addEventListener("click", () => this.playAgain());
     this.root.querySelector(".dots-undo").addEventListener("click", () => this.shell.undo());
     this.pointer();
@@ -68,8 +85,59 @@ export class Dots {
     this.root.remove();
   }
 
-  key() {
-    return false;
+  key(event) {
+    const name = event.key;
+    if (this.cursor.step(name)) return true;
+    if (name === " ") this.step();
+    else if (name === "Enter") this.playPath();
+    else if (name === "Escape") this.cancel();
+    else return false;
+    return true;
+  }
+
+  cellHere() {
+    return [this.cursor.row, this.cursor.col];
+  }
+
+  // Space: start a path at the focused dot, or take it a step there as a
+  // drag would (on, back, or closing a square).
+  step() {
+    if (!this.out || this.out.finished) return;
+    const cell = this.cellHere();
+    if (!this.path.length) {
+      this.path = [cell];
+      this.closed = false;
+    } else {
+      this.extend(cell);
+    }
+    this.draw();
+    this.shell.announce(this.pathWords());
+  }
+
+  pathWords() {
+    const dots = this.path.map(([r, c]) => `${place(r, c)}`);
+    const colour = NAMES[this.colour(this.path[0])];
+    if (this.closed) return `Square of ${colour} dots closed: Enter clears every ${colour} dot.`;
+    if (dots.length === 1) return `Path starts at the ${colour} dot at ${dots[0]}.`;
+    return `${dots.length} ${colour} dots: ${dots.join("; ")}. Enter plays.`;
+  }
+
+  playPath() {
+    const path = this.path;
+    if (path.length < 2) {
+      this.shell.announce("A path joins two dots or more: Space adds the focused dot.");
+      return;
+    }
+    this.cancel(false);
+    this.shell.play({ kind: "path", path });
+  }
+
+  cancel(say = true) {
+    if (!this.path.length) return;
+    this.path = [];
+    this.closed = false;
+    this.draw();
+    if (say) this.shell.announce("Path forgotten.");
   }
 
   playAgain() {
@@ -149,6 +217,7 @@ export class Dots {
 
   draw(event) {
     for (const dot of this.board.querySelectorAll(".in-path")) dot.classList.remove("in-path");
+    for (const row of this.dots) for (const dot of row) dot.setAttribute("aria-selected", "false");
     this.board.classList.toggle("closed", this.closed);
     if (!this.path.length) {
       this.line.setAttribute("points", "");
@@ -162,7 +231,10 @@ export class Dots {
     }
     this.line.setAttribute("points", points.map((p) => p.join(",")).join(" "));
     this.line.setAttribute("class", `colour-${this.colour(this.path[0])}`);
-    for (const [r, c] of this.path) this.dots[r][c].classList.add("in-path");
+    for (const [r, c] of this.path) {
+      this.dots[r][c].classList.add("in-path");
+      this.dots[r][c].setAttribute("aria-selected", "true");
+    }
   }
 
   render(out, { animate }) {
@@ -178,6 +250,7 @@ export class Dots {
       const dot = this.dots[r][c];
       dot.dataset.colour = colour;
       dot.className = `dot colour-${colour}`;
+      dot.setAttribute("aria-label", `${NAMES[colour]} dot, ${place(r, c)}`);
       dot.style.left = `${c * cell}px`;
       dot.style.top = `${r * cell}px`;
       dot.style.width = dot.style.height = `${cell}px`;
@@ -200,6 +273,17 @@ export class Dots {
     this.root.querySelector(".overlay-text").textContent = state.won
       ? `You win! Score ${state.score}` : state.over ? "Out of moves" : "No path left";
     this.root.querySelector(".dots-undo").hidden = state.won;
+  }
+
+  // The server's words say the move; this adds what is left, or the end.
+  describe(out, { moved }) {
+    const state = out.state;
+    if (state.won) return `You win! Score ${state.score}.`;
+    if (state.over) return `Out of moves. Score ${state.score}.`;
+    if (state.stuck) return "No path left: undo, or play again.";
+    const left = `${state.moves_left} moves left, ${state.objective.left} `
+      + `${NAMES[state.objective.colour]} dots to clear, score ${state.score}.`;
+    return moved && state.last ? `Cleared ${state.last.cleared.length} dots. ${left}` : left;
   }
 
   showHint(intent) {

@@ -1,9 +1,19 @@
 // Forty Thieves: two decks of cards, ten piles, eight foundations, the deck
 // and the waste. Drag a card to a pile, or click it and then the pile;
-// double-click sends it home; a click on the deck deals. The server says
+// double-click sends it home; a click on the deck deals. From the keyboard
+// (the terminal's full-screen keys where they fit): arrows move between
+// the piles, Enter or Space picks a card and then drops it, picking it
+// again sends it home, 1-9 and 0 pick a tableau pile, w the waste, d
+// deals, f sends a card home, F and then 1-8 to that foundation, Esc
+// forgets the card. The server says
 // whether a move is allowed and what the board is after it.
 
+import { Roving } from "./roving.js";
+
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
+const DIGITS = "1234567890";
 const RED = new Set(["H", "D"]);
 const DRAG_PX = 5;
 
@@ -22,39 +32,67 @@ export function cardNode(text) {
   const corner = `${rank}${SUITS[suit]}`;
   node.append(element("span", "corner", corner), element("span", "pip", SUITS[suit]),
     element("span", "corner bottom", corner));
-  node.setAttribute("aria-label", text);
+  node.setAttribute("aria-hidden", "true"); // its pile says it
   return node;
+}
+
+// "7 of hearts" for 7H.
+export function cardName(text) {
+  const rank = text.slice(0, -1);
+  return `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[text.slice(-1)]}`;
+}
+
+// "tableau 4" for t3: piles are counted from 1, as the server's words do.
+function pileName(id) {
+  if (id === "deck" || id === "waste") return id;
+  return `${id[0] === "t" ? "tableau" : "foundation"} ${Number(id.slice(1)) + 1}`;
+}
+
+// ``count`` empty piles in ``row``, named by ``letter`` and a number from 0.
+function addPiles(row, className, letter, count, title = "") {
+  for (let n = 0; n < count; n++) {
+    const pile = element("div", className);
+    pile.dataset.pile = `${letter}${n}`;
+    if (title) pile.title = title;
+    row.append(pile);
+  }
 }
 
 export class FortyThieves {
   constructor(main, shell) {
     this.shell = shell;
     this.selected = null;
+    this.naming = false;
     this.root = element("div", "ft");
     this.root.innerHTML = `
-      <div class="ft-top">
-        <div class="pile deck" data-pile="deck" title="deal a card"></div>
-        <div class="pile waste" data-pile="waste"></div>
-        <div class="ft-status">moves <span id="ft-moves">0</span></div>
-        <div class="foundations"></div>
+      <h1 class="sr-only">Forty Thieves</h1>
+      <div class="ft-status">moves <span id="ft-moves">0</span></div>
+      <div class="ft-table" role="grid" aria-describedby="how-ft"
+        aria-label="Forty Thieves: deck, waste and foundations, then the tableau">
+        <div class="ft-top" role="row">
+          <div class="pile deck" data-pile="deck" title="deal a card"></div>
+          <div class="pile waste" data-pile="waste"></div>
+          <div class="foundations"></div>
+        </div>
+        <div class="tableau" role="row"></div>
       </div>
-      <div class="tableau"></div>
+      <p class="sr-only" id="how-ft">Arrows move between the piles; Enter or Space picks
+      the top card, then drops it on the pile you choose; picking it again sends it to a
+      foundation. 1 to 9 and 0 pick a tableau pile, w the waste, d deals, f sends a card
+      home, Escape forgets the card, u undoes.</p>
       <div class="overlay" hidden>
         <p class="overlay-text"></p>
         <div><button type="button" class="ft-undo">Undo</button>
         <button type="button" class="ft-new">New deal</button></div>
       </div>`;
     main.append(this.root);
-    const foundations = this.root.querySelector(".foundations");
-    for (let n = 0; n < 8; n++) {
-      foundations.append(Object.assign(element("div", "pile foundation"), { title: "foundation" }));
-      foundations.lastChild.dataset.pile = `f${n}`;
-    }
+    addPiles(this.root.querySelector(".foundations"), "pile foundation", "f", 8, "foundation");
     const tableau = this.root.querySelector(".tableau");
-    for (let n = 0; n < 10; n++) {
-      tableau.append(element("div", "pile tableau-pile"));
-      tableau.lastChild.dataset.pile = `t${n}`;
-    }
+    addPiles(tableau, "pile tableau-pile", "t", 10);
+    const top = [...this.root.querySelectorAll(".ft-top [data-pile]")];
+    const bottom = [...tableau.children];
+    for (const pile of [...top, ...bottom]) pile.setAttribute("role", "gridcell");
+    this.cursor = new Roving([top, bottom]);
     this.root.querySelector(".ft-new").addEventListener("click", () => this.shell.start({}));
     this.root.querySelector(".ft-undo").addEventListener("click", () => this.shell.undo());
     this.pointer();
@@ -74,16 +112,77 @@ export class FortyThieves {
     this.root.remove();
   }
 
-  key(name) {
-    if (name === " " || name === "Enter") {
-      this.shell.play({ kind: "cards", source: "deck", target: "waste" });
-      return true;
+  key(event) {
+    const name = event.key;
+    if (this.naming) { // the key after F: 1-8 name a foundation
+      this.naming = false;
+      const n = "12345678".indexOf(name);
+      if (n >= 0 && name.length === 1) {
+        this.dropOn(`f${n}`);
+        return true;
+      }
     }
-    if (name === "Escape") {
+    if (this.cursor.step(name)) return true;
+    if (name === " " || name === "Enter") this.pick(this.cursor.current.dataset.pile);
+    else if (DIGITS.includes(name)) this.pickAt(1, DIGITS.indexOf(name));
+    else if (name === "w") this.pickAt(0, 1);
+    else if (name === "d") this.pick("deck");
+    else if (name === "f") this.home(this.selected || this.cursor.current.dataset.pile);
+    else if (name === "F") this.naming = true;
+    else if (name === "Escape") this.cancel();
+    else return false;
+    return true;
+  }
+
+  // The pile at the cursor's (row, col), moving the cursor there first.
+  pickAt(row, col) {
+    this.cursor.moveTo(row, col);
+    this.pick(this.cursor.current.dataset.pile);
+  }
+
+  // A pile picked from the keyboard: the deck deals; with no card chosen,
+  // its top card is chosen; with one, it goes there (back onto its own
+  // pile: to a foundation, as in the terminal).
+  pick(pile) {
+    if (pile === "deck") {
       this.select(null);
-      return true;
+      this.shell.play({ kind: "cards", source: "deck", target: "waste" });
+    } else if (this.selected === pile) {
+      this.home(pile);
+    } else if (this.selected) {
+      const source = this.selected;
+      this.select(null);
+      this.shell.play({ kind: "cards", source, target: pile });
+    } else if (this.topCard(pile) && /^(t\d|waste)$/.test(pile)) {
+      this.select(pile);
+      this.shell.announce(`Picked ${cardName(this.topCard(pile))} from ${pileName(pile)}:`
+        + " choose a pile and press Enter, or Escape.");
+    } else {
+      this.shell.announce(`No card to pick on ${pileName(pile)}.`);
     }
-    return false;
+  }
+
+  // The picked card (or the focused pile's) onto ``target``.
+  dropOn(target) {
+    const source = this.selected || this.cursor.current.dataset.pile;
+    this.select(null);
+    if (this.topCard(source)) this.shell.play({ kind: "cards", source, target });
+  }
+
+  home(pile) {
+    this.select(null);
+    if (this.topCard(pile)) this.shell.play({ kind: "cards", source: pile, target: "home" });
+  }
+
+  cancel() {
+    if (!this.selected) return;
+    this.select(null);
+    this.shell.announce("Card put back.");
+  }
+
+  topCard(pile) {
+    const cards = this.pile(pile).dataset.cards;
+    return cards ? cards.split(" ").pop() : null;
   }
 
   pile(id) {
@@ -108,6 +207,9 @@ export class FortyThieves {
 
   select(pile) {
     for (const node of this.root.querySelectorAll(".selected")) node.classList.remove("selected");
+    for (const node of this.root.querySelectorAll("[aria-selected]")) {
+      node.setAttribute("aria-selected", String(node.dataset.pile === pile));
+    }
     this.selected = pile;
     if (pile) {
       const card = this.pile(pile).querySelector(".card:last-child");
@@ -219,16 +321,41 @@ export class FortyThieves {
     this.root.querySelector(".ft-undo").hidden = state.won;
   }
 
+  // The move itself is said by the message line (the server's words).
+  describe(out) {
+    const state = out.state;
+    if (state.won) return `You won in ${state.moves} moves!`;
+    if (state.stuck) return "No move left: undo, or a new deal.";
+    return "";
+  }
+
   // Draw ``shown`` cards in ``pile``; its data attributes hold every card.
   fill(pile, shown, count, cards = []) {
     pile.replaceChildren();
     pile.dataset.count = count;
     pile.dataset.cards = cards.join(" ");
+    this.name(pile, count, cards);
     if (pile.dataset.pile === "deck") {
       if (count) pile.append(element("div", "card back", String(count)));
       return;
     }
     shown.forEach((text) => pile.append(cardNode(text)));
+  }
+
+  // What a screen reader says of a pile: its top card first ("7 of
+  // hearts, tableau 4, top card"), then the cards under it.
+  name(pile, count, cards) {
+    const id = pile.dataset.pile;
+    const where = pileName(id);
+    let label = `${where}, empty`;
+    if (id === "deck") label = count ? `deck, ${count} cards: Enter deals one` : "deck, empty";
+    else if (cards.length) label = `${cardName(cards[cards.length - 1])}, ${where}, top card`;
+    pile.setAttribute("aria-label", label);
+    pile.setAttribute("aria-selected", String(this.selected === id));
+    const under = cards.slice(0, -1).reverse().map(cardName);
+    if (under.length && id.startsWith("t")) pile.setAttribute("aria-description", `over ${under.join(", ")}`);
+    else if (under.length) pile.setAttribute("aria-description", `${cards.length} cards`);
+    else pile.removeAttribute("aria-description");
   }
 
   showHint(intent) {

@@ -1,3 +1,5 @@
+import { place } from "./roving.js";
+
 // 2048 as the original web game looks: a beige board, rounded tiles that
 // slide, pop and appear, the score with a floating +N. Keys and swipes
 // become slide intents; the server's answer is drawn as it is.
@@ -11,6 +13,9 @@ const KEYS = {
 const SLIDE_MS = 100;
 const SWIPE_PX = 24;
 const KEPT_GOING = "playmanager.keptGoing";
+const TILE_STYLES = new Set([2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048]);
+const DIGIT_EM = 0.62; // the width of a bold digit, in ems
+const TEXT_FILL = 0.88; // the share of a tile's width its number may take
 
 function element(tag, className, text) {
   const made = document.createElement(tag);
@@ -37,16 +42,17 @@ export class Twenty48 {
         <p>Join the tiles, get to <strong id="goal">2048!</strong></p>
         <button type="button" class="t48-new">New Game</button>
       </div>
-      <div class="board" id="board-2048" tabindex="0" aria-label="2048 board">
-        <div class="cells"></div>
-        <div class="tiles"></div>
+      <div class="board" id="board-2048" tabindex="0" role="application"
+        aria-roledescription="2048 board" aria-describedby="how-2048">
+        <div class="cells" role="table" aria-label="tiles"></div>
+        <div class="tiles" aria-hidden="true"></div>
         <div class="overlay" hidden>
           <p class="overlay-text"></p>
           <div><button type="button" class="keep-going">Keep going</button>
           <button type="button" class="try-again">Try again</button></div>
         </div>
       </div>
-      <p class="how"><strong>How to play:</strong> arrow keys, WASD or HJKL move the
+      <p class="how" id="how-2048"><strong>How to play:</strong> arrow keys, WASD or HJKL move the
       tiles; swipe on a touch screen. Two tiles with the same number merge into one.</p>`;
     main.append(this.root);
     this.board = this.root.querySelector(".board");
@@ -57,6 +63,7 @@ export class Twenty48 {
       this.keptGoing.add(this.out.id);
       sessionStorage.setItem(KEPT_GOING, JSON.stringify([...this.keptGoing].slice(-50)));
       this.root.querySelector(".overlay").hidden = true;
+      this.board.focus();
     });
     this.swipe();
     this.onResize = () => this.out && this.render(this.out, { animate: false });
@@ -68,8 +75,8 @@ export class Twenty48 {
     this.root.remove();
   }
 
-  key(name) {
-    const direction = KEYS[name];
+  key(event) {
+    const direction = KEYS[event.key];
     if (!direction) return false;
     this.shell.play({ kind: "slide", direction });
     return true;
@@ -115,10 +122,13 @@ export class Twenty48 {
   }
 
   tile(value, geo) {
-    const digits = String(value).length;
-    const node = element("div", `tile tile-${value > 2048 ? "super" : value}`, String(value));
-    const scale = digits <= 2 ? 0.5 : digits === 3 ? 0.42 : digits === 4 ? 0.33 : 0.26;
-    node.style.fontSize = `${Math.round(geo.tile * scale)}px`;
+    const text = String(value);
+    const node = element("div", `tile tile-${TILE_STYLES.has(value) ? value : "super"}`, text);
+    // The original's sizes, smaller still for a number too long for them
+    // (an upload may hold -2147483648, Java's int after an overflow).
+    const scale = text.length <= 2 ? 0.5 : text.length === 3 ? 0.42 : text.length === 4 ? 0.33 : 0.26;
+    const fits = (geo.tile * TEXT_FILL) / (text.length * DIGIT_EM);
+    node.style.fontSize = `${Math.floor(Math.min(geo.tile * scale, fits))}px`;
     return node;
   }
 
@@ -139,16 +149,25 @@ export class Twenty48 {
     this.drawOverlay(out);
   }
 
+  // The empty cells, and what a screen reader reads: a table whose cells
+  // say "2048 at row 2, column 3" (the tiles above them are hidden from it).
   drawCells(state, geo) {
     const cells = this.root.querySelector(".cells");
     cells.replaceChildren();
-    for (let r = 0; r < state.rows; r++) {
-      for (let c = 0; c < state.cols; c++) {
+    state.board.forEach((values, r) => {
+      const row = element("div", "cell-row");
+      row.setAttribute("role", "row");
+      values.forEach((value, c) => {
         const cell = element("div", "cell");
+        cell.setAttribute("role", "cell");
+        cell.append(element("span", "sr-only", tileName(value, r, c)));
         this.place(cell, r, c, geo);
-        cells.append(cell);
-      }
-    }
+        row.append(cell);
+      });
+      cells.append(row);
+    });
+    this.board.setAttribute("aria-label",
+      `2048, ${state.rows} by ${state.cols}, score ${state.score}: arrow keys slide the tiles`);
   }
 
   drawTiles(state, geo, last) {
@@ -203,8 +222,11 @@ export class Twenty48 {
     const score = this.root.querySelector("#score");
     score.textContent = out.state.score;
     this.root.querySelector("#best").textContent = out.best ?? out.state.score;
+    // One +N at a time, as in the original: quick moves do not stack them.
+    for (const old of this.root.querySelectorAll(".score-addition")) old.remove();
     if (last && last.gained > 0) {
       const plus = element("div", "score-addition", `+${last.gained}`);
+      plus.setAttribute("aria-hidden", "true");
       score.parentElement.append(plus);
       plus.addEventListener("animationend", () => plus.remove());
     }
@@ -213,15 +235,54 @@ export class Twenty48 {
   drawOverlay(out) {
     const overlay = this.root.querySelector(".overlay");
     const state = out.state;
-    const won = state.reached && state.last && state.last.won && !this.keptGoing.has(out.id);
+    const won = this.won(out);
+    const appearing = overlay.hidden && (won || state.over);
     overlay.hidden = !(won || state.over);
     overlay.classList.toggle("won", Boolean(won));
     this.root.querySelector(".overlay-text").textContent = won ? "You win!" : "Game over!";
     this.root.querySelector(".keep-going").hidden = !won;
+    // The keyboard goes to the overlay's first button, as a mouse would.
+    if (appearing && this.root.contains(document.activeElement)) {
+      this.root.querySelector(won ? ".keep-going" : ".try-again").focus();
+    }
+  }
+
+  won(out) {
+    const state = out.state;
+    return Boolean(state.reached && state.last && state.last.won && !this.keptGoing.has(out.id));
+  }
+
+  // What a screen reader hears: the move, the new tile, a win or the end;
+  // a board drawn afresh (a new game, an upload) is read tile by tile.
+  describe(out, { moved }) {
+    const state = out.state;
+    const last = state.last;
+    const words = [];
+    if (moved && last) {
+      words.push(`Moved ${last.direction}.`);
+      if (last.gained > 0) words.push(`Plus ${last.gained}, score ${state.score}.`);
+      if (last.new_tile) {
+        const [r, c] = last.new_tile;
+        words.push(`New ${tileName(state.board[r][c], r, c)}.`);
+      }
+    } else {
+      const tiles = [];
+      state.board.forEach((row, r) => row.forEach((value, c) => {
+        if (value) tiles.push(tileName(value, r, c));
+      }));
+      words.push(`${state.rows} by ${state.cols} board, score ${state.score}: ${tiles.join("; ")}.`);
+    }
+    if (this.won(out)) words.push("You win! Keep going, or try again.");
+    else if (state.over) words.push(`Game over! Score ${state.score}.`);
+    return words.join(" ");
   }
 
   showHint(intent) {
     this.board.dataset.hint = intent.direction;
     setTimeout(() => delete this.board.dataset.hint, 1200);
   }
+}
+
+function tileName(value, r, c) {
+  return `${value || "empty"} at ${place(r, c)}`;
 }

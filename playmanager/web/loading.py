@@ -1,0 +1,78 @@
+"""Save texts into games, as the terminal reads them: uploads, slots and
+the command line's FILE."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Final
+
+from ..messages import cannot_load
+from ..storage import SaveFileError, header_game, read_text
+from .errors import ApiError, fail
+from .games import GAME_KINDS, RefusedError, WebGame
+from .games.twenty48 import Twenty48Game
+
+_FIRST_LINE_CHARS: Final = 200
+
+
+@dataclass(frozen=True)
+class Opening:
+    """What the command line asked the page to open first."""
+
+    game: str | None = None
+    """``--game NAME``, or the game of FILE."""
+    file: str | None = None
+    """FILE as given, for the page to name."""
+    text: str | None = None
+    """FILE's text, already checked by the game's loader."""
+
+
+def kind_of_save(text: str) -> type[WebGame]:
+    """The game a save file's text holds, as the terminal decides: the
+    header's game, else 2048 (whose loader then says what is wrong)."""
+    first = text[:_FIRST_LINE_CHARS].split("\n", 1)[0]
+    return GAME_KINDS.get(header_game(first) or "", Twenty48Game)
+
+
+def load_save(text: str, source: str) -> WebGame:
+    """The game in a save's text; ApiError with the terminal's message."""
+    kind = kind_of_save(text)
+    try:
+        return kind.load(text, source)
+    except SaveFileError as error:
+        fail(422, cannot_load(error.path, error.detail).strip(), "text")
+    except RefusedError as error:
+        fail(422, error.message, error.field)
+
+
+def opening_of(game: str | None, file: str | None) -> Opening | str:
+    """What the command line asks the page to open, or the one line that
+    says why FILE cannot be: as the terminal reads it, never written."""
+    if file is None:
+        return Opening(game=game)
+    if not os.path.exists(file):
+        return (
+            f"playmanager: {file} does not exist; the web page opens save files "
+            "(it saves to downloads and slots)"
+        )
+    try:
+        text = read_text(file)
+        loaded = load_save(text, file)
+    except SaveFileError as error:
+        return cannot_load(error.path, error.detail).strip()
+    except ApiError as error:
+        return error.message
+    if game is not None and game != loaded.kind:
+        return (
+            f"playmanager: {file} holds a game of {loaded.kind}, not {game}; "
+            f"leave out --game or use --game {loaded.kind}"
+        )
+    return Opening(game=loaded.kind, file=file, text=text)
+
+
+def plain_file_name(name: str) -> str:
+    """An uploaded file's name fit for a one-line message."""
+    base = name.replace("\\", "/").rpartition("/")[2]
+    shown = "".join(ch for ch in base if ch.isprintable())[:100]
+    return shown or "upload"

@@ -1,0 +1,41 @@
+"""A game as the API answers it (every route that shows a game uses this)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import schemas
+from ..deps import Server
+from ..games import WebGame
+from ..live import LiveGame
+
+
+def best_of(found: Server, live: LiveGame) -> int | None:
+    """This browser's best 2048 score, raised by what this game earned on
+    this server (a loaded save's score never counts)."""
+    earned = live.game.best_score()
+    if earned is None:
+        return None
+    best = found.best.setdefault(live.client, found.store.best_2048(live.client))
+    if earned > best:
+        found.best[live.client] = best = earned
+        found.store.raise_best_2048(live.client, earned)
+    return best
+
+
+def game_out(found: Server, live: LiveGame, **extra: Any) -> schemas.GameOut:
+    game = live.game
+    return schemas.GameOut(
+        id=live.id,
+        game=schemas.game_name(game.kind),
+        version=live.version,
+        state=game.view(),
+        can_undo=live.can_undo,
+        finished=game.finished(),
+        best=best_of(found, live),
+        **extra,
+    )
+
+
+def start(found: Server, token: str, game: WebGame) -> schemas.GameOut:
+    return game_out(found, found.games.create(token, game))

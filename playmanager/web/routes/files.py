@@ -1,0 +1,65 @@
+"""Downloads and uploads of save files.
+
+A download is the save file the terminal writes. The server remembers
+each download this browser made (its text's digest and the game's dump),
+so that uploading it gives back the very game, with what the file cannot
+hold (2048's rules, seed, random state and move count; the best score's
+earned points); any other file is loaded as the terminal loads it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from fastapi import APIRouter
+from fastapi.responses import PlainTextResponse
+
+from .. import schemas
+from ..deps import Client, GameId, Reader, ServerDep, find_game
+from ..games import GAME_KINDS
+from ..loading import load_save, plain_file_name
+from .answers import start
+
+router = APIRouter(prefix="/api")
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _attachment(text: str, extension: str) -> PlainTextResponse:
+    name = f"save.{extension}"
+    return PlainTextResponse(
+        text, headers={"content-disposition": f'attachment; filename="{name}"'}
+    )
+
+
+@router.get(
+    "/games/{game_id}/save",
+    response_model=None,
+    responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}}}},
+)
+async def download(
+    token: Reader, game_id: GameId, found: ServerDep
+) -> PlainTextResponse:
+    """The game as the save file the terminal writes (a game put away too)."""
+    gone = found.games.gone_save(token, game_id)
+    if gone is not None:
+        return _attachment(gone[1], gone[0])
+    live = find_game(found.games, token, game_id)
+    text = live.game.save_text()
+    found.store.remember_download(token, digest(text), live.kind, live.game.dump())
+    return _attachment(text, live.game.extension)
+
+
+@router.post("/upload", status_code=201, response_model=schemas.GameOut)
+async def upload(
+    token: Client, body: schemas.Upload, found: ServerDep
+) -> schemas.GameOut:
+    """A new game from a save file: one of this browser's downloads comes
+    back as the game it was; any other is checked as the terminal checks it."""
+    known = found.store.download(token, digest(body.text))
+    if known is not None:
+        kind, dump = known
+        return start(found, token, GAME_KINDS[kind].restore(dump))
+    return start(found, token, load_save(body.text, plain_file_name(body.filename)))

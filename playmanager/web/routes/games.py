@@ -1,0 +1,138 @@
+"""Games: start, list, show, play, undo, hint, autoplay.
+
+A change (intent, undo, autoplay) may name the ``version`` of the game it
+was made on; when the game has changed since (another tab played), it is
+refused with 409, ``field`` "version" and the game as it is now
+(``game``), for the page to draw.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Body
+
+from .. import schemas
+from ..deps import Client, Live, MaybeClient, ServerDep, Version
+from ..errors import ApiError, fail
+from ..games import GAME_KINDS, GAME_OF_INTENT
+from ..games.base import NothingMovedError, RefusedError
+from ..live import LiveGame, StaleError
+from ..solver import RETRY_SECONDS, SolverBusyError
+from .answers import game_out, start
+
+router = APIRouter(prefix="/api/games")
+STALE = "this game changed in another tab: here it is as it is now"
+BUSY = "hints are busy: try again in a moment"
+
+
+def checked(found: ServerDep, live: LiveGame, version: int | None) -> None:
+    """409 with the game as it is, when ``version`` is not its own."""
+    try:
+        live.check(version)
+    except StaleError:
+        raise ApiError(
+            409, STALE, "version", {"game": game_out(found, live).model_dump()}
+        ) from None
+
+
+async def solver_hint(found: ServerDep, live: LiveGame) -> schemas.HintOut:
+    """The hint from the solver pool; 503 with Retry-After when it is full."""
+    if live.game.finished():
+        return schemas.HintOut(hint=None, words="no move is left")
+    try:
+        hint = await found.solver.hint(live.kind, live.game.dump())
+    except SolverBusyError:
+        raise ApiError(
+            503, BUSY, None, headers={"retry-after": str(RETRY_SECONDS)}
+        ) from None
+    if hint is None:
+        return schemas.HintOut(hint=None, words="no move is left")
+    return schemas.HintOut(hint=hint[0], words=hint[1])
+
+
+@router.post("", status_code=201, response_model=schemas.GameOut)
+async def new_game(
+    token: Client, options: Annotated[schemas.NewGame, Body()], found: ServerDep
+) -> schemas.GameOut:
+    """Start a new game with these options."""
+    fields = options.model_dump(exclude={"game"})
+    return start(found, token, GAME_KINDS[options.game].new(fields))
+
+
+@router.get("", response_model=list[schemas.GameSummary])
+async def list_games(token: MaybeClient, found: ServerDep) -> list[schemas.GameSummary]:
+    """This browser's games, the latest first."""
+    if token is None:
+        return []
+    return [
+        schemas.GameSummary(id=i, game=schemas.game_name(kind), updated=updated)
+        for i, kind, updated in found.games.list(token)
+    ]
+
+
+@router.get("/{game_id}", response_model=schemas.GameOut)
+async def get_game(live: Live, found: ServerDep) -> schemas.GameOut:
+    """The game's state (410 when it was put away: its save is offered)."""
+    return game_out(found, live)
+
+
+@router.post("/{game_id}/intent", response_model=schemas.GameOut)
+async def play(
+    live: Live,
+    found: ServerDep,
+    intent: Annotated[schemas.Intent, Body()],
+    version: Version = None,
+) -> schemas.GameOut:
+    """Play a move: 409 with the rules' reason when they refuse it; a 2048
+    slide that moves nothing answers the game unchanged, with ``no_change``."""
+    async with live.lock:
+        checked(found, live, version)
+        fields = intent.model_dump(exclude={"kind"})
+        try:
+            live.game.play(GAME_OF_INTENT[intent.kind].intent_of(fields))
+        except NothingMovedError as nothing:
+            return game_out(found, live, no_change=nothing.message)
+        except RefusedError as refused:
+            fail(409, refused.message, refused.field)
+        found.games.record(live)
+        return game_out(found, live)
+
+
+@router.post("/{game_id}/undo", response_model=schemas.GameOut)
+async def undo(
+    live: Live, found: ServerDep, version: Version = None
+) -> schemas.GameOut:
+    """Take back the last move (or the autoplay step)."""
+    async with live.lock:
+        checked(found, live, version)
+        if not found.games.undo(live):
+            fail(409, "nothing to undo", None)
+        return game_out(found, live)
+
+
+@router.post("/{game_id}/hint", response_model=schemas.HintOut)
+async def hint(live: Live, found: ServerDep) -> schemas.HintOut:
+    """A good next move, without playing it (503 when the solvers are busy)."""
+    async with live.lock:
+        return await solver_hint(found, live)
+
+
+@router.post("/{game_id}/autoplay", response_model=schemas.GameOut)
+async def autoplay(
+    live: Live, found: ServerDep, version: Version = None
+) -> schemas.GameOut:
+    """Play the hint's move; 409 when no move is left, 503 when the
+    solvers are busy."""
+    async with live.lock:
+        checked(found, live, version)
+        step = await solver_hint(found, live)
+        if step.hint is None:
+            fail(409, "no move is left", None)
+        fields = {k: v for k, v in step.hint.items() if k != "kind"}
+        try:
+            live.game.play(type(live.game).intent_of(fields))
+        except RefusedError as refused:  # a hint the rules refuse: a bug, said
+            fail(409, refused.message, refused.field)
+        found.games.record(live)
+        return game_out(found, live, played=step.hint, words=step.words)

@@ -1,0 +1,107 @@
+"""Solver work (hints, autoplay) in a bounded pool of worker processes.
+
+A hint's search is seconds of CPU at worst; run in the server's process
+it would hold the interpreter's lock and stall every other request. Here
+it runs in :data:`WORKERS` process(es) of its own, at the lowest CPU
+priority (:func:`lower_priority`), with at most
+:data:`WAITING` more waiting; beyond that a request is refused at once
+(:class:`SolverBusyError`: the API's 503 with Retry-After) rather than
+queued behind work the player may never see.
+
+A worker gets the game's dump (JSON) and answers the hint as the API's
+JSON intent and its words, so nothing but plain data crosses processes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Final, TypeVar
+
+from .games import GAME_KINDS
+
+WORKERS: Final = 1
+"""Solver processes: one, so that the server's own process keeps a core
+of the two a small machine has."""
+WAITING: Final = 2
+"""Hints that may wait for a worker; beyond them a request gets 503."""
+RETRY_SECONDS: Final = 2
+"""What Retry-After says."""
+NICENESS: Final = 19
+"""The workers' CPU priority where the idle class is not to be had."""
+
+
+def lower_priority() -> None:
+    """A worker's start: Linux's idle class (it runs only when no other
+    process wants the core), else the lowest niceness, so that a move never
+    waits behind a search for a core."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    except (AttributeError, OSError):
+        os.nice(NICENESS)
+
+
+Hint = tuple[dict[str, Any], str] | None
+T = TypeVar("T")
+
+
+class SolverBusyError(Exception):
+    """Every worker is busy and the waiting places are taken."""
+
+
+def hint_of(kind: str, dump: dict[str, Any]) -> Hint:
+    """The hint for the game ``dump`` holds (in a worker process)."""
+    game = GAME_KINDS[kind].restore(dump)
+    found = game.hint()
+    if found is None:
+        return None
+    return game.intent_json(found[0]), found[1]
+
+
+class Solver:
+    """The bounded pool (started at the first hint)."""
+
+    def __init__(self, workers: int = WORKERS, waiting: int = WAITING) -> None:
+        self.workers = workers
+        self.limit = workers + waiting
+        self.busy = 0
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawn: a fork of a threaded server could copy a held lock
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(
+                self.workers,
+                mp_context=context,
+                initializer=lower_priority,
+            )
+        return self._pool
+
+    async def hint(self, kind: str, dump: dict[str, Any]) -> Hint:
+        """The hint, from a worker; SolverBusyError when the pool is full."""
+        return await self.run(hint_of, kind, dump)
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in a worker; SolverBusyError at once when every
+        worker is busy and the waiting places are taken."""
+        if self.busy >= self.limit:
+            raise SolverBusyError
+        self.busy += 1
+        try:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._executor(), work, *args)
+        except BrokenProcessPool:  # a worker died (killed, out of memory)
+            self._pool = None  # the next request starts a fresh one
+            raise SolverBusyError from None
+        finally:
+            self.busy -= 1
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None

@@ -1,0 +1,93 @@
+"""Hints never starve the page (issue 30, item 6): solver work runs in a
+bounded pool of worker processes; beyond it a request is refused at once
+with 503 and Retry-After, and the game is unchanged."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web extra: pip install '.[web]'")
+
+from fastapi.testclient import TestClient
+
+from playmanager.web.app import WebConfig, create_app
+from playmanager.web.games import GAME_KINDS
+from playmanager.web.solver import RETRY_SECONDS, Solver, SolverBusyError
+from tests.test_web_api import LOCAL, new
+
+
+def test_a_full_pool_refuses_at_once_and_takes_work_again_when_free() -> None:
+    async def scenario() -> None:
+        solver = Solver(workers=1, waiting=1)
+        try:
+            running = [
+                asyncio.create_task(solver.run(time.sleep, 0.5)) for _ in range(2)
+            ]
+            await asyncio.sleep(0)  # both have taken their places
+            with pytest.raises(SolverBusyError):
+                await solver.run(time.sleep, 0)
+            assert not any(task.done() for task in running), "refused before any ended"
+            await asyncio.gather(*running)
+            assert await solver.run(abs, -3) == 3
+        finally:
+            solver.close()
+
+    asyncio.run(scenario())
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> tuple[Any, TestClient]:
+    app = create_app(WebConfig(tmp_path / "web.sqlite3", tmp_path / "saves"))
+    return app, TestClient(app, base_url=LOCAL)
+
+
+@pytest.mark.parametrize("kind", list(GAME_KINDS))
+def test_the_pools_hint_is_the_games_own(
+    served: tuple[Any, TestClient], kind: str
+) -> None:
+    app, client = served
+    game = new(client, kind, seed=11)
+    hint = client.post(f"/api/games/{game['id']}/hint").json()
+    live = app.state.server.games.get(client.cookies["client"], game["id"])
+    intent, words = live.game.hint()
+    expected = {"hint": live.game.intent_json(intent), "words": words}
+    assert hint == json.loads(json.dumps(expected))  # tuples travel as lists
+    app.state.server.solver.close()
+
+
+@pytest.mark.parametrize("what", ["hint", "autoplay"])
+def test_beyond_the_pool_a_hint_is_a_quick_503_and_nothing_changes(
+    served: tuple[Any, TestClient], what: str
+) -> None:
+    app, client = served
+    game = new(client, "2048", seed=11)
+    solver = app.state.server.solver
+    solver.busy = solver.limit  # every worker and waiting place taken
+    refused = client.post(f"/api/games/{game['id']}/{what}")
+    assert refused.status_code == 503
+    assert refused.headers["retry-after"] == str(RETRY_SECONDS)
+    body = refused.json()
+    assert (
+        body["field"] is None and "busy" in body["error"] and "\n" not in body["error"]
+    )
+    assert client.get(f"/api/games/{game['id']}").json() == game
+
+
+def test_a_worker_that_dies_is_a_503_and_the_next_hint_starts_afresh() -> None:
+    async def scenario() -> None:
+        solver = Solver(workers=1, waiting=0)
+        try:
+            with pytest.raises(SolverBusyError):
+                await solver.run(os._exit, 1)  # the worker process dies
+            assert await solver.run(abs, -3) == 3
+        finally:
+            solver.close()
+
+    asyncio.run(scenario())
