@@ -89,7 +89,7 @@ def openapi_schema() -> dict[str, Any]:
         try:
             schema: dict[str, Any] = app.openapi()
         finally:
-            app.state.store.close()
+            app.state.server.close()
     return schema
 
 
