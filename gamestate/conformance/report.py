@@ -96,6 +96,9 @@ class Report:
     problem: str = ""
     seconds: float = 0.0
     catalogue: Catalogue = GAMESTATE
+    # How the target was read, when the student should know (an ADT module
+    # under its Portuguese names, an import cut short): printed in every format.
+    notes: tuple[str, ...] = ()
 
     def rows(self) -> list[Row]:
         """A row per requirement that was run (``-k`` may leave some out)."""
@@ -144,6 +147,7 @@ def table_lines(report: Report) -> list[str]:
         lines += [f"{'':19}- {test.name}: {test.message}" for test in row.failures]
     if report.problem:
         lines += [f"{'':5}{line}" for line in report.problem.splitlines()]
+    lines += [f"Note: {note}" for note in report.notes]
     lines.append(score_line(report))
     return lines
 
@@ -187,6 +191,7 @@ def to_json(report: Report) -> dict[str, Any]:
         "max_score": report.catalogue.required_count,
         "success": report.success,
         "problem": report.problem,
+        "notes": list(report.notes),
         "seconds": round(report.seconds, 3),
         "requirements": [
             {
@@ -231,6 +236,8 @@ def render_junit(report: Report) -> str:
             ElementTree.SubElement(case, "error", message=detail.split("\n")[0]).text = detail
         elif row.verdict == "ABSENT":
             ElementTree.SubElement(case, "skipped", message="optional method absent")
+    if report.notes:
+        ElementTree.SubElement(suite, "system-out").text = "\n".join(report.notes)
     ElementTree.indent(suite)
     return ElementTree.tostring(suite, encoding="unicode", xml_declaration=True) + "\n"
 
@@ -260,7 +267,7 @@ def to_gradescope(report: Report, visibility: str = "visible") -> dict[str, Any]
     return {
         "score": float(report.score),
         "execution_time": round(report.seconds),
-        "output": score_line(report),
+        "output": "\n".join([score_line(report), *report.notes]),
         "visibility": visibility,
         "stdout_visibility": "hidden",
         "tests": tests,
