@@ -5,14 +5,16 @@ GameState grader's."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
-from gamestate.conformance.adt_suite import ADT, CHECKS
+from gamestate.conformance.adt_names import ORIGINAL, Adt
+from gamestate.conformance.adt_suite import ADT, CHECKS, NOT_BOARDS, NOT_COORDINATES
 from gamestate.conformance.cli import main
 from gamestate.conformance.module_grade import grade_module
-from gamestate.conformance.report import Report
+from gamestate.conformance.report import Report, render_table
 from gamestate.conformance.runner import Limits
 
 MUTANTS = "tests.conformance.adt_mutants"
@@ -45,6 +47,11 @@ def test_our_adt_scores_full_marks() -> None:
         ("double_merge", {"A11": "FAIL"}),
         ("board_accepts_lists", {"A13": "FAIL"}),
         ("score_any_value", {"A09": "FAIL"}),
+        # Issue 28: missed before (a recognizer must answer and change nothing).
+        ("recognizer_raises", {"A13": "FAIL"}),
+        ("finished_mutates", {"A14": "FAIL"}),
+        # Issue 28: tuple coordinates failed A06 and A08, probed with (1, 1).
+        ("tuple_coordinates", {}),
     ],
 )
 def test_each_mutant_fails_exactly_its_requirement(mutant: str, expected: dict[str, str]) -> None:
@@ -102,7 +109,7 @@ def test_every_check_passes_on_our_adt_in_process() -> None:
 
     for ident, check in CHECKS.items():
         try:
-            check(adt)
+            check(Adt(vars(adt)))
         except AssertionError as error:  # pragma: no cover - the message says which
             raise AssertionError(f"{ident} fails gamestate.adt: {error}") from None
 
@@ -110,5 +117,100 @@ def test_every_check_passes_on_our_adt_in_process() -> None:
 def test_a_check_names_what_the_mutant_got_wrong_in_process() -> None:
     from tests.conformance.adt_mutants import double_merge
 
-    with pytest.raises(AssertionError):
-        CHECKS["A11"](double_merge)
+    with pytest.raises(AssertionError, match=r"board_reduce\(b, 'N'\) on 2 0 0 0 / 2 0 0 0 / 4 0"):
+        CHECKS["A11"](Adt(vars(double_merge)))
+
+
+def _portuguese_copy(folder: Path) -> Path:
+    """gamestate/adt.py with spec 004's original names and messages."""
+    source = Path("gamestate/adt.py").read_text("utf-8")
+    source = source.replace("from . import", "from gamestate import")
+    source = source.replace("from .direction", "from gamestate.direction")
+    source = source.replace("invalid arguments", "argumentos invalidos")
+    for english, original in sorted(ORIGINAL.items(), key=lambda item: -len(item[0])):
+        source = re.sub(rf"\b{english}\b", original, source)
+    copy = folder / "projeto_2048.py"
+    copy.write_text(source, "utf-8")
+    return copy
+
+
+def test_a_portuguese_copy_of_our_adt_scores_full_marks(tmp_path: Path) -> None:
+    """Issue 28: the course's own names scored 0/15, an AttributeError each."""
+    copy = _portuguese_copy(tmp_path)
+    assert "def tabuleiro_reduz(" in copy.read_text("utf-8")
+    report = grade_adt(str(copy), Limits())
+    assert report.score == len(CHECKS), [row.explanation() for row in report.rows()]
+    assert report.notes == ("graded under spec 004's original Portuguese names",)
+
+
+def test_a_portuguese_message_is_expected_under_a_portuguese_name(tmp_path: Path) -> None:
+    """The English message under a Portuguese name is A02's FAIL, and says so."""
+    copy = _portuguese_copy(tmp_path)
+    source = copy.read_text("utf-8").replace(
+        'raise ValueError("cria_coordenada: argumentos invalidos")',
+        'raise ValueError("cria_coordenada:  argumentos invalidos")',
+    )
+    copy.write_text(source, "utf-8")
+    row = next(r for r in grade_adt(str(copy), Limits()).rows() if r.requirement == "A02")
+    assert row.verdict == "FAIL"
+    assert ("cria_coordenada(-1, 1): raised ValueError('cria_coordenada:  argumentos invalidos'),"
+            " expected ValueError('cria_coordenada: argumentos invalidos')") in row.explanation()
+
+
+def test_a_mixed_file_says_which_names_are_missing(tmp_path: Path) -> None:
+    """Portuguese names, one in English, one missing: the English one is
+    graded, the missing one fails the checks that call it, the notes say both."""
+    source = _portuguese_copy(tmp_path).read_text("utf-8")
+    source = source.replace("def tabuleiros_iguais(", "def boards_equal(")
+    source = source.replace("def tabuleiro_terminado(", "def acabou(")
+    mixed = tmp_path / "misto.py"
+    mixed.write_text(source, "utf-8")
+    report = grade_adt(str(mixed), Limits())
+    assert {r.requirement: r.verdict for r in report.rows() if r.verdict != "PASS"} == {
+        "A14": "FAIL"
+    }
+    assert report.notes == (
+        "graded under spec 004's original Portuguese names",
+        "not defined: tabuleiro_terminado",
+        "Portuguese names but also boards_equal",
+    )
+    a14 = next(r for r in report.rows() if r.requirement == "A14").explanation()
+    assert "the module defines no tabuleiro_terminado (spec 004's board_finished" in a14
+
+
+def test_a_game_called_at_import_is_graded_on_what_was_defined_before_it() -> None:
+    """Issue 28: a file ending in its console game scored 0/15 'cannot
+    import: EOFError'; now the functions above that line are graded."""
+    report = grade_adt(f"{MUTANTS}.game_at_import", Limits())
+    assert report.problem == ""
+    assert {r.requirement for r in report.rows() if r.verdict != "PASS"} == {"A14"}
+    assert report.notes[-1] == (
+        "importing it raised EOFError: EOF when reading a line at line 31 (game_2048()) "
+        "(stdin is empty); graded on the 14 of spec 004's 15 functions defined before that"
+    )
+    assert "Note: importing it raised EOFError" in render_table(report)
+
+
+def test_a_module_raising_before_any_function_cannot_be_graded(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.py"
+    broken.write_text("x = 1 / 0\ndef create_board():\n    return {}\n", "utf-8")
+    report = grade_adt(str(broken), Limits())
+    assert "cannot import: ZeroDivisionError: division by zero" in report.problem
+
+
+def test_probes_of_invalid_arguments_are_values_no_representation_can_take() -> None:
+    """Issue 28: (1, 1) is a coordinate when coordinates are tuples; the
+    probes are values that are no coordinate and no board in any of them."""
+    from tests.conformance.adt_mutants import tuple_coordinates
+
+    assert not any(tuple_coordinates.is_coordinate(v) for v in NOT_COORDINATES)
+    assert not any(tuple_coordinates.is_board(v) for v in NOT_BOARDS)
+    assert all(not isinstance(v, tuple) or not all(1 <= n <= 4 for n in v)
+               for v in NOT_COORDINATES)
+
+
+def test_the_report_is_the_same_every_run() -> None:
+    """A sample drawn from a fixed seed: a failing module gets the same
+    message (the same smallest board) each time."""
+    reports = [grade_adt(f"{MUTANTS}.finished_mutates", Limits()) for _ in range(2)]
+    assert reports[0].rows() == reports[1].rows()

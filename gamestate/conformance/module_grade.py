@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, Final, TextIO
 
 from gamestate.conformance import adt_suite, mvc_suite
-from gamestate.conformance.implementation import _import
+from gamestate.conformance.adt_names import load_adt
 from gamestate.conformance.javac import LoadError
 from gamestate.conformance.limits import TargetError, time_limit
 from gamestate.conformance.mvc_modules import load_mvc
@@ -69,7 +69,7 @@ class ModuleSpec:
 
 
 SPECS: Final = {
-    "adt": ModuleSpec(adt_suite.ADT, adt_suite.CHECKS, _import),
+    "adt": ModuleSpec(adt_suite.ADT, adt_suite.CHECKS, load_adt),
     "mvc": ModuleSpec(mvc_suite.MVC, mvc_suite.CHECKS, load_mvc),
 }
 
@@ -82,6 +82,7 @@ def grade_module(spec_name: str, target: str, limits: Limits) -> Report:
     argument = str(Path(target).resolve()) if target.endswith(".py") else target
     outcomes: dict[str, Outcome] = {}
     problem = ""
+    notes: tuple[str, ...] = ()
     left = list(spec.checks)
     first = True
     while left:
@@ -91,6 +92,8 @@ def grade_module(spec_name: str, target: str, limits: Limits) -> Report:
         if trouble and first:  # the target cannot be loaded at all
             problem = trouble
             break
+        if first:
+            notes = _notes(events)
         if trouble:  # a later child could not load it: the rest are ERRORs
             outcomes |= _errors(spec, left, trouble)
             break
@@ -102,7 +105,7 @@ def grade_module(spec_name: str, target: str, limits: Limits) -> Report:
             left = left[1:]
         first = False
     ordered = [outcomes[ident] for ident in spec.checks if ident in outcomes]
-    report = Report(target, ordered, problem=problem, catalogue=spec.catalogue)
+    report = Report(target, ordered, problem=problem, catalogue=spec.catalogue, notes=notes)
     report.seconds = time.monotonic() - started
     return report
 
@@ -170,6 +173,12 @@ def _outcomes(events: list[dict[str, Any]]) -> dict[str, Outcome]:
     }
 
 
+def _notes(events: list[dict[str, Any]]) -> tuple[str, ...]:
+    """What the child said about how it read the target (adt_names.py)."""
+    loaded = next((event for event in events if event.get("event") == LOADED), {})
+    return tuple(str(note) for note in loaded.get("notes", []))
+
+
 def _problem(target: str, events: list[dict[str, Any]], ending: str) -> str:
     """Why the target could not be loaded at all ("" once it was)."""
     for event in events:
@@ -195,7 +204,7 @@ def run_checks(spec: ModuleSpec, target: str, seconds: float, idents: Sequence[s
         message = f"{target}: cannot import: {_raised(error)}"
         _say(events, {"event": UNLOADABLE, "message": message})
         return
-    _say(events, {"event": LOADED})
+    _say(events, {"event": LOADED, "notes": list(getattr(loaded, "notes", []))})
     for ident in idents:
         outcome = _outcome(ident, spec.checks[ident], loaded, seconds)
         _say(events, {"event": "outcome"} | outcome.to_json())
