@@ -93,13 +93,14 @@ def test_the_command_writes_json_and_gradescope(
 
 
 def test_a_module_that_hangs_is_cut_off_and_the_other_checks_keep_their_verdicts() -> None:
-    limits = Limits(time_limit=0.5)
+    # 1 s: the other checks, each well under it, must pass on a loaded machine.
+    limits = Limits(time_limit=1.0)
     report = grade_adt(f"{MUTANTS}.hangs", limits)
     verdicts = {row.requirement: row.verdict for row in report.rows()}
     assert {req for req, verdict in verdicts.items() if verdict != "PASS"} == {"A14"}
     assert verdicts["A14"] == "ERROR"
     message = next(row for row in report.rows() if row.requirement == "A14").explanation()
-    assert "timed out after 0.5 s in board_finish" in message
+    assert "timed out after 1 s in board_finish" in message
 
 
 def test_every_check_passes_on_our_adt_in_process() -> None:

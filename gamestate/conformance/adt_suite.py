@@ -45,6 +45,8 @@ SIZE: Final = 4
 ACTIONS: Final = ("N", "S", "W", "E")
 SEED: Final = 2048
 SAMPLE_SIZE: Final = 80
+# What a modifier returns: "It should return the modified board b".
+_MODIFIED: Final = "expected the board b it was given, modified"
 # Values no coordinate can be, under any representation (the spec's own
 # example probes board_position(b, 0)).
 NOT_COORDINATES: Final[tuple[object, ...]] = (0, None, "a", -1, 99, 2.5, [], (0, 0), [0] * 5)
@@ -226,18 +228,6 @@ def _unchanged(m: Any, board: Any, grid: Grid, score: int, call: str) -> None:
     )
 
 
-def _merges_again(grid: Grid, action: str) -> bool:
-    """Whether ``action`` on ``grid`` leaves two equal tiles side by side
-    along its lines: the boards where a merged tile could merge again."""
-    after = ours.board_reduce(_our_board(grid), action).cells
-    lines = after if action in ("W", "E") else [list(col) for col in zip(*after, strict=True)]
-    for line in lines:
-        tiles = [value for value in line if value]
-        if any(a == b for a, b in itertools.pairwise(tiles)):
-            return True
-    return False
-
-
 def _boards() -> list[Case]:
     """The fixed sample, the same every run: random, full and stuck boards."""
     rng = random.Random(SEED)
@@ -245,13 +235,6 @@ def _boards() -> list[Case]:
     grids += [_full(rng) for _ in range(SAMPLE_SIZE // 4)]
     grids += [_stuck(rng) for _ in range(SAMPLE_SIZE // 4)]
     return [("", grid) for grid in grids]
-
-
-def _reductions(merging_again: bool) -> list[Case]:
-    """Each sample board with each action, split by whether a merged tile
-    could merge again (A11's boards) or not (A10's)."""
-    return [(action, grid) for _, grid in _boards() for action in ACTIONS
-            if _merges_again(grid, action) == merging_again]
 
 
 # ------------------------------------------------------------- coordinate
@@ -391,7 +374,7 @@ def board_fill(m: Any) -> None:
         r, c = (sum(map(sum, grid)) % SIZE) + 1, (len(grid[0]) + grid[0][0]) % SIZE + 1
         call = f"{name}(b, {m.name('create_coordinate')}({r}, {c}), 8)"
         returned = m.board_fill_position(board, m.create_coordinate(r, c), 8)
-        assert returned is board, f"{call}: returned {returned!r}, not the board b it was given"
+        assert returned is board, f"{call}: returned {returned!r}, {_MODIFIED}"
         expected = [row[:] for row in grid]
         expected[r - 1][c - 1] = 8
         got = _grid(m, board)
@@ -409,7 +392,7 @@ def board_score_update(m: Any) -> None:
     board = m.create_board()
     name = m.name("board_update_score")
     returned = m.board_update_score(board, 8)
-    assert returned is board, f"{name}(b, 8): returned {returned!r}, not the board b"
+    assert returned is board, f"{name}(b, 8): returned {returned!r}, {_MODIFIED}"
     m.board_update_score(board, 0)
     m.board_update_score(board, 12)
     got = m.board_score(board)
@@ -436,18 +419,57 @@ MERGING_AGAIN: Final[list[Case]] = [
 ]
 
 
-def _reduces(m: Any) -> Callable[[str, Grid], None]:
-    """board_reduce on a board, as gamestate.adt reduces it: b returned,
-    its tiles and score those of the spec's reduction."""
+def _packed(grid: Grid, action: str) -> list[list[int]]:
+    """Each line of ``action``'s, its tiles in order from the edge they
+    move to, empty cells left out."""
+    lines = grid if action in ("W", "E") else [list(col) for col in zip(*grid, strict=True)]
+    edge_last = action in ("E", "S")
+    return [[v for v in (line[::-1] if edge_last else line) if v] for line in lines]
+
+
+def _merges_again(grid: Grid, action: str) -> bool:
+    """Whether ``action`` on ``grid`` has a line where a merged tile could
+    merge again (A11's boards): a pair followed by a tile their sum (8 8 16,
+    read from the edge), or equal tiles side by side after the reduction
+    (2 2 2 2 gives 4 4)."""
+    after = ours.board_reduce(_our_board(grid), action).cells
+    sums = any(a == b and c == 2 * a for line in _packed(grid, action)
+               for a, b, c in zip(line, line[1:], line[2:], strict=False))
+    return sums or any(a == b for line in _packed(after, action)
+                       for a, b in itertools.pairwise(line))
+
+
+def _reductions() -> list[Case]:
+    """Each sample board with each action."""
+    return [(action, grid) for _, grid in _boards() for action in ACTIONS]
+
+
+def _reduces(m: Any, merging_again: bool) -> Callable[[str, Grid], None]:
+    """board_reduce on a board, as gamestate.adt reduces it, on the boards
+    where a merged tile could merge again (A11: the tiles along each line
+    in order and the score, so a tile left short of the edge is A10's
+    fault, not A11's; a reduced copy returned in place of b too) or could
+    not (A10: b returned, its whole board and score)."""
 
     def check(action: str, grid: Grid) -> None:
+        if _merges_again(grid, action) != merging_again:
+            return  # the other requirement's board (shrinking may reach one)
         board = _board(m, grid, 4)
         call = f"{m.name('board_reduce')}(b, {action!r})"
         returned = m.board_reduce(board, action)
-        assert returned is board, f"{call}: returned {returned!r}, not the board b it was given"
-        expected = ours.board_reduce(_our_board(grid, 4), action)
         got = _state(m, board)
-        assert got == (expected.cells, expected.score), (
+        if merging_again and returned is not board and got == (grid, 4):
+            got = _state(m, returned)  # a reduced copy: A10 says so, A11 judges it
+        assert merging_again or returned is board, (
+            f"{call} on {_rows(grid, 4)}: returned {returned!r}, {_MODIFIED}"
+        )
+        expected = ours.board_reduce(_our_board(grid, 4), action)
+        same = (
+            (_packed(got[0], action), got[1])
+            == (_packed(expected.cells, action), expected.score)
+            if merging_again else got == (expected.cells, expected.score)
+        )
+        assert same, (
             f"{call} on {_rows(grid, 4)}: {_rows(*got)}, "
             f"expected {_rows(expected.cells, expected.score)}"
         )
@@ -462,8 +484,8 @@ def board_reductions(m: Any) -> None:
     the board's sides ... the two are combined in a single panel ... The
     value of each panel that's a result of a combination is added to the
     current score"; "It should return the modified board b" (on boards
-    where no merged tile could merge again: that is A11)."""
-    _compare([*REDUCTIONS, *_reductions(merging_again=False)], _reduces(m))
+    where no merged tile could merge again: those are A11's)."""
+    _compare([*REDUCTIONS, *_reductions()], _reduces(m, merging_again=False))
 
 
 @requirement("A11", "board_reduce: a combined panel is not combined again (Fig. 4)")
@@ -471,8 +493,9 @@ def board_reduce_once(m: Any) -> None:
     """"A panel that's a result of a combination can not be combined with
     another panel in the same move"; the edge pair combines first ("the
     panels are displaced in each row from right to left, starting with the
-    leftmost panel" for W). On boards where a merged tile meets its equal."""
-    _compare([*MERGING_AGAIN, *_reductions(merging_again=True)], _reduces(m))
+    leftmost panel" for W). On boards where a merged tile meets its equal,
+    the tiles of each line in order from the edge, and the score."""
+    _compare([*MERGING_AGAIN, *_reductions()], _reduces(m, merging_again=True))
 
 
 @requirement("A12", 'board_reduce: another action raises "board_reduce: invalid arguments"')

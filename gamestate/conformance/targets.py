@@ -26,7 +26,8 @@ from gamestate.conformance.mvc_modules import (
 
 SOURCE_SUFFIXES: Final = (".java", ".py")
 PYTHON_CLASS = re.compile(r"^class\s+GameState\b", re.MULTILINE)
-ADT_MODULE = re.compile(r"^def\s+create_board\b", re.MULTILINE)
+# Spec 004 under its English or its original Portuguese name (adt_names.py).
+ADT_MODULE = re.compile(r"^def\s+(?:create_board|cria_tabuleiro)\b", re.MULTILINE)
 MODULE_SUFFIXES: Final = {"adt": (".py",), "mvc": ()}
 NO_MODULES: Final = {
     "adt": "no .py file defining create_board found",
@@ -170,7 +171,8 @@ def _nearest_mvc(path: Path) -> str | None:
 
 
 def _adt_module(path: Path) -> Path | None:
-    """``path`` if a .py file, else the first .py file in it defining create_board."""
+    """``path`` if a .py file, else the first .py file in it defining create_board
+    (or cria_tabuleiro)."""
     if not path.is_dir():
         return path if path.suffix == ".py" else None
     modules = (inner for inner in _inside(path) if inner.suffix == ".py" and inner.is_file())
