@@ -9,9 +9,18 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from gamestate.conformance.adt_names import ORIGINAL, Adt
-from gamestate.conformance.adt_suite import ADT, CHECKS, NOT_BOARDS, NOT_COORDINATES
+from gamestate.conformance.adt_names import ORIGINAL, Adt, load_adt
+from gamestate.conformance.adt_suite import (
+    ADT,
+    CHECKS,
+    NOT_BOARDS,
+    NOT_COORDINATES,
+    _reduces,
+    _smallest,
+)
 from gamestate.conformance.cli import main
 from gamestate.conformance.module_grade import grade_module
 from gamestate.conformance.report import Report, render_table
@@ -215,3 +224,41 @@ def test_the_report_is_the_same_every_run() -> None:
     message (the same smallest board) each time."""
     reports = [grade_adt(f"{MUTANTS}.finished_mutates", Limits()) for _ in range(2)]
     assert reports[0].rows() == reports[1].rows()
+
+
+GRIDS = st.lists(st.lists(st.sampled_from([0, 0, 2, 2, 4, 8, 16]), min_size=4, max_size=4),
+                 min_size=4, max_size=4)
+ACTION = st.sampled_from(["N", "S", "W", "E"])
+GAP_LEFT = load_adt(str(Path(__file__).parent / "conformance" / "adt_corpus" / "en_gap_left.py"))
+
+
+@given(grid=GRIDS, action=ACTION)
+@settings(max_examples=150, deadline=None)
+def test_our_adt_passes_the_reduction_checks_on_any_board(grid: list[list[int]],
+                                                          action: str) -> None:
+    from gamestate import adt
+
+    for merging_again in (False, True):
+        _reduces(Adt(vars(adt)), merging_again)(action, grid)
+
+
+@given(grid=GRIDS, action=ACTION)
+@settings(max_examples=150, deadline=None)
+def test_a_double_merge_costs_a11_alone_and_a_gap_a10_alone(grid: list[list[int]],
+                                                            action: str) -> None:
+    """On any board, the double merge passes A10's comparison and the gap
+    A11's: one bug, one requirement."""
+    from tests.conformance.adt_mutants import double_merge
+
+    _reduces(Adt(vars(double_merge)), merging_again=False)(action, grid)
+    _reduces(GAP_LEFT, merging_again=True)(action, grid)
+
+
+@given(grid=GRIDS)
+@settings(max_examples=100, deadline=None)
+def test_the_shrunk_board_still_differs_and_is_no_larger(grid: list[list[int]]) -> None:
+    def differs(_: str, g: list[list[int]]) -> str:
+        return "big" if sum(map(sum, g)) >= 8 else ""
+
+    message = _smallest([("", grid)], differs)
+    assert (message == "big") == (sum(map(sum, grid)) >= 8)

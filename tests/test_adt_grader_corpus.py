@@ -75,3 +75,14 @@ def test_a_class_of_portuguese_submissions_in_folders_is_a_batch(tmp_path: Path)
     rows = {row["student"]: row["score (of 15)"]
             for row in csv.DictReader(output.open(encoding="utf-8"))}
     assert rows == {"pt_tuple_dict": "15", "pt_double_merge": "14", "en_gap_left": "14"}
+
+
+def test_the_teaching_page_lists_every_check_and_the_corpus_as_expected() -> None:
+    page = (Path(__file__).parent.parent / "docs" / "teach" / "grader-adt.md").read_text("utf-8")
+    rows = [line.split("|")[1:-1] for line in page.splitlines() if line.startswith("| ")]
+    assert [cells[0].strip() for cells in rows if cells[0].strip() in CHECKS] == list(CHECKS)
+    corpus = {cells[0].strip(): cells[2].strip() for cells in rows if len(cells) == 4
+              and f"{cells[0].strip()}.py" in EXPECTED}
+    assert set(corpus) == {name.removesuffix(".py") for name in EXPECTED}
+    for name, expected in corpus.items():
+        assert expected.startswith(str(EXPECTED[f"{name}.py"]["score"])), name
