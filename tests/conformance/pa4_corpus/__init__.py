@@ -1,0 +1,87 @@
+"""The PA4 corpus: student-style GameState.java submissions and their hand verdicts.
+
+Each folder here is one submission (see README.md): GameState.java and
+expected.json, the verdict of every requirement decided by hand from the
+writeup. This module grades a submission through the command line, as an
+instructor would, and compares the report with expected.json; both
+tests/test_grader_corpus.py and bench/grade_corpus.py use it.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Final
+
+CORPUS: Final = Path(__file__).resolve().parent
+ROOT: Final = CORPUS.parent.parent.parent
+STARTER: Final = CORPUS / "starter_folder"
+SUBMISSIONS: Final = sorted(path.parent.name for path in CORPUS.glob("*/GameState.java"))
+# The grader's verdicts as the hand verdicts name them: ERROR (the class
+# raised, crashed or ran out of time) is the student's failure as FAIL is;
+# ABSENT (an optional method not written) is not applicable. Anything else
+# (a grader error) matches no hand verdict.
+HAND: Final = {"PASS": "PASS", "FAIL": "FAIL", "ERROR": "FAIL", "ABSENT": "N/A", "N/A": "N/A"}
+
+
+def expected(name: str) -> dict[str, Any]:
+    """A folder's expected.json."""
+    data: dict[str, Any] = json.loads((CORPUS / name / "expected.json").read_text())
+    return data
+
+
+def copy_out(name: str, scratch: Path) -> Path:
+    """The submission's files (not expected.json) in a folder of ``scratch``:
+    nothing is compiled or written beside the corpus."""
+    folder = scratch / name
+    shutil.copytree(CORPUS / name, folder, ignore=shutil.ignore_patterns("*.json", "*.md"))
+    return folder
+
+
+def grade(folder: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    """``python -m gamestate.conformance FOLDER OPTIONS`` run from the folder's parent."""
+    command = [sys.executable, "-m", "gamestate.conformance", str(folder), *options]
+    return subprocess.run(
+        command, cwd=folder.parent, capture_output=True, text=True, timeout=600, check=False
+    )
+
+
+def grade_json(folder: Path) -> dict[str, Any]:
+    """One run's JSON report, without the time it took (the one field that may
+    differ between runs)."""
+    done = grade(folder, "-f", "json", "--no-progress")
+    if done.returncode not in (0, 1):
+        raise RuntimeError(f"grading {folder.name} exited {done.returncode}: {done.stderr}")
+    report: dict[str, Any] = json.loads(done.stdout)
+    del report["seconds"]
+    return report
+
+
+def points_lost(report: dict[str, Any]) -> int:
+    """The maximum minus the score: comparable whether a requirement that does
+    not apply is scored as met or left out of the maximum."""
+    return int(report["max_score"]) - int(report["score"])
+
+
+def hand_points_lost(name: str) -> int:
+    hand = expected(name)
+    return int(hand["out_of"]) - int(hand["score"])
+
+
+def disagreements(name: str, report: dict[str, Any]) -> list[str]:
+    """One line per requirement where the report and the hand verdict differ:
+    the hand verdict, the grader's, its first message and the hand reason."""
+    hand = expected(name)
+    rows = {row["id"]: row for row in report["requirements"]}
+    lines = []
+    for requirement, verdict in hand["verdicts"].items():
+        row = rows.get(requirement)
+        graded = HAND.get(row["verdict"], row["verdict"]) if row else "missing"
+        if graded != verdict:
+            said = row["failures"][0]["message"] if row and row["failures"] else ""
+            why = hand["why"].get(requirement, "")
+            lines.append(f"{requirement}: expected {verdict}, graded {graded} {said!r}; {why}")
+    return lines
