@@ -262,3 +262,35 @@ def test_the_shrunk_board_still_differs_and_is_no_larger(grid: list[list[int]]) 
 
     message = _smallest([("", grid)], differs)
     assert (message == "big") == (sum(map(sum, grid)) >= 8)
+
+
+ANY_VALUE = st.one_of(
+    st.none(), st.booleans(), st.integers(-5, 40), st.floats(allow_nan=True), st.text(max_size=3),
+    st.lists(st.integers(0, 8), max_size=5), st.tuples(st.integers(0, 5), st.integers(0, 5)),
+    st.dictionaries(st.text(max_size=2), st.integers(0, 4), max_size=2),
+    st.lists(st.lists(st.integers(0, 8), max_size=5), max_size=5),
+)
+
+
+class _Anything:
+    """A module whose every function returns whatever Hypothesis draws."""
+
+    def __init__(self, data: st.DataObject) -> None:
+        self.namespace = {name: self._answer for name in ORIGINAL}
+        self.data = data
+
+    def _answer(self, *_: object) -> object:
+        return self.data.draw(ANY_VALUE)
+
+
+@given(data=st.data())
+@settings(max_examples=25, deadline=None)
+def test_no_check_crashes_on_any_value_a_module_returns(data: st.DataObject) -> None:
+    """Whatever the functions return, a check passes or fails with a
+    message: the grader's own code never raises on it."""
+    module = Adt(_Anything(data).namespace)
+    for ident, check in CHECKS.items():
+        try:
+            check(module)
+        except AssertionError as failure:
+            assert str(failure), ident

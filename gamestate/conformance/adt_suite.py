@@ -104,8 +104,13 @@ def _state(m: Any, board: Any) -> tuple[Grid, int]:
     return _grid(m, board), m.board_score(board)
 
 
-def _cells(m: Any, coordinates: list[Any]) -> list[tuple[int, int]]:
-    return sorted((m.coordinate_row(c), m.coordinate_col(c)) for c in coordinates)
+def _empty_cells(m: Any, board: Any, call: str) -> list[tuple[Any, Any]]:
+    """The (row, column) of each coordinate board_empty_positions returns,
+    in order; a value that is no list is a FAIL naming it, not a crash."""
+    returned = m.board_empty_positions(board)
+    assert isinstance(returned, (list, tuple)), f"{call}: returned {returned!r}, expected a list"
+    # sorted by repr: a row that is not an int must not stop the sort
+    return sorted(((m.coordinate_row(c), m.coordinate_col(c)) for c in returned), key=repr)
 
 
 def _recognizes(m: Any, english: str, value: object, expected: bool | None) -> None:
@@ -302,11 +307,9 @@ def board_constructor(m: Any) -> None:
     assert (grid, score) == (empty, 0), (
         f"{m.name('create_board')}(): {_rows(grid, score)}, expected every position 0, score 0"
     )
-    found = len(m.board_empty_positions(board))
-    assert found == SIZE * SIZE, (
-        f"{m.name('board_empty_positions')}({m.name('create_board')}()): "
-        f"{found} positions, expected 16"
-    )
+    call = f"{m.name('board_empty_positions')}({m.name('create_board')}())"
+    found = len(_empty_cells(m, board, call))
+    assert found == SIZE * SIZE, f"{call}: {found} positions, expected 16"
 
 
 @requirement("A06", 'board_position: the value there; "board_position: invalid arguments"')
@@ -341,10 +344,10 @@ def board_empty(m: Any) -> None:
 
     def empties(_: str, grid: Grid) -> None:
         board = _board(m, grid, 4)
-        got = _cells(m, m.board_empty_positions(board))
+        call = f"{m.name('board_empty_positions')}(b)"
+        got = _empty_cells(m, board, call)
         expected = [(r, c) for r in range(1, SIZE + 1) for c in range(1, SIZE + 1)
                     if not grid[r - 1][c - 1]]
-        call = f"{m.name('board_empty_positions')}(b)"
         assert got == expected, f"{call} on {_rows(grid)}: {got}, expected {expected}"
         _unchanged(m, board, grid, 4, call)
 
