@@ -35,6 +35,10 @@ def test_the_corpus_is_at_least_twelve_submissions_in_both_languages() -> None:
         assert expected["score"] == list(expected["verdicts"].values()).count("PASS"), name
         failing = [req for req, verdict in expected["verdicts"].items() if verdict != "PASS"]
         assert all(req in expected["why"] for req in failing), f"{name}: say why {failing}"
+        twin = expected.get("twin", "")
+        if twin:  # "PA4 corpus: <folder> (...)": the twin is there
+            folder = twin.removeprefix("PA4 corpus: ").split()[0]
+            assert (CORPUS.parent / "pa4_corpus" / folder).is_dir(), f"{name}: {twin}"
 
 
 def _graded(path: Path) -> dict[str, Any]:
