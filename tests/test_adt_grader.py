@@ -201,6 +201,19 @@ def test_a_game_called_at_import_is_graded_on_what_was_defined_before_it() -> No
     assert "Note: importing it raised EOFError" in render_table(report)
 
 
+def test_a_game_looping_at_import_is_cut_by_the_child_and_graded(tmp_path: Path) -> None:
+    """A game that retries on EOFError forever: the child's import limit
+    (shorter than the parent's patience) ends it and keeps the functions."""
+    source = (Path(__file__).parent / "conformance" / "adt_corpus" / "pt_tuple_dict.py")
+    looping = tmp_path / "sempre.py"
+    looping.write_text(source.read_text("utf-8") + (
+        "\n\nwhile True:\n    try:\n        jogo_2048()\n    except EOFError:\n        pass\n"
+    ), "utf-8")
+    report = grade_adt(str(looping), Limits(time_limit=0.5))
+    assert report.score == len(CHECKS), report.problem
+    assert report.notes[-1].startswith("importing it timed out after 3.5 s at line 16")
+
+
 def test_a_module_raising_before_any_function_cannot_be_graded(tmp_path: Path) -> None:
     broken = tmp_path / "broken.py"
     broken.write_text("x = 1 / 0\ndef create_board():\n    return {}\n", "utf-8")

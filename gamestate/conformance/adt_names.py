@@ -198,8 +198,12 @@ def _cut_short(error: BaseException, origin: str, adt: Adt) -> str:
     frames = [frame for frame in traceback.extract_tb(error.__traceback__)
               if Path(frame.filename).resolve() == Path(origin).resolve()]
     where = f" at line {frames[0].lineno} ({(frames[0].line or '').strip()})" if frames else ""
-    raised = (f"sys.exit({error.code!r})" if isinstance(error, SystemExit)
-              else f"{type(error).__name__}: {error}".rstrip(": "))
+    if isinstance(error, TargetError):  # "timed out after 4 s in the import"
+        what = str(error).removesuffix(" in the import")
+    elif isinstance(error, SystemExit):
+        what = f"raised sys.exit({error.code!r})"
+    else:
+        what = f"raised {type(error).__name__}: {error}".rstrip(": ")
     defined = len(GRADED) - len(adt.missing())
-    return (f"importing it raised {raised}{where} (stdin is empty); graded on the "
+    return (f"importing it {what}{where} (stdin is empty); graded on the "
             f"{defined} of spec 004's {len(GRADED)} functions defined before that")

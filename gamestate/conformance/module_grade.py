@@ -54,6 +54,10 @@ LOADED: Final = "loaded"
 # Python's start and the grader's imports; also the longest a target's
 # import may take beyond one time limit.
 START_SECONDS: Final = 5.0
+# The child's own limit on the import: short of the parent's patience, so
+# that a game looping at import is cut by the child, which keeps the
+# functions defined so far (adt_names.py), not killed with them.
+IMPORT_SECONDS: Final = START_SECONDS - 2.0
 GRACE_SECONDS: Final = 1.0
 """How long past a check's time limit a silent child is given before it is
 killed (its own alarm ends a check at the limit; this is the last resort)."""
@@ -194,7 +198,7 @@ def run_checks(spec: ModuleSpec, target: str, seconds: float, idents: Sequence[s
                events: TextIO) -> None:
     """Load ``target``; write one JSON line per check to ``events``."""
     try:
-        with time_limit(seconds + START_SECONDS, "the import"):
+        with time_limit(seconds + IMPORT_SECONDS, "the import"):
             loaded = spec.load(target)
     except LoadError as error:
         _say(events, {"event": UNLOADABLE, "message": str(error)})
