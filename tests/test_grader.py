@@ -23,7 +23,7 @@ import pytest
 from gamestate.conformance import cli, javac
 from gamestate.conformance.batch import SCORE_COLUMN, Progress
 from gamestate.conformance.javac import JDK_NEEDED, LoadError
-from gamestate.conformance.limits import TimeLimitError, time_limited
+from gamestate.conformance.limits import TargetRaisedError, TimeLimitError, time_limited
 from gamestate.conformance.requirements import OPTIONAL, REQUIREMENTS
 from gamestate.conformance.runner import INI, SUITE, Limits, child_command, grade
 from gamestate.direction import Direction
@@ -96,7 +96,7 @@ def test_one_target_prints_the_table_and_no_coverage() -> None:
     lines = done.stdout.splitlines()
     assert "GameState conformance: tests.conformance.mutants.random_tile_lte" in lines[0]
     assert lines[-1] == (
-        "Score: 31/32 requirements met (92/93 tests passed); optional, not scored: O1 PASS"
+        "Score: 31/32 requirements met (93/94 tests passed); optional, not scored: O1 PASS"
     )
     assert any(line.startswith("R10  FAIL    0/1 ") for line in lines)
     assert "coverage" not in done.stdout + done.stderr
@@ -157,7 +157,7 @@ def messages(report: Any, requirement: str) -> list[str]:
     [
         ("loops", "R21", "timed out after 0.5 s in slideDown"),
         ("exits", "R03", "the program exited with status 3"),
-        ("crashes", "E2", "the process died (signal 9) in test_writeup_example_game"),
+        ("crashes", "R03", "the process died (signal 9) in test_to_string"),
         ("hogs", "R12", "MemoryError"),
         ("recurses", "R21", "RecursionError"),
     ],
@@ -365,7 +365,20 @@ def test_a_python_time_limit_names_the_method_and_spends_it() -> None:
     with pytest.raises(TimeLimitError, match=r"in slideDown \(an earlier call; not run"):
         game.canSlideDown()
     assert game.getScore() == 0  # the other methods still run
-    assert time_limited(Looping, 0) is Looping
+
+
+def test_an_exception_of_a_python_class_is_the_classs_with_its_line() -> None:
+    """Without a time limit too: what the class raises is a TargetRaisedError
+    (an ERROR), never taken for the grader's own failure."""
+
+    class Raising(WriteupGameState):
+        def slideDown(self) -> bool:
+            raise ValueError("no")
+
+    pattern = r"^ValueError: no \(test_grader.py:\d+ in slideDown\)$"
+    for seconds in (0, 2):
+        with pytest.raises(TargetRaisedError, match=pattern):
+            time_limited(Raising, seconds)(2, 2).move(Direction.UP)
 
 
 def test_gradescope_grades_the_one_submission_in_a_nested_folder(tmp_path: Path) -> None:
@@ -443,7 +456,7 @@ def test_a_class_that_kills_every_process_is_given_up_on(tmp_path: Path) -> None
                                                 "        os.kill(os.getpid(), 9)\n"))
     report = grade(f"{path}:GameState", Limits(restarts=1))
     messages = {outcome.message for outcome in report.outcomes}
-    assert len(report.outcomes) == 98  # 93 required tests and O1's 5
+    assert len(report.outcomes) == 99  # 94 required tests and O1's 5
     assert report.score == 0
     assert "the process died (signal 9) in test_constructor_makes_an_empty_board[4-4]" in (
         messages

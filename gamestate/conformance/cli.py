@@ -2,7 +2,9 @@
 
 One submission prints the table (or JSON, JUnit XML, Gradescope's
 results.json); a folder of submissions writes a CSV. Exit status: 0 when
-every graded requirement passed, 1 otherwise, 2 for a usage error.
+every graded requirement passed, 1 otherwise, 2 for a usage error or a
+path that holds no submission, 3 when the grader's own code failed
+(GRADER-ERROR: please report).
 """
 
 from __future__ import annotations
@@ -20,7 +22,13 @@ from gamestate.conformance.batch import (
     score_column,
 )
 from gamestate.conformance.module_grade import SPECS, grade_module
-from gamestate.conformance.report import RENDERERS, Report, render_gradescope
+from gamestate.conformance.report import (
+    GRADER_ERROR_EXIT,
+    GRADER_ERROR_NOTE,
+    RENDERERS,
+    Report,
+    render_gradescope,
+)
 from gamestate.conformance.runner import Limits, grade
 from gamestate.conformance.targets import (
     is_single_module_target,
@@ -125,7 +133,9 @@ def _print_report(options: argparse.Namespace, report: Report) -> int:
         sys.stdout.write(text)
     if options.gradescope is not None:
         _write(Path(options.gradescope), render_gradescope(report))
-    return 0 if report.success else 1
+    if report.grader_failed:
+        print(f"gamestate-grade: {GRADER_ERROR_NOTE}", file=sys.stderr)
+    return report.exit_status
 
 
 def _grade_many(options: argparse.Namespace, limits: Limits) -> int:
@@ -148,6 +158,9 @@ def _grade_many(options: argparse.Namespace, limits: Limits) -> int:
         f"{result.skipped} from the journal {journal}); mean score "
         f"{mean:.1f}/{catalogue.required_count}; CSV: {output}"
     )
+    if result.grader_failed:
+        print(f"gamestate-grade: GRADER-ERROR in some rows: {GRADER_ERROR_NOTE}", file=sys.stderr)
+        return GRADER_ERROR_EXIT
     return 0
 
 

@@ -48,6 +48,7 @@ from gamestate.conformance.javac import (
 from gamestate.conformance.limits import (
     WRITEUP_METHODS,
     TargetCrashError,
+    TargetError,
     TargetRaisedError,
     TimeLimitError,
     seconds_text,
@@ -55,6 +56,9 @@ from gamestate.conformance.limits import (
 from gamestate.conformance.pipes import PipeLines
 
 START_SECONDS: Final = 30
+# Requests sent before their replies are read (see JavaProcess.pipeline):
+# few enough that neither pipe fills while the other side waits.
+PIPELINE_CHUNK: Final = 64
 # Beyond the JVM's own limit, how long to wait before deciding it is stuck.
 GRACE_SECONDS: Final = 10
 
@@ -163,6 +167,31 @@ class JavaProcess:
         for change in self.boards.changes():
             self._exchange(change, method, None)
         return self._exchange(line, method, query)
+
+    def pipeline(self, lines: Sequence[str], method: str) -> list[str | TargetError]:
+        """Send many requests that ask nothing back (no script is on) in few
+        round trips: each reply, or the error a request raised. A time-out
+        or a crash raises at once (the JVM is gone)."""
+        self.ensure_started()
+        for change in self.boards.changes():
+            self._exchange(change, method, None)
+        replies: list[str | TargetError] = []
+        for start in range(0, len(lines), PIPELINE_CHUNK):
+            chunk = lines[start : start + PIPELINE_CHUNK]
+            self._send("\n".join(chunk), method)
+            for _ in chunk:
+                reply = self._read(self.time_limit + GRACE_SECONDS, method)
+                if reply.startswith("Q "):  # a script after all: no answer
+                    self._send("X", method)
+                    reply = self._read(self.time_limit + GRACE_SECONDS, method)
+                if reply == "A":
+                    replies.append(TargetRaisedError(f"{method} asked for a script"))
+                    continue
+                try:
+                    replies.append(self._checked(reply))
+                except TargetRaisedError as raised:
+                    replies.append(raised)
+        return replies
 
     def _exchange(self, line: str, method: str, query: Query | None) -> str:
         self._send(line, method)
@@ -347,13 +376,32 @@ class JavaGame:
         return reply
 
     def _call(self, method: str, *arguments: object) -> Any:
+        reply = self._request(self._call_line(method, arguments), method)
+        return decode(reply[2:], type(self)._process.boards)
+
+    def _call_line(self, method: str, arguments: Sequence[object]) -> str:
         boards = type(self)._process.boards
         words = [
             NULL_ARGUMENT.get(method, "i:0") if argument is None else encode(argument, boards)
             for argument in arguments
         ]
-        reply = self._request(" ".join(["C", str(self._id), method, *words]), method)
-        return decode(reply[2:], boards)
+        return " ".join(["C", str(self._id), method, *words])
+
+    def _conformance_calls(self, calls: Sequence[tuple[str, Sequence[object]]]) -> list[Any]:
+        """The results of many calls, made in few round trips; the first
+        error raised (after all ran). Only on a game with no script on."""
+        if self._scripts:
+            return [getattr(self, method)(*arguments) for method, arguments in calls]
+        process = type(self)._process
+        if self._generation != process.generation or process.process is None:
+            raise TargetCrashError("this GameState was lost when the JVM stopped earlier")
+        lines = [self._call_line(method, arguments) for method, arguments in calls]
+        what = calls[0][0] if calls else "nothing"
+        replies = process.pipeline(lines, what)
+        failures = [reply for reply in replies if isinstance(reply, TargetError)]
+        if failures:
+            raise failures[0]
+        return [decode(str(reply)[2:], process.boards) for reply in replies]
 
 
 def _method(name: str) -> Callable[..., Any]:
