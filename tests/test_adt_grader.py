@@ -307,3 +307,33 @@ def test_no_check_crashes_on_any_value_a_module_returns(data: st.DataObject) -> 
             check(module)
         except AssertionError as failure:
             assert str(failure), ident
+
+
+def test_the_graders_own_exception_is_a_grader_error_never_the_modules() -> None:
+    """An exception out of a check's own code (here a check with a bug) is
+    a GRADER-ERROR, scored as met and exit 3; the module's is its ERROR."""
+    from gamestate import adt
+    from gamestate.conformance.module_grade import SPECS, ModuleSpec, _outcome
+    from gamestate.conformance.report import GRADER_ERROR
+
+    def buggy(m: Adt) -> None:
+        m.create_board()
+        {}["no such key"]  # the grader's bug
+
+    spec = ModuleSpec(ADT, {"A05": buggy}, SPECS["adt"].load, wraps_target=True)
+    outcome = _outcome("A05", spec, Adt(vars(adt)), 2.0)
+    assert outcome.status == GRADER_ERROR
+    assert "please report" in outcome.message and "KeyError" in outcome.message
+    report = Report("x", [outcome], catalogue=ADT)
+    assert (report.score, report.exit_status) == (1, 3)
+
+
+def test_an_exception_the_module_raises_is_its_error_with_the_line(tmp_path: Path) -> None:
+    raising = tmp_path / "raising.py"
+    raising.write_text(
+        Path("tests/conformance/adt_corpus/en_tuple_slide_loops.py").read_text("utf-8")
+        + "\n\ndef coordinates_equal(c1, c2):\n    return c1 == c2 / 0\n", "utf-8")
+    row = next(r for r in grade_adt(str(raising), Limits()).rows() if r.requirement == "A04")
+    assert row.verdict == "ERROR"
+    assert "TypeError: unsupported operand type(s) for /: 'tuple' and 'int' (raising.py:" in (
+        row.explanation())

@@ -17,16 +17,18 @@ note saying so.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import sys
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Final
 
 from gamestate.conformance.javac import LoadError
-from gamestate.conformance.limits import TargetError
+from gamestate.conformance.limits import TargetError, TargetRaisedError, raised_text
 
 # English name (spec 004) -> the original Portuguese name.
 ORIGINAL: Final[dict[str, str]] = {
@@ -66,8 +68,9 @@ class Adt:
     """A submission's spec-004 functions, reached by their English names.
 
     ``adt.board_reduce`` is the module's ``board_reduce`` or, failing
-    that, its ``tabuleiro_reduz``; a function defined under neither name
-    raises :class:`MissingFunctionError` naming both. ``notes`` say how the
+    that, its ``tabuleiro_reduz``, whose exceptions come out as
+    TargetRaisedErrors; a function defined under neither name raises
+    :class:`MissingFunctionError` naming both. ``notes`` say how the
     module was read (its language, names missing, an import cut short).
     """
 
@@ -121,7 +124,23 @@ class Adt:
                 f"the module defines no {self.name(english)} "
                 f"(spec 004's {english}, originally {ORIGINAL[english]})"
             )
-        return found
+        return _theirs(found)
+
+
+def _theirs(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function`` whose exceptions are TargetRaisedErrors (the original
+    as their cause): the module's, never taken for the grader's own
+    (a GRADER-ERROR)."""
+
+    @functools.wraps(function)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return function(*args, **kwargs)
+        # Whatever the module raises is its answer (a student's assert too).
+        except Exception as error:
+            raise TargetRaisedError(raised_text(error)) from error
+
+    return call
 
 
 def describe(adt: Adt) -> list[str]:

@@ -37,10 +37,18 @@ from typing import Any, Final, TextIO
 from gamestate.conformance import adt_suite, mvc_suite
 from gamestate.conformance.adt_names import load_adt
 from gamestate.conformance.javac import LoadError
-from gamestate.conformance.limits import TargetError, time_limit
+from gamestate.conformance.limits import TargetError, raised_text, time_limit
 from gamestate.conformance.mvc_modules import load_mvc
 from gamestate.conformance.pipes import PipeLines
-from gamestate.conformance.report import ERROR, FAILED, PASSED, Outcome, Report
+from gamestate.conformance.report import (
+    ERROR,
+    FAILED,
+    GRADER_ERROR,
+    GRADER_ERROR_NOTE,
+    PASSED,
+    Outcome,
+    Report,
+)
 from gamestate.conformance.requirements import Catalogue, Check
 from gamestate.conformance.runner import (
     Limits,
@@ -70,10 +78,13 @@ class ModuleSpec:
     catalogue: Catalogue
     checks: dict[str, Check]
     load: Callable[[str], object]  # TARGET -> what each check takes
+    # Whether what ``load`` gives raises the target's exceptions as
+    # TargetRaisedErrors, so that any other is the grader's (GRADER-ERROR).
+    wraps_target: bool = False
 
 
 SPECS: Final = {
-    "adt": ModuleSpec(adt_suite.ADT, adt_suite.CHECKS, load_adt),
+    "adt": ModuleSpec(adt_suite.ADT, adt_suite.CHECKS, load_adt, wraps_target=True),
     "mvc": ModuleSpec(mvc_suite.MVC, mvc_suite.CHECKS, load_mvc),
 }
 
@@ -210,20 +221,26 @@ def run_checks(spec: ModuleSpec, target: str, seconds: float, idents: Sequence[s
         return
     _say(events, {"event": LOADED, "notes": list(getattr(loaded, "notes", []))})
     for ident in idents:
-        outcome = _outcome(ident, spec.checks[ident], loaded, seconds)
+        outcome = _outcome(ident, spec, loaded, seconds)
         _say(events, {"event": "outcome"} | outcome.to_json())
 
 
-def _outcome(ident: str, check: Check, loaded: object, seconds: float) -> Outcome:
+def _outcome(ident: str, spec: ModuleSpec, loaded: object, seconds: float) -> Outcome:
+    check = spec.checks[ident]
     name = check.__name__
     try:
         with time_limit(seconds, name):
             check(loaded)
     except AssertionError as failure:
         return Outcome(name, ident, FAILED, str(failure).split("\n")[0] or "failed")
-    # Whatever the submission raises (or a limit raises in it) is its
-    # answer: an ERROR, reported; sys.exit too, which ends nothing here.
-    except (Exception, SystemExit, TargetError) as error:  # noqa: BLE001
+    # What the submission raises (or a limit raises in it) is its answer:
+    # an ERROR, reported; sys.exit too, which ends nothing here.
+    except (SystemExit, TargetError) as error:
+        return Outcome(name, ident, ERROR, _raised(error))
+    except Exception as error:  # noqa: BLE001 - whose it is decides the verdict
+        if spec.wraps_target:  # not the target's: the grader's own code raised
+            return Outcome(name, ident, GRADER_ERROR,
+                           f"{GRADER_ERROR_NOTE}: {raised_text(error)}")
         return Outcome(name, ident, ERROR, _raised(error))
     return Outcome(name, ident, PASSED)
 
