@@ -76,22 +76,36 @@ class Adt:
 
     namespace: dict[str, Any]
     notes: list[str] = field(default_factory=list)
+    language: str = field(init=False)  # "English" or "Portuguese"
+    _names: dict[str, str] = field(init=False, repr=False)
+    _functions: dict[str, Callable[..., Any]] = field(init=False, repr=False)
 
-    @property
-    def language(self) -> str:
-        """Portuguese when more of the graded names are the original ones."""
-        english = sum(callable(self._lookup(name)) for name in GRADED)
-        original = sum(callable(self._lookup(ORIGINAL[name])) for name in GRADED)
-        return "Portuguese" if original > english else "English"
+    def __post_init__(self) -> None:
+        # Resolved once: the checks reach the functions thousands of times.
+        defined = {name for english, original in ORIGINAL.items()
+                   for name in (english, original) if callable(self._lookup(name))}
+        english = sum(name in defined for name in GRADED)
+        original = sum(ORIGINAL[name] in defined for name in GRADED)
+        # Portuguese when more of the graded names are the original ones.
+        self.language = "Portuguese" if original > english else "English"
+        self._names = {name: self._choose(name, defined) for name in ORIGINAL}
+        self._functions = {name: _theirs(self._lookup(chosen))
+                           for name, chosen in self._names.items() if chosen in defined}
+
+    def _choose(self, english: str, defined: set[str]) -> str:
+        """The name ``english`` is found under: the one defined, the
+        module's language's when both or neither are."""
+        original = ORIGINAL[english]
+        if (original in defined) != (english in defined):
+            return original if original in defined else english
+        return original if self.language == "Portuguese" else english
 
     def name(self, english: str) -> str:
-        """The name the module defines ``english`` under (its language's when neither)."""
-        original = ORIGINAL[english]
-        if callable(self._lookup(english)) and not callable(self._lookup(original)):
-            return english
-        if callable(self._lookup(original)):
-            return original
-        return original if self.language == "Portuguese" else english
+        """The name the module defines ``english`` under."""
+        return self._names[english]
+
+    def defines(self, english: str) -> bool:
+        return english in self._functions
 
     def invalid(self, english: str) -> str:
         """The message of ``english``'s ValueError: "<name>: invalid arguments"."""
@@ -100,7 +114,7 @@ class Adt:
 
     def missing(self) -> list[str]:
         """The graded functions defined under neither name (the module's language's)."""
-        return [self.name(english) for english in GRADED if not callable(self.find(english))]
+        return [self.name(english) for english in GRADED if not self.defines(english)]
 
     def _lookup(self, name: str) -> Any:
         """``name`` in the namespace, or from the module's own __getattr__."""
@@ -112,19 +126,15 @@ class Adt:
         except AttributeError:
             return None
 
-    def find(self, english: str) -> Any:
-        return self._lookup(self.name(english))
-
     def __getattr__(self, english: str) -> Any:
-        if english not in ORIGINAL:
+        if english not in ORIGINAL or english not in self.__dict__.get("_names", {}):
             raise AttributeError(english)
-        found = self.find(english)
-        if not callable(found):
+        if not self.defines(english):
             raise MissingFunctionError(
                 f"the module defines no {self.name(english)} "
                 f"(spec 004's {english}, originally {ORIGINAL[english]})"
             )
-        return _theirs(found)
+        return self._functions[english]
 
 
 def _theirs(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -151,7 +161,7 @@ def describe(adt: Adt) -> list[str]:
     if missing:
         notes.append(f"not defined: {', '.join(missing)}")
     other = [adt.name(english) for english in GRADED
-             if callable(adt.find(english)) and _language_of(adt.name(english)) != language]
+             if adt.defines(english) and _language_of(adt.name(english)) != language]
     if other:
         notes.append(f"{language} names but also {', '.join(other)}")
     return notes

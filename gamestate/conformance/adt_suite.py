@@ -45,7 +45,7 @@ Grid = list[list[int]]
 SIZE: Final = 4
 ACTIONS: Final = ("N", "S", "W", "E")
 SEED: Final = 2048
-SAMPLE_SIZE: Final = 80
+SAMPLE_SIZE: Final = 48
 # What a modifier returns: "It should return the modified board b".
 _MODIFIED: Final = "expected the board b it was given, modified"
 # Values no coordinate can be, under any representation (the spec's own

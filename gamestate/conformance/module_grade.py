@@ -219,7 +219,8 @@ def run_checks(spec: ModuleSpec, target: str, seconds: float, idents: Sequence[s
         message = f"{target}: cannot import: {_raised(error)}"
         _say(events, {"event": UNLOADABLE, "message": message})
         return
-    _say(events, {"event": LOADED, "notes": list(getattr(loaded, "notes", []))})
+    notes = list(getattr(loaded, "notes", []))  # how an ADT module was read
+    _say(events, {"event": LOADED} | ({"notes": notes} if notes else {}))
     for ident in idents:
         outcome = _outcome(ident, spec, loaded, seconds)
         _say(events, {"event": "outcome"} | outcome.to_json())
