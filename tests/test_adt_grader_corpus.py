@@ -76,9 +76,11 @@ def test_a_class_of_portuguese_submissions_in_folders_is_a_batch(tmp_path: Path)
         shutil.copy(CORPUS / name, student / "FP1516_P2.py")
     output = tmp_path / "grades.csv"
     assert main(["--spec", "adt", str(folder), "-o", str(output)]) == 0
-    rows = {row["student"]: row["score (of 15)"]
+    rows = {row["student"]: (row["score (of 15)"], row["note"])
             for row in csv.DictReader(output.open(encoding="utf-8"))}
-    assert rows == {"pt_tuple_dict": "15", "pt_double_merge": "14", "en_gap_left": "14"}
+    portuguese = "graded under spec 004's original Portuguese names"
+    assert rows == {"pt_tuple_dict": ("15", portuguese), "pt_double_merge": ("14", portuguese),
+                    "en_gap_left": ("14", "")}
 
 
 def test_the_teaching_page_lists_every_check_and_the_corpus_as_expected() -> None:

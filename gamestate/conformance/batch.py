@@ -68,8 +68,10 @@ SCORE_COLUMN: Final = score_column(GAMESTATE)
 
 def csv_row(name: str, report: Report) -> dict[str, str]:
     verdicts = {row.requirement: row.verdict for row in report.rows()}
-    # The whole note on one line: javac's errors follow their heading.
-    note = " | ".join(line.strip() for line in report.problem.splitlines() if line.strip())
+    # The whole note on one line: javac's errors follow their heading; then
+    # how the target was read (an ADT module's names, an import cut short).
+    lines = [*report.problem.splitlines(), *report.notes]
+    note = " | ".join(line.strip() for line in lines if line.strip())
     requirements = columns(report.catalogue)[2:-2]
     return {
         "student": name,
