@@ -337,3 +337,12 @@ def test_an_exception_the_module_raises_is_its_error_with_the_line(tmp_path: Pat
     assert row.verdict == "ERROR"
     assert "TypeError: unsupported operand type(s) for /: 'tuple' and 'int' (raising.py:" in (
         row.explanation())
+
+
+def test_notes_are_printed_in_every_format() -> None:
+    from gamestate.conformance.report import RENDERERS
+
+    note = "graded under spec 004's original Portuguese names"
+    report = Report("x.py", [], catalogue=ADT, notes=(note,))
+    for name, render in RENDERERS.items():
+        assert note in render(report).replace("&apos;", "'").replace("&#x27;", "'"), name
