@@ -346,3 +346,12 @@ def test_notes_are_printed_in_every_format() -> None:
     report = Report("x.py", [], catalogue=ADT, notes=(note,))
     for name, render in RENDERERS.items():
         assert note in render(report).replace("&apos;", "'").replace("&#x27;", "'"), name
+
+
+def test_the_hand_reductions_are_each_on_their_requirements_side() -> None:
+    """A10's hand boards have no line where a merged tile could merge
+    again, A11's each have one (else the check would skip them)."""
+    from gamestate.conformance.adt_suite import MERGING_AGAIN, REDUCTIONS, _merges_again
+
+    assert not any(_merges_again(grid, action) for action, grid in REDUCTIONS)
+    assert all(_merges_again(grid, action) for action, grid in MERGING_AGAIN)

@@ -410,7 +410,7 @@ REDUCTIONS: Final[list[Case]] = [
     ("N", [[0, 0, 0, 0], [2, 0, 0, 4], [2, 0, 0, 0], [8, 0, 0, 2]]),
     ("S", [[4, 2, 0, 0], [0, 0, 0, 0], [4, 0, 0, 0], [2, 0, 0, 0]]),
 ]
-# ... and every line of these can (A11; the first is Fig. 4's third row).
+# ... and each of these has a line where one can (A11; Fig. 4's row first).
 MERGING_AGAIN: Final[list[Case]] = [
     ("W", [[4, 4, 8, 0], [2, 2, 2, 2], [2, 2, 4, 0], [0, 0, 0, 0]]),
     ("E", [[8, 4, 4, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]),
