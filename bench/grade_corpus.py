@@ -7,19 +7,23 @@ included), and prints one row per submission: its style, the hand score,
 the graded score, whether every run gave the same report, the median
 seconds, and the requirements where the grader and the hand verdict
 differ. The load average at the start and the end is printed too (the
-machine is shared). ``--markdown`` prints the table for the corpus README.
+machine is shared). ``--markdown`` prints the table for the corpus README;
+``--jobs 2`` grades two submissions at a time (quicker, but then each
+time includes the other's load).
 
-    python bench/grade_corpus.py [--runs 5] [--only NAME] [--markdown]
+    python bench/grade_corpus.py [--runs 5] [--jobs 1] [--only NAME] [--markdown]
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import statistics
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +51,11 @@ def timed_runs(folder: Path, runs: int) -> tuple[list[dict[str, Any]], list[floa
         reports.append(grade_json(folder))
         seconds.append(time.perf_counter() - started)
     return reports, seconds
+
+
+def graded_row(name: str, scratch: Path, runs: int) -> dict[str, Any]:
+    reports, seconds = timed_runs(copy_out(name, scratch), runs)
+    return row(name, reports, seconds)
 
 
 def row(name: str, reports: list[dict[str, Any]], seconds: list[float]) -> dict[str, Any]:
@@ -91,22 +100,23 @@ def print_markdown(rows: list[dict[str, Any]]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=1, help="runs per submission (1)")
+    parser.add_argument("--jobs", type=int, default=1, help="submissions at once (1)")
     parser.add_argument("--only", action="append", help="grade only this submission")
     parser.add_argument("--markdown", action="store_true", help="a Markdown table")
     options = parser.parse_args()
     names = options.only or SUBMISSIONS
     print(f"load average at start: {load()}")
     started = time.perf_counter()
-    rows = []
     with tempfile.TemporaryDirectory(prefix="pa4-corpus-") as scratch:
-        for name in names:
-            reports, seconds = timed_runs(copy_out(name, Path(scratch)), options.runs)
-            rows.append(row(name, reports, seconds))
+        grade_one = functools.partial(graded_row, scratch=Path(scratch), runs=options.runs)
+        with ThreadPoolExecutor(max_workers=options.jobs) as pool:
+            rows = list(pool.map(grade_one, names))
     (print_markdown if options.markdown else print_plain)(rows)
     total = time.perf_counter() - started
     per_run = statistics.median(entry["seconds"] for entry in rows)
     print(
-        f"{len(rows)} submissions x {options.runs} runs in {total:.0f} s; median "
+        f"{len(rows)} submissions x {options.runs} runs, {options.jobs} at a time, in "
+        f"{total:.0f} s; median "
         f"{per_run:.1f} s a run; load average at end: {load()}"
     )
 
