@@ -387,9 +387,12 @@ class JavaGame:
         ]
         return " ".join(["C", str(self._id), method, *words])
 
-    def _conformance_calls(self, calls: Sequence[tuple[str, Sequence[object]]]) -> list[Any]:
-        """The results of many calls, made in few round trips; the first
-        error raised (after all ran). Only on a game with no script on."""
+    def _conformance_calls(
+        self, calls: Sequence[tuple[str, Sequence[object]]], each: bool = False
+    ) -> list[Any]:
+        """The results of many calls, made in few round trips (on a game
+        with no script on); the first error raised after all ran, or with
+        ``each`` the error in place of its call's result."""
         if self._scripts:
             return [getattr(self, method)(*arguments) for method, arguments in calls]
         process = type(self)._process
@@ -399,9 +402,12 @@ class JavaGame:
         what = calls[0][0] if calls else "nothing"
         replies = process.pipeline(lines, what)
         failures = [reply for reply in replies if isinstance(reply, TargetError)]
-        if failures:
+        if failures and not each:
             raise failures[0]
-        return [decode(str(reply)[2:], process.boards) for reply in replies]
+        return [
+            reply if isinstance(reply, TargetError) else decode(reply[2:], process.boards)
+            for reply in replies
+        ]
 
 
 def _method(name: str) -> Callable[..., Any]:

@@ -1,14 +1,15 @@
 """What the package's own Java-exact model answers: the grader's oracle.
 
 The differential checks (suite/test_differential.py) and the replay of
-the writeup's example game compare a student's class with these answers.
+the writeup's example game compare a student's class with these answers
+(kept: the same fixed boards are asked about by several requirements).
 The model is driven through the writeup's API, with its addTile replaced
 so that a move's slide is seen without a new tile.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
 from dataclasses import dataclass
 
 from gamestate import Direction, GameState
@@ -25,7 +26,7 @@ class Slide:
     moved: bool
 
 
-def _game(board: Sequence[Sequence[int]]) -> GameState:
+def _game(board: Snapshot) -> GameState:
     game = GameState(len(board), len(board[0]))
     game.setBoard([list(row) for row in board])
     game.addTile = lambda: 0  # type: ignore[method-assign]
@@ -36,22 +37,26 @@ def _frozen(game: GameState) -> Snapshot:
     return tuple(tuple(row) for row in game.getBoard())
 
 
-def slide_down(board: Sequence[Sequence[int]]) -> Slide:
+@functools.cache
+def slide_down(board: Snapshot) -> Slide:
     game = _game(board)
     moved = game.slideDown()
     return Slide(_frozen(game), game.getScore(), moved)
 
 
-def move(board: Sequence[Sequence[int]], direction: str) -> Slide:
+@functools.cache
+def move(board: Snapshot, direction: str) -> Slide:
     """``move(Direction.<direction>)`` of ``board``, without its new tile."""
     game = _game(board)
     moved = game.move(Direction[direction])
     return Slide(_frozen(game), game.getScore(), moved)
 
 
-def can_slide_down(board: Sequence[Sequence[int]]) -> bool:
+@functools.cache
+def can_slide_down(board: Snapshot) -> bool:
     return _game(board).canSlideDown()
 
 
-def is_game_over(board: Sequence[Sequence[int]]) -> bool:
+@functools.cache
+def is_game_over(board: Snapshot) -> bool:
     return _game(board).isGameOver()

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 
+from gamestate.conformance.limits import TargetError
 from gamestate.conformance.requirements import REQUIREMENTS
 
 Board = list[list[int]]
@@ -104,6 +105,25 @@ def call_all(game: Any, calls: Sequence[Call]) -> list[Any]:
     if batched is not None:
         return list(batched(calls))
     return [getattr(game, method)(*arguments) for method, arguments in calls]
+
+
+def call_each(game: Any, calls: Sequence[Call]) -> list[Any]:
+    """As :func:`call_all`, but a call that raised gives its TargetError in
+    place of its result, and the calls after it still run (a JVM that
+    stopped gives its error for every call left)."""
+    batched = getattr(game, "_conformance_calls", None)
+    if batched is not None:
+        try:
+            return list(batched(calls, each=True))
+        except TargetError as stopped:
+            return [stopped] * len(calls)
+    results: list[Any] = []
+    for method, arguments in calls:
+        try:
+            results.append(getattr(game, method)(*arguments))
+        except TargetError as raised:
+            results.append(raised)
+    return results
 
 
 def changed_cells(before: Snapshot, after: Snapshot) -> list[tuple[int, int]]:
