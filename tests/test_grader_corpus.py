@@ -17,14 +17,13 @@ unseeded ones: they are graded once. Five runs of everything would take
 about four times as long, past CI's budget on two cores
 (bench/grade_corpus.py prints the time per submission).
 
-The starter folder (the four starter files, no GameState.java) is not a
-submission: graded, it must give one line naming what was found, exit
-status 2, and write nothing.
+The starter folder (the four starter files, no GameState.java) and an
+older assignment's Board.java are not submissions: graded, each must give
+one line naming what was found, exit status 2, and write nothing.
 """
 
 from __future__ import annotations
 
-import json
 import shutil
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -34,7 +33,7 @@ import pytest
 
 from gamestate.conformance.requirements import REQUIREMENTS
 from tests.conformance.pa4_corpus import (
-    STARTER,
+    NOT_SUBMISSIONS,
     SUBMISSIONS,
     copy_out,
     disagreements,
@@ -50,7 +49,6 @@ pytestmark = pytest.mark.skipif(
     reason="needs a JDK: apt-get install openjdk-17-jdk-headless",
 )
 
-STARTER_FILES: Final = ["Config.java", "Direction.java", "Game2048.java", "PlayManager.java"]
 RUNS: Final = {"unseeded": 5}  # runs per submission by its "draws"; else 1
 REPEATED: Final = [name for name in SUBMISSIONS if expected(name)["draws"] in RUNS]
 
@@ -109,15 +107,23 @@ def test_every_run_gives_the_same_report(
         assert other == first, f"run {number} differs from run 1"
 
 
-def test_the_starter_folder_is_one_line_exit_2_nothing_written(tmp_path: Path) -> None:
-    hand = json.loads((STARTER / "expected.json").read_text())
-    folder = copy_out(STARTER.name, tmp_path)
-    assert sorted(path.name for path in folder.iterdir()) == STARTER_FILES
+def test_the_corpus_has_folders_that_are_not_submissions() -> None:
+    assert "starter_folder" in NOT_SUBMISSIONS
+    for name in NOT_SUBMISSIONS:
+        assert expected(name)["submission"] is False, name
+
+
+@pytest.mark.parametrize("name", NOT_SUBMISSIONS)
+def test_a_folder_without_game_state_is_one_line_exit_2_nothing_written(
+    tmp_path: Path, name: str
+) -> None:
+    hand = expected(name)
+    folder = copy_out(name, tmp_path)
     before = sorted(tmp_path.rglob("*"))
-    done = grade(folder)  # table mode, the default
+    done = grade(folder)  # table mode, the default, run from the folder's parent
     said = (done.stdout + done.stderr).strip()
     assert done.returncode == hand["exit"], said
     assert len(said.splitlines()) == 1, said
-    for name in hand["names"]:
-        assert name in said, said
+    for found in hand["names"]:
+        assert found in said, said
     assert sorted(tmp_path.rglob("*")) == before

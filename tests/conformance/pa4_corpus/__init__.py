@@ -18,8 +18,13 @@ from typing import Any, Final
 
 CORPUS: Final = Path(__file__).resolve().parent
 ROOT: Final = CORPUS.parent.parent.parent
-STARTER: Final = CORPUS / "starter_folder"
 SUBMISSIONS: Final = sorted(path.parent.name for path in CORPUS.glob("*/GameState.java"))
+# Folders that hold no GameState: the grader must say what it found, not grade.
+NOT_SUBMISSIONS: Final = sorted(
+    path.parent.name
+    for path in CORPUS.glob("*/expected.json")
+    if path.parent.name not in SUBMISSIONS
+)
 # The grader's verdicts as the hand verdicts name them: ERROR (the class
 # raised, crashed or ran out of time) is the student's failure as FAIL is;
 # ABSENT (an optional method not written) is not applicable. Anything else
