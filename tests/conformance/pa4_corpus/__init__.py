@@ -58,9 +58,12 @@ def grade_json(folder: Path) -> dict[str, Any]:
     """One run's JSON report, without the time it took (the one field that may
     differ between runs)."""
     done = grade(folder, "-f", "json", "--no-progress")
-    if done.returncode not in (0, 1):
-        raise RuntimeError(f"grading {folder.name} exited {done.returncode}: {done.stderr}")
-    report: dict[str, Any] = json.loads(done.stdout)
+    try:  # exit 1 (a requirement not met) and 3 (a grader error) report too
+        report: dict[str, Any] = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        raise RuntimeError(
+            f"grading {folder.name} exited {done.returncode} without a report: {done.stderr}"
+        ) from None
     del report["seconds"]
     return report
 
