@@ -96,7 +96,7 @@ def test_one_target_prints_the_table_and_no_coverage() -> None:
     lines = done.stdout.splitlines()
     assert "GameState conformance: tests.conformance.mutants.random_tile_lte" in lines[0]
     assert lines[-1] == (
-        "Score: 31/32 requirements met (93/94 tests passed); optional, not scored: O1 PASS"
+        "Score: 31/32 requirements met (104/105 tests passed); optional, not scored: O1 PASS"
     )
     assert any(line.startswith("R10  FAIL    0/1 ") for line in lines)
     assert "coverage" not in done.stdout + done.stderr
@@ -168,9 +168,9 @@ def test_a_python_class_that_misbehaves_fails_with_what_happened(
     report = abused[name]
     rows = {row.requirement: row.verdict for row in report.rows()}
     assert rows[requirement] == "ERROR", report.outcomes
-    assert all(message in text for text in messages(report, requirement)), messages(
-        report, requirement
-    )
+    # The first test of the requirement meets the misbehaviour; later ones
+    # may meet a time limit it caused.
+    assert message in messages(report, requirement)[0], messages(report, requirement)
     # The run went on: the requirements the misbehaving method has no part in pass.
     assert rows["R01"] == rows["R08"] == "PASS"
     assert len(rows) == len(REQUIREMENTS)
@@ -180,7 +180,8 @@ def test_a_timed_out_method_is_not_run_again(abused: dict[str, Any]) -> None:
     """One time limit per looping method, not one per test."""
     loops = abused["loops"]
     timed_out = [t.message for t in loops.outcomes if "timed out" in t.message]
-    assert sum("not run again" not in text for text in timed_out) == 1, timed_out
+    # One time-out (the requirements judged on that call all report it).
+    assert len({text for text in timed_out if "not run again" not in text}) == 1, timed_out
     assert loops.seconds < 60
 
 
@@ -322,9 +323,16 @@ def test_a_batch_resumes_from_its_journal(
     (folder / "ann.py").write_text(STUDENT.format(module="writeup_style"))
     (folder / "bob").mkdir()
     (folder / "bob" / "gamestate.py").write_text(STUDENT.format(module="merge_twice"))
-    (folder / "cy").mkdir()  # nothing to grade
+    (folder / "cy").mkdir()  # nothing to grade: a batch only with --batch
     output = tmp_path / "grades.csv"
     options = [str(folder), "-o", str(output), "--no-progress"]
+    assert cli.main(options) == 2
+    assert not output.exists()
+    assert capsys.readouterr().err == (
+        f"gamestate-grade: no class GameState in {folder}/: found ann.py, bob/, cy/ "
+        "(a folder of submissions with some lacking one: give --batch)\n"
+    )
+    options.append("--batch")
     assert cli.main(options) == 0
     first = capsys.readouterr().out
     assert "3 submissions (3 graded now, 0 from the journal" in first
@@ -335,9 +343,9 @@ def test_a_batch_resumes_from_its_journal(
     assert "4 submissions (2 graded now, 2 from the journal" in second
     rows = {row["student"]: row for row in csv.DictReader(output.open())}
     assert list(rows) == ["ann", "bob", "cy", "dee"]
-    assert [rows[name][SCORE_COLUMN] for name in rows] == ["31", "29", "0", "31"]
+    assert [rows[name][SCORE_COLUMN] for name in rows] == ["31", "30", "0", "31"]
     assert rows["ann"]["R04"] == "FAIL"  # graded again: the file changed
-    assert rows["cy"]["note"] == "no GameState.java or Python GameState found"
+    assert rows["cy"]["note"] == f"no class GameState in {folder / 'cy'}/: found nothing"
     assert rows["dee"]["R10"] == "FAIL" and rows["dee"]["O1"] == "PASS"
     assert list(rows["ann"]) == [
         "student", SCORE_COLUMN, *OPTIONAL,
@@ -393,19 +401,21 @@ def test_gradescope_grades_the_one_submission_in_a_nested_folder(tmp_path: Path)
     assert code == 1
     graded = json.loads(results.read_text())
     assert check_gradescope(graded) == []
-    assert graded["score"] == 29.0
-    assert "Score: 29/32 requirements met" in (tmp_path / "table.txt").read_text()
+    assert graded["score"] == 30.0  # merge_twice: R24 and E2
+    assert "Score: 30/32 requirements met" in (tmp_path / "table.txt").read_text()
 
 
 def test_gradescope_with_nothing_to_grade_scores_zero(tmp_path: Path) -> None:
+    """Exit 2, as in every mode; results.json still tells the student why."""
     (tmp_path / "submission").mkdir()
     results = tmp_path / "results.json"
     assert cli.main([str(tmp_path / "submission"), "--gradescope", str(results),
-                     "-o", str(tmp_path / "t")]) == 1
+                     "-o", str(tmp_path / "t")]) == 2
     graded = json.loads(results.read_text())
     assert graded["score"] == 0.0
     assert graded["output"].startswith("Score: 0/32 requirements met (")
-    assert "no GameState.java or Python GameState found" in graded["output"]
+    assert f"no class GameState in {tmp_path / 'submission'}/: found nothing" in graded["output"]
+    assert not (tmp_path / "t").exists()
 
 
 def test_the_child_run_journals_and_resumes(
@@ -456,7 +466,7 @@ def test_a_class_that_kills_every_process_is_given_up_on(tmp_path: Path) -> None
                                                 "        os.kill(os.getpid(), 9)\n"))
     report = grade(f"{path}:GameState", Limits(restarts=1))
     messages = {outcome.message for outcome in report.outcomes}
-    assert len(report.outcomes) == 99  # 94 required tests and O1's 5
+    assert len(report.outcomes) == 110  # 105 required tests and O1's 5
     assert report.score == 0
     assert "the process died (signal 9) in test_constructor_makes_an_empty_board[4-4]" in (
         messages

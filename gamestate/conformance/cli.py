@@ -31,10 +31,12 @@ from gamestate.conformance.report import (
 )
 from gamestate.conformance.runner import Limits, grade
 from gamestate.conformance.targets import (
+    is_batch,
     is_single_module_target,
     is_single_target,
     module_submission,
     nested_submission,
+    no_game_state,
     submission,
 )
 
@@ -81,6 +83,12 @@ def parser() -> argparse.ArgumentParser:
     parse.add_argument("--journal", type=Path,
                        help="a folder's resumable journal (default CSV + .journal)")
     parse.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parse.add_argument(
+        "--batch", action="store_true",
+        help="TARGET is a folder of submissions even if some entries hold no "
+        "GameState (each gets a row saying so); without it, a folder is a batch "
+        "only when every entry is a submission",
+    )
     return parse
 
 
@@ -96,19 +104,30 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _grade_one_module(options, limits)
     elif one or is_single_target(options.target):
         return _grade_one(options, limits)
+    elif not (options.batch or is_batch(Path(options.target))):
+        folder = Path(options.target)
+        some = any(entry.is_dir() for entry in folder.iterdir())
+        return _not_a_submission(no_game_state(folder), batch_hint=some)
     return _grade_many(options, limits)
 
 
 def _grade_one(options: argparse.Namespace, limits: Limits) -> int:
     path = Path(options.target)
-    found = nested_submission(path) if path.is_dir() else submission(path)
     if not path.exists():
-        report = grade(options.target, limits, options.direction)  # module:Class
-    elif found.problem:
-        report = Report(options.target, problem=f"{path}: {found.problem}")
-    else:
-        report = grade(found.spec, limits, options.direction)
-    return _print_report(options, report)
+        return _print_report(options, grade(options.target, limits, options.direction))
+    found = nested_submission(path) if path.is_dir() else submission(path)
+    if not found.problem:
+        return _print_report(options, grade(found.spec, limits, options.direction))
+    if options.gradescope is not None:  # the student sees why, on Gradescope
+        _write(Path(options.gradescope), render_gradescope(Report(options.target, problem=found.problem)))
+    return _not_a_submission(found.problem)
+
+
+def _not_a_submission(problem: str, batch_hint: bool = False) -> int:
+    """What was found instead of a submission: one line, exit 2."""
+    hint = " (a folder of submissions with some lacking one: give --batch)" if batch_hint else ""
+    print(f"gamestate-grade: {problem}{hint}", file=sys.stderr)
+    return 2
 
 
 def _grade_one_module(options: argparse.Namespace, limits: Limits) -> int:

@@ -522,13 +522,20 @@ def problem_on(prop: Property, slides: list[Observed], moves: list[Moved]) -> Ba
     """What went wrong before the property could be judged, on the smallest
     board where it did: the class raised (a TargetError: ERROR) or returned
     something that is no board of the game's shape (an AssertionError: FAIL)."""
-    items: list[Any] = sorted(moves if prop.on_moves else slides, key=lambda i: _size(i.board))
-    for item in items:
-        for value in _values(prop, item):
-            if isinstance(value, (TargetError, AssertionError)):
+    items: list[Any] = list(moves if prop.on_moves else slides)
+    # The first error the class raised (later ones may only repeat it: "not
+    # run again"), else the smallest board of a wrong shape.
+    for kind, order in ((TargetError, items), (AssertionError, sorted(items, key=_item_size))):
+        for item in order:
+            value = next((v for v in _values(prop, item) if isinstance(v, kind)), None)
+            if value is not None:
                 where = f" (on the {len(item.board)} x {len(item.board[0])} board {show(item.board)})"
                 return type(value)(f"{value}{where}")
     return None
+
+
+def _item_size(item: Any) -> tuple[int, int, int]:
+    return _size(item.board)
 
 
 def _values(prop: Property, item: Any) -> tuple[Any, ...]:
