@@ -403,22 +403,31 @@ def r27(m: Moved) -> Verdict:
 
 
 def r28(m: Moved) -> Verdict:
+    """A move that slides: one new tile, true returned (judged where the
+    slide itself is right: a wrong slide is R27's)."""
     parts = _move_parts(m)
     if parts is None or not parts[0].moved:
         return None
-    cells = parts[1]
+    want, cells = parts
     if not cells:
-        return f"move({m.direction}) of {show(m.board)} slid the board but added no new tile: {show(m.after)}"
+        return f"move({m.direction}) of {show(m.board)} slid it to {show(want.board)} but added no new tile"
+    if not _one_new_tile(want.board, m.after, cells):
+        return None
     if m.returned is not True:
         return f"move({m.direction}) of {show(m.board)} changed it but returned {describe(m.returned)}"
     return None
 
 
 def r29(m: Moved) -> Verdict:
+    """A move that cannot slide: false returned, nothing changed (judged
+    where the board is unchanged or one tile was added: else R27's)."""
     parts = _move_parts(m)
     if parts is None or parts[0].moved:
         return None
-    if m.after != m.board or m.returned is not False:
+    cells = parts[1]
+    if cells and not _one_new_tile(m.board, m.after, cells):
+        return None
+    if cells or m.returned is not False:
         return (
             f"move({m.direction}) of {show(m.board)} cannot change it: it must return false "
             f"and leave it; it returned {describe(m.returned)} and gave {show(m.after)}"

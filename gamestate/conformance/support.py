@@ -199,6 +199,24 @@ def board_of(value: object, what: str, shape: tuple[int, int] | None = None) -> 
     return tuple(rows)
 
 
+def text_difference(action: str, got: object, expected: str) -> str:
+    """Where a returned text first differs from the writeup's, line by line:
+    "toString() of ...: line 1 is 'Score 0', the writeup's format gives
+    'Score: 0' (whole text expected: ...)"."""
+    if not isinstance(got, str):
+        return f"{action} must return the text {expected!r}, got {describe(got)}"
+    got_lines, want_lines = got.split("\n"), expected.split("\n")
+    for number, (line, want) in enumerate(zip(got_lines, want_lines, strict=False), 1):
+        if line != want:
+            return (
+                f"{action}: line {number} is {line!r}, the writeup's format gives {want!r} "
+                f"(expected {expected!r})"
+            )
+    if len(got_lines) < len(want_lines):
+        return f"{action} stops after {len(got_lines)} lines: expected {expected!r}, got {got!r}"
+    return f"{action} goes on after the last row: expected {expected!r}, got {got!r}"
+
+
 def describe(value: object) -> str:
     """A short, safe description of any value a class returned."""
     if value is None:

@@ -129,11 +129,11 @@ def test_a_successful_move_adds_the_tile_to_the_slid_board(
     """move: "a new random tile must be added to the board" after the slide:
     the board is the slid board plus one new tile (2 or 4) in one of its
     empty cells, whatever the class draws its numbers with."""
-    game = new_game(WIDE, rolls=Seeded()) if scripted else new_game(WIDE, own_random=True)
+    board = ((2, 2, 0), (0, 2, 4), (0, 0, 4))  # square: any shape is R27's
+    game = new_game(board, rolls=Seeded()) if scripted else new_game(board, own_random=True)
     game.move(Direction.DOWN)
-    slid = ((0, 0, 0), (2, 4, 4))
-    after = snapshot(game)
-    assert_one_tile_added(slid, after, f"move(DOWN) of {show(WIDE)}")
+    slid = ((0, 0, 0), (0, 0, 0), (2, 4, 8))
+    assert_one_tile_added(slid, snapshot(game), f"move(DOWN) of {show(board)}")
 
 
 @requirement("R29")
