@@ -8,6 +8,7 @@ into a resumable CSV. The Java targets are in test_grader_java.py.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
@@ -19,13 +20,42 @@ from typing import Any
 from xml.etree import ElementTree
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamestate.conformance import cli, javac
-from gamestate.conformance.batch import SCORE_COLUMN, Progress
+from gamestate.conformance.batch import SCORE_COLUMN, Progress, csv_row
+from gamestate.conformance.differential import (
+    PROPERTIES,
+    Moved,
+    Observed,
+    _as_board,
+    problem_on,
+)
 from gamestate.conformance.javac import JDK_NEEDED, LoadError
 from gamestate.conformance.limits import TargetRaisedError, TimeLimitError, time_limited
+from gamestate.conformance.plugin import _kind_of
+from gamestate.conformance.report import (
+    GRADER_ERROR,
+    GRADER_ERROR_NOTE,
+    Outcome,
+    Report,
+    render_junit,
+    render_table,
+    to_gradescope,
+    to_json,
+)
 from gamestate.conformance.requirements import OPTIONAL, REQUIREMENTS
 from gamestate.conformance.runner import INI, SUITE, Limits, child_command, grade
+from gamestate.conformance.support import (
+    Snapshot,
+    assert_one_tile_added,
+    assert_unchanged,
+    board_of,
+    describe,
+    shape_of,
+    text_difference,
+)
 from gamestate.direction import Direction
 from tests.conformance.mutants.writeup_style import GameState as WriteupGameState
 from tests.test_conformance_meta import EXPECTED_FAILURES, MUTANTS, ROOT
@@ -491,3 +521,143 @@ def test_the_progress_line_draws_a_bar() -> None:
     text = stream.getvalue()
     assert "\r[" + "#" * 15 + "." * 15 + "] 2/4 graded" in text
     assert text.endswith("\r\x1b[K")
+
+
+# ----------------------------------------- no grader helper raises (item 4)
+class Unprintable:
+    """A value whose repr raises: a student's object may do anything."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+# Anything a class can return: Java's values through the proxy (ints,
+# booleans, null, text, boards with null or ragged rows) and Python's.
+RETURNED = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 40) | st.floats(allow_nan=True)
+    | st.text(max_size=4) | st.builds(Unprintable),
+    lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner),
+    max_leaves=16,
+)
+SMALL_BOARDS = st.integers(1, 3).flatmap(
+    lambda rows: st.integers(1, 3).flatmap(
+        lambda cols: st.tuples(*[st.tuples(*[st.sampled_from([0, 2, 4, 8])] * cols)] * rows)
+    )
+)
+
+
+class Returns:
+    """A game whose getBoard and getScore return whatever it was given."""
+
+    def __init__(self, board: object, score: object) -> None:
+        self.board, self.score = board, score
+
+    def getBoard(self) -> object:
+        return self.board
+
+    def getScore(self) -> object:
+        return self.score
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(value=RETURNED, board=SMALL_BOARDS)
+def test_no_board_helper_raises_on_any_returned_value(value: object, board: Snapshot) -> None:
+    """A board of the wrong shape, null, a ragged array, text: a FAIL
+    (AssertionError) naming what came back, never the grader's own error."""
+    assert isinstance(describe(value), str)
+    assert isinstance(text_difference("toString()", value, "Score: 0\n"), str)
+    try:
+        checked = board_of(value, "getBoard()", shape_of(board))
+    except AssertionError as failure:
+        assert "getBoard() returned" in str(failure)
+    else:
+        assert shape_of(checked) == shape_of(board)
+    with contextlib.suppress(AssertionError):
+        assert_unchanged(Returns(value, value), board, 0, "isGameOver()")
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(before=SMALL_BOARDS, after=SMALL_BOARDS, returned=RETURNED)
+def test_the_tile_check_fails_or_passes_on_any_boards(
+    before: Snapshot, after: Snapshot, returned: object
+) -> None:
+    with contextlib.suppress(AssertionError):
+        assert_one_tile_added(before, after, "addTile()", returned)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(board=SMALL_BOARDS, answers=st.lists(RETURNED, min_size=7, max_size=7))
+def test_no_differential_property_raises_on_any_answers(
+    board: Snapshot, answers: list[object]
+) -> None:
+    """Each property answers a message or None on whatever the class
+    returned; what is no board of the game's shape is a FAIL naming it."""
+    shape = shape_of(board)
+    slid, gain, returned, can, after_can, over, after_over = answers
+    observed = Observed(
+        board, _as_board(slid, shape, "getBoard()"), gain, returned, can,
+        _as_board(after_can, shape, "getBoard()"), over, _as_board(after_over, shape, "getBoard()"),
+    )  # fmt: skip
+    moved = Moved(observed, "LEFT", board, _as_board(slid, shape, "getBoard()"), gain, returned)
+    for prop in PROPERTIES.values():
+        item = moved if prop.on_moves else observed
+        assert prop.check(item) is None or isinstance(prop.check(item), str)
+        problem = problem_on(prop, [observed], [moved])
+        assert problem is None or isinstance(problem, AssertionError)
+
+
+def test_a_grader_error_is_its_own_verdict_in_every_format(tmp_path: Path) -> None:
+    """An exception in the grader's code: GRADER-ERROR, scored as met,
+    "please report", exit 3, in the table, JSON, JUnit, Gradescope and CSV."""
+    assert _kind_of(ValueError("zip() argument 2 is shorter")) == "grader"
+    assert _kind_of(TargetRaisedError("ValueError: x (a.py:1 in slideDown)")) == "class"
+    message = f"{GRADER_ERROR_NOTE}: ValueError: zip() argument 2 is shorter"
+    outcomes = [
+        Outcome("test_a", "R14", GRADER_ERROR, message),
+        Outcome("test_b", "R13", "passed"),
+        Outcome("test_c", "R12", "failed", "countEmptyTiles() of 2 0 gave 2"),
+    ]
+    report = Report("alice/", outcomes)
+    assert {row.requirement: row.verdict for row in report.rows()} == {
+        "R12": "FAIL", "R13": "PASS", "R14": "GRADER-ERROR",
+    }  # fmt: skip
+    assert report.score == 2 and report.exit_status == 3
+    assert "R14  GRADER-ERROR" in render_table(report)
+    assert "please report" in render_table(report)
+    assert to_json(report)["requirements"][2]["verdict"] == "GRADER-ERROR"
+    junit = ElementTree.fromstring(render_junit(report))
+    error = junit.find("testcase[3]/error")
+    assert error is not None and "please report" in (error.text or "")
+    gradescope = to_gradescope(report)["tests"][2]
+    assert gradescope["score"] == 1.0 and "GRADER-ERROR" in gradescope["output"]
+    assert csv_row("alice", report)["R14"] == "GRADER-ERROR"
+
+
+def test_a_folder_without_game_state_is_one_line_and_nothing_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The starter folder, as a student might submit it, in table mode."""
+    starter = tmp_path / "starter"
+    starter.mkdir()
+    for name in ("PlayManager", "Config", "Game2048", "Direction"):
+        (starter / f"{name}.java").write_text(f"public class {name} {{}}\n")
+    for options in ([], ["--format", "json"], ["--gradescope", str(tmp_path / "r.json")]):
+        assert cli.main([str(starter), *options]) == 2
+        assert capsys.readouterr().err == (
+            f"gamestate-grade: no class GameState in {starter}/: found Config.java, "
+            "Direction.java, Game2048.java, PlayManager.java\n"
+        )
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["r.json", "starter"]
+    board = tmp_path / "Board.java"
+    board.write_text("/* class GameState? */\npublic class Board {\n    int[][] grid;\n}\n")
+    assert cli.main([str(board)]) == 2
+    assert capsys.readouterr().err == (
+        f"gamestate-grade: {board}: its public class is Board, not GameState\n"
+    )
+
+
+def test_csv_notes_are_whole() -> None:
+    report = Report("x", problem="x.java does not compile (javac):\nx.java:3: error: ';' expected\n  int a\n")
+    assert csv_row("x", report)["note"] == (
+        "x.java does not compile (javac): | x.java:3: error: ';' expected | int a"
+    )

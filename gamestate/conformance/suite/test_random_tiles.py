@@ -67,7 +67,7 @@ def test_roll_rng_stays_below_the_bound(GameState: Any, bound: int) -> None:
         "it also returned others"
     )
     if bound > 1:
-        assert len(set(draws)) > 1, (
+        assert any(draw != draws[0] for draw in draws), (
             f"200 calls of rollRNG({bound}) all returned {draws[0]}: not random"
         )
 
