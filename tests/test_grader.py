@@ -47,6 +47,12 @@ from gamestate.conformance.report import (
 )
 from gamestate.conformance.requirements import OPTIONAL, REQUIREMENTS
 from gamestate.conformance.runner import INI, SUITE, Limits, child_command, grade
+from gamestate.conformance.sampling import (
+    ADD_TILE,
+    FALSE_FAILURE_BOUND,
+    RANDOM_TILE,
+    Window,
+)
 from gamestate.conformance.support import (
     Snapshot,
     assert_one_tile_added,
@@ -661,3 +667,17 @@ def test_csv_notes_are_whole() -> None:
     assert csv_row("x", report)["note"] == (
         "x.java does not compile (javac): | x.java:3: error: ';' expected | int a"
     )
+
+
+@pytest.mark.parametrize(
+    ("window", "checks", "wrong"), [(RANDOM_TILE, 1, 0.5), (ADD_TILE, 3, 0.6), (ADD_TILE, 3, 0.1)]
+)
+def test_a_correct_class_fails_a_statistical_check_with_a_chance_below_1e_9(
+    window: Window, checks: int, wrong: float
+) -> None:
+    """The documented bound, from the binomial distribution (R10: one count
+    of 2s; R15: a count per empty cell), and a wrong class fails as surely:
+    a 2 half the time; a cell chosen 60% or 10% of the time, not a third."""
+    assert checks * window.false_failure() < FALSE_FAILURE_BOUND
+    wrong_class = Window(window.calls, wrong, window.low, window.high)
+    assert 1 - wrong_class.false_failure() < FALSE_FAILURE_BOUND
