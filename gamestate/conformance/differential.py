@@ -157,17 +157,19 @@ def observe_slides(GameState: Any, boards: Sequence[Snapshot]) -> list[Observed]
 
 def observe_moves(GameState: Any, Direction: Any, bases: Sequence[Observed]) -> list[Moved]:
     """move(d) of each base board turned so that the move is its slide down."""
-    turned = [(base, name, clockwise(base.board, turns)) for base in bases for name, turns in TURNS.items()]
+    by_shape: dict[tuple[int, int], list[tuple[Observed, str, Snapshot]]] = {}
+    for base in bases:
+        for name, turns in TURNS.items():
+            board = clockwise(base.board, turns)
+            by_shape.setdefault(_shape(board), []).append((base, name, board))
     moved = []
-    for shape, group in _by_shape([board for _, _, board in turned]):
-        todo = [item for item in turned if _shape(item[2]) == shape]
+    for shape, todo in by_shape.items():
         calls = [call for _, name, board in todo for call in _move_calls(board, getattr(Direction, name))]
         results = _answers(GameState, shape, calls)
         for number, (base, name, board) in enumerate(todo):
             r = results[number * MOVE_CALLS : (number + 1) * MOVE_CALLS]
             after = _as_board(r[3], shape, f"getBoard() after move({name})")
             moved.append(Moved(base, name, board, after, r[4], r[2]))
-        del group
     return moved
 
 
