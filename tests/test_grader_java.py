@@ -32,7 +32,7 @@ from gamestate.conformance.limits import (
     TimeLimitError,
 )
 from gamestate.conformance.requirements import REQUIREMENTS
-from gamestate.conformance.support import Rolls
+from gamestate.conformance.support import Rolls, call_each
 from tests.conformance.java import ABUSES, CORRECT, MUTANTS, write
 from tests.test_conformance_meta import EXPECTED_FAILURES, ROOT
 
@@ -161,7 +161,7 @@ def test_pytest_runs_the_suite_on_a_java_folder() -> None:
     command += ["-p", "no:cacheprovider", "--tb=no", "--impl", str(CORRECT.parent)]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout
-    assert "Score: 32/32 requirements met (93/93 tests passed)" in done.stdout
+    assert "Score: 32/32 requirements met (105/105 tests passed)" in done.stdout
 
 
 # ------------------------------------------- the proxy, in this process
@@ -230,6 +230,14 @@ def test_a_loop_times_out_once_and_the_jvm_starts_again(
     assert again.getScore() == 0
     with pytest.raises(TimeLimitError, match="in slideDown .an earlier call; not run again"):
         again.canSlideDown()
+    # Calls sent together (the statistical and differential checks): a spent
+    # method's error takes its call's place, and the replies stay in step.
+    calls = [("getScore", ()), ("slideDown", ()), ("setScore", (7,)), ("getScore", ())]
+    results = call_each(again, calls * 40)
+    assert [type(result).__name__ for result in results[:4]] == [
+        "int", "TimeLimitError", "NoneType", "int",
+    ]  # fmt: skip
+    assert results[-1] == 7 and looping(1, 1).getBoard() == [[0]]
 
 
 def test_system_exit_is_reported_and_survived(loaded: dict[str, Implementation]) -> None:

@@ -189,8 +189,10 @@ class JavaProcess:
                     continue
                 try:
                     replies.append(self._checked(reply))
-                except TargetRaisedError as raised:
-                    replies.append(raised)
+                except TargetError as error:
+                    if self.process is None:
+                        raise  # a time-out: the JVM halted, no reply follows
+                    replies.append(error)  # each reply read: the next ones stay in step
         return replies
 
     def _exchange(self, line: str, method: str, query: Query | None) -> str:
