@@ -109,7 +109,7 @@ def test_a_file_that_does_not_compile_scores_zero_with_javac_lines(
     lines = report["problem"].splitlines()
     assert lines[0] == "typo.java does not compile (javac):"
     assert lines[1] == "typo.java:15: error: ';' expected"
-    assert graded["csv"]["typo"]["note"] == lines[0]
+    assert graded["csv"]["typo"]["note"] == " | ".join(line.strip() for line in lines)
 
 
 @pytest.mark.parametrize(
@@ -140,14 +140,15 @@ def test_an_infinite_loop_costs_one_time_limit(graded: dict[str, Any]) -> None:
         for failure in row["failures"]
         if "timed out" in failure["message"]
     ]
-    assert sum("not run again" not in text for text in timed_out) == 1, timed_out
+    # One time-out (the requirements judged on that call all report it).
+    assert len({text for text in timed_out if "not run again" not in text}) == 1, timed_out
 
 
 def test_the_batch_csv_has_a_row_per_student(graded: dict[str, Any]) -> None:
     rows = graded["csv"]
     assert set(rows) == {"correct", "typo", *MUTANTS, *(set(ABUSES) - {"does_not_compile"})}
     assert rows["correct"][SCORE_COLUMN] == "32"
-    assert rows["merge_twice"][SCORE_COLUMN] == "29"
+    assert rows["merge_twice"][SCORE_COLUMN] == "30"  # R24 and E2
     assert rows["merge_twice"]["R24"] == "FAIL"
     assert rows["infinite_loop"]["R21"] == "ERROR"
     assert rows["typo"][SCORE_COLUMN] == "0"

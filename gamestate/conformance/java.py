@@ -168,18 +168,18 @@ class JavaProcess:
             self._exchange(change, method, None)
         return self._exchange(line, method, query)
 
-    def pipeline(self, lines: Sequence[str], method: str) -> list[str | TargetError]:
+    def pipeline(self, lines: Sequence[str], methods: Sequence[str]) -> list[str | TargetError]:
         """Send many requests that ask nothing back (no script is on) in few
         round trips: each reply, or the error a request raised. A time-out
         or a crash raises at once (the JVM is gone)."""
         self.ensure_started()
         for change in self.boards.changes():
-            self._exchange(change, method, None)
+            self._exchange(change, methods[0], None)
         replies: list[str | TargetError] = []
         for start in range(0, len(lines), PIPELINE_CHUNK):
             chunk = lines[start : start + PIPELINE_CHUNK]
-            self._send("\n".join(chunk), method)
-            for _ in chunk:
+            self._send("\n".join(chunk), methods[start])
+            for method in methods[start : start + len(chunk)]:
                 reply = self._read(self.time_limit + GRACE_SECONDS, method)
                 if reply.startswith("Q "):  # a script after all: no answer
                     self._send("X", method)
@@ -400,9 +400,10 @@ class JavaGame:
         process = type(self)._process
         if self._generation != process.generation or process.process is None:
             raise TargetCrashError("this GameState was lost when the JVM stopped earlier")
+        if not calls:
+            return []
         lines = [self._call_line(method, arguments) for method, arguments in calls]
-        what = calls[0][0] if calls else "nothing"
-        replies = process.pipeline(lines, what)
+        replies = process.pipeline(lines, [method for method, _ in calls])
         failures = [reply for reply in replies if isinstance(reply, TargetError)]
         if failures and not each:
             raise failures[0]
