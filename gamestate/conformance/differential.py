@@ -16,6 +16,7 @@ in the writeup's words.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
@@ -45,13 +46,14 @@ TURNS: Final = {"DOWN": 0, "LEFT": 1, "UP": 2, "RIGHT": 3}
 
 # ------------------------------------------------------------ the boards
 def board_set() -> list[Snapshot]:
-    """The fixed boards, the same on every run and machine."""
-    boards = []
+    """The fixed boards, the same on every run and machine: BOARDS_PER_SHAPE
+    drawn for each shape, each board once (a small shape has fewer)."""
+    boards: dict[Snapshot, None] = {}
     for rows in SIZES:
         for cols in SIZES:
             draw = random.Random(f"{rows}x{cols}")  # a str seed is stable
-            boards += [_random_board(draw, rows, cols) for _ in range(BOARDS_PER_SHAPE)]
-    return boards
+            boards |= dict.fromkeys(_random_board(draw, rows, cols) for _ in range(BOARDS_PER_SHAPE))
+    return list(boards)
 
 
 def _random_board(draw: random.Random, rows: int, cols: int) -> Snapshot:
@@ -87,7 +89,6 @@ class Observed:
     gain: Any
     returned: Any
     can: Any
-    after_can: Any
     over: Any
     after_over: Any
 
@@ -105,28 +106,28 @@ class Moved:
     returned: Any
 
 
-SLIDE_CALLS: Final = 10
-MOVE_CALLS: Final = 5
+SLIDE_CALLS: Final = 8
+MOVE_CALLS: Final = 4
 
 
 def _slide_calls(board: Snapshot) -> list[Call]:
+    """slideDown, then canSlideDown and isGameOver, of ``board`` (the score
+    gained is the difference of two getScore() answers: one setScore(0) a
+    game). canSlideDown and isGameOver must change nothing: a changed board
+    after both is R20's (canSlideDown's own cases are hand-written)."""
+
     def fresh() -> list[list[int]]:
         return [list(row) for row in board]
 
     return [
-        ("setBoard", (fresh(),)), ("setScore", (0,)), ("slideDown", ()),
-        ("getBoard", ()), ("getScore", ()),
-        ("setBoard", (fresh(),)), ("canSlideDown", ()), ("getBoard", ()),
-        ("isGameOver", ()), ("getBoard", ()),
+        ("setBoard", (fresh(),)), ("slideDown", ()), ("getBoard", ()), ("getScore", ()),
+        ("setBoard", (fresh(),)), ("canSlideDown", ()), ("isGameOver", ()), ("getBoard", ()),
     ]  # fmt: skip
 
 
 def _move_calls(board: Snapshot, direction: Any) -> list[Call]:
     fresh = [list(row) for row in board]
-    return [
-        ("setBoard", (fresh,)), ("setScore", (0,)), ("move", (direction,)),
-        ("getBoard", ()), ("getScore", ()),
-    ]  # fmt: skip
+    return [("setBoard", (fresh,)), ("move", (direction,)), ("getBoard", ()), ("getScore", ())]
 
 
 def _as_board(value: Any, shape: tuple[int, int], what: str) -> Any:
@@ -144,15 +145,24 @@ def observe_slides(GameState: Any, boards: Sequence[Snapshot]) -> list[Observed]
     observed = []
     for shape, group in _by_shape(boards):
         calls = [call for board in group for call in _slide_calls(board)]
-        results = _answers(GameState, shape, calls)
+        results = _answers(GameState, shape, [("setScore", (0,)), *calls])[1:]
+        score: Any = 0
         for number, board in enumerate(group):
             r = results[number * SLIDE_CALLS : (number + 1) * SLIDE_CALLS]
+            gain = _difference(r[3], score)
+            score = r[3]
             observed.append(Observed(
-                board, _as_board(r[3], shape, "getBoard() after slideDown()"), r[4], r[2],
-                r[6], _as_board(r[7], shape, "getBoard() after canSlideDown()"),
-                r[8], _as_board(r[9], shape, "getBoard() after isGameOver()"),
+                board, _as_board(r[2], shape, "getBoard() after slideDown()"), gain, r[1],
+                r[5], r[6], _as_board(r[7], shape, "getBoard() after isGameOver()"),
             ))  # fmt: skip
     return observed
+
+
+def _difference(after: Any, before: Any) -> Any:
+    """The score gained; what getScore() answered if it is no number."""
+    if type(after) is int and type(before) is int:
+        return after - before
+    return after if type(after) is not int else before
 
 
 def observe_moves(GameState: Any, Direction: Any, bases: Sequence[Observed]) -> list[Moved]:
@@ -165,11 +175,13 @@ def observe_moves(GameState: Any, Direction: Any, bases: Sequence[Observed]) -> 
     moved = []
     for shape, todo in by_shape.items():
         calls = [call for _, name, board in todo for call in _move_calls(board, getattr(Direction, name))]
-        results = _answers(GameState, shape, calls)
+        results = _answers(GameState, shape, [("setScore", (0,)), *calls])[1:]
+        score: Any = 0
         for number, (base, name, board) in enumerate(todo):
             r = results[number * MOVE_CALLS : (number + 1) * MOVE_CALLS]
-            after = _as_board(r[3], shape, f"getBoard() after move({name})")
-            moved.append(Moved(base, name, board, after, r[4], r[2]))
+            after = _as_board(r[2], shape, f"getBoard() after move({name})")
+            moved.append(Moved(base, name, board, after, _difference(r[3], score), r[1]))
+            score = r[3]
     return moved
 
 
@@ -202,10 +214,12 @@ def _raised(*values: Any) -> BaseException | None:
     return next((v for v in values if isinstance(v, (TargetError, AssertionError))), None)
 
 
+@functools.cache
 def _columns(board: Snapshot) -> list[tuple[int, ...]]:
     return [tuple(row[col] for row in board) for col in range(len(board[0]))]
 
 
+@functools.cache
 def _has_gap(board: Snapshot) -> bool:
     """A tile above an empty cell in some column."""
     return any(
@@ -214,6 +228,7 @@ def _has_gap(board: Snapshot) -> bool:
     )
 
 
+@functools.cache
 def _has_pair(board: Snapshot) -> bool:
     """Two equal tiles with only empty cells between them in a column."""
     for column in _columns(board):
@@ -273,10 +288,6 @@ def r17(o: Observed) -> Verdict:
 
 
 def r18(o: Observed) -> Verdict:
-    if isinstance(o.after_can, BaseException):
-        return str(o.after_can)
-    if o.after_can != o.board:
-        return f"canSlideDown() changed the board {show(o.board)} into {show(o.after_can)}"
     if _raised(o.slid, o.can) or o.can not in (True, False):
         return None
     changes = o.slid != o.board
@@ -530,23 +541,24 @@ def first_failure(
 
 
 def problem_on(prop: Property, slides: list[Observed], moves: list[Moved]) -> BaseException | None:
-    """What went wrong before the property could be judged, on the smallest
-    board where it did: the class raised (a TargetError: ERROR) or returned
-    something that is no board of the game's shape (an AssertionError: FAIL)."""
-    items: list[Any] = list(moves if prop.on_moves else slides)
-    # The first error the class raised (later ones may only repeat it: "not
-    # run again"), else the smallest board of a wrong shape.
-    for kind, order in ((TargetError, items), (AssertionError, sorted(items, key=_item_size))):
-        for item in order:
-            value = next((v for v in _values(prop, item) if isinstance(v, kind)), None)
-            if value is not None:
-                where = f" (on the {len(item.board)} x {len(item.board[0])} board {show(item.board)})"
-                return type(value)(f"{value}{where}")
-    return None
+    """What went wrong before the property could be judged: the first error
+    the class raised (a TargetError: ERROR; later ones may only repeat it,
+    "not run again"), else the wrong-shaped board (an AssertionError: FAIL)
+    on the smallest board."""
+    wrong: tuple[Any, BaseException] | None = None
+    for item in moves if prop.on_moves else slides:
+        for value in _values(prop, item):
+            if isinstance(value, TargetError):
+                return _on(value, item.board)
+            if isinstance(value, AssertionError) and (
+                wrong is None or _size(item.board) < _size(wrong[0].board)
+            ):
+                wrong = (item, value)
+    return None if wrong is None else _on(wrong[1], wrong[0].board)
 
 
-def _item_size(item: Any) -> tuple[int, int, int]:
-    return _size(item.board)
+def _on(error: BaseException, board: Snapshot) -> BaseException:
+    return type(error)(f"{error} (on the {len(board)} x {len(board[0])} board {show(board)})")
 
 
 def _values(prop: Property, item: Any) -> tuple[Any, ...]:
@@ -558,7 +570,7 @@ def _values(prop: Property, item: Any) -> tuple[Any, ...]:
     return {
         "R16": (o.can,),
         "R17": (o.can,),
-        "R18": (o.can, o.after_can, o.slid),
+        "R18": (o.can, o.slid),
         "R19": (o.over,),
         "R20": (o.after_over,),
     }.get(prop.requirement, (o.slid, o.gain, o.returned))

@@ -79,6 +79,8 @@ class _Clock:
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
+        # Whether calls are timed: a limit, and signals usable here.
+        self.timed = seconds > 0 and can_limit_time()
         self.running: list[str] = []
         self.spent: dict[str, str] = {}
 
@@ -98,9 +100,6 @@ class _Clock:
             signal.signal(signal.SIGALRM, self.expire)
             signal.setitimer(signal.ITIMER_REAL, self.seconds)
 
-    @property
-    def timed(self) -> bool:
-        return self.seconds > 0 and can_limit_time()
 
     def leave(self) -> None:
         if len(self.running) == 1 and self.timed:

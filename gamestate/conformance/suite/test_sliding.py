@@ -2,7 +2,7 @@
 
 Columns are written top to bottom, as the writeup lists them ("Suppose
 for the following examples that the listed tiles are from top to bottom").
-The hand-written cases here; every requirement is also checked on 3600
+The hand-written cases here; every requirement is also checked on 3195
 seeded boards against the package's model (test_differential.py).
 """
 
