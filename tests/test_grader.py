@@ -23,7 +23,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamestate.conformance import cli, javac
+from gamestate import GameState as ModelGameState
+from gamestate.conformance import cli, javac, reference
 from gamestate.conformance.batch import SCORE_COLUMN, Progress, csv_row
 from gamestate.conformance.differential import (
     PROPERTIES,
@@ -698,3 +699,19 @@ def test_a_class_drawing_unseeded_without_rollrng_gets_one_report_on_five_runs()
     assert reports[0]["score"] == 32
     assert verdicts(reports[0])["R09"] == "N/A"
     assert set(verdicts(reports[0]).values()) == {"PASS", "N/A"}
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(board=SMALL_BOARDS, direction=st.sampled_from(["UP", "DOWN", "LEFT", "RIGHT"]))
+def test_the_oracle_answers_as_the_model_game_state(board: Snapshot, direction: str) -> None:
+    """reference.py (the model's kernel, turned) agrees with GameState."""
+    game = ModelGameState(len(board), len(board[0]))
+    game.setBoard([list(row) for row in board])
+    game.addTile = lambda: 0  # type: ignore[method-assign]
+    over = game.isGameOver()
+    moved = game.move(Direction[direction])
+    want = reference.move(board, direction)
+    assert (tuple(map(tuple, game.getBoard())), game.getScore(), moved) == (
+        want.board, want.gain, want.moved,
+    )  # fmt: skip
+    assert over == reference.is_game_over(board)

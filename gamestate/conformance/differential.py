@@ -25,6 +25,7 @@ from typing import Any, Final
 
 from gamestate.conformance import reference
 from gamestate.conformance.limits import TargetError
+from gamestate.conformance.reference import TURNS, clockwise
 from gamestate.conformance.support import (
     Call,
     Snapshot,
@@ -40,8 +41,6 @@ BOARDS_PER_SHAPE: Final = 100
 MOVED_PER_SHAPE: Final = 12
 TILES: Final = (2, 2, 2, 4, 4, 8, 16, 32)
 SHRINK_TRIES: Final = 60
-# Quarter turns counter-clockwise after which a slide down makes the move.
-TURNS: Final = {"DOWN": 0, "LEFT": 1, "UP": 2, "RIGHT": 3}
 
 
 # ------------------------------------------------------------ the boards
@@ -71,12 +70,6 @@ def _random_board(draw: random.Random, rows: int, cols: int) -> Snapshot:
                 value = draw.choice(TILES)
             cells[row][col] = previous = value
     return tuple(tuple(row) for row in cells)
-
-
-def clockwise(board: Snapshot, turns: int = 1) -> Snapshot:
-    for _ in range(turns):
-        board = tuple(zip(*board[::-1], strict=True))
-    return board
 
 
 # ------------------------------------------------ what the class answers

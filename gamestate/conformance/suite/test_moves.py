@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from gamestate.conformance import reference
-from gamestate.conformance.differential import TURNS, clockwise
 from gamestate.conformance.fixtures import NewGame
 from gamestate.conformance.limits import TargetError
+from gamestate.conformance.reference import TURNS, clockwise
 from gamestate.conformance.support import (
     NOT_APPLICABLE,
     AddTileSpy,
