@@ -93,3 +93,18 @@ def disagreements(name: str, report: dict[str, Any]) -> list[str]:
             why = hand["why"].get(requirement, "")
             lines.append(f"{requirement}: expected {verdict}, graded {graded} {said!r}; {why}")
     return lines
+
+
+def run_differences(first: dict[str, Any], other: dict[str, Any]) -> list[str]:
+    """What differs between two reports of the same submission, one line per
+    requirement (or top-level field): its verdict and first message in each."""
+    lines = [f"{key}: {first.get(key)!r} / {other.get(key)!r}"
+             for key in sorted(set(first) | set(other))
+             if key != "requirements" and first.get(key) != other.get(key)]
+    if len(first["requirements"]) != len(other["requirements"]):
+        lines.append("the reports list different requirements")
+    for one, two in zip(first["requirements"], other["requirements"], strict=False):
+        if one != two:
+            said = [row["failures"][0]["message"] if row["failures"] else "" for row in (one, two)]
+            lines.append(f"{one['id']}: {one['verdict']} {said[0]!r} / {two['verdict']} {said[1]!r}")
+    return lines
