@@ -87,7 +87,7 @@ class _Clock:
     def message(self) -> str:
         return f"timed out after {seconds_text(self.seconds)} in {self.running[-1]}"
 
-    def expire(self, _signal: int, _frame: FrameType | None) -> None:
+    def expire(self) -> None:
         message = self.message()
         self.spent[self.running[-1]] = message
         raise TimeLimitError(message)
@@ -97,14 +97,41 @@ class _Clock:
             raise TimeLimitError(f"{self.spent[name]} (an earlier call; not run again)")
         self.running.append(name)
         if len(self.running) == 1 and self.timed:
-            signal.signal(signal.SIGALRM, self.expire)
-            signal.setitimer(signal.ITIMER_REAL, self.seconds)
-
+            _Alarm.arm(self)
 
     def leave(self) -> None:
         if len(self.running) == 1 and self.timed:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            _Alarm.disarm()
         self.running.pop()
+
+
+class _Alarm:
+    """The process's one SIGALRM handler for the clocks, installed at the
+    first timed call and kept: signal.signal() costs several times a small
+    call of the class (it converts handlers to enums), and the differential
+    checks make tens of thousands of calls. Each outermost call only sets
+    the timer, and the handler stops the clock that set it."""
+
+    clock: _Clock | None = None
+    installed = False
+
+    @classmethod
+    def arm(cls, clock: _Clock) -> None:
+        if not cls.installed:
+            signal.signal(signal.SIGALRM, cls.fire)
+            cls.installed = True
+        cls.clock = clock
+        signal.setitimer(signal.ITIMER_REAL, clock.seconds)
+
+    @classmethod
+    def disarm(cls) -> None:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        cls.clock = None
+
+    @classmethod
+    def fire(cls, _signal: int, _frame: FrameType | None) -> None:
+        if cls.clock is not None and cls.clock.running:
+            cls.clock.expire()
 
 
 def _timed(clock: _Clock, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
@@ -162,6 +189,7 @@ def time_limit(seconds: float, what: str) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        _Alarm.installed = False  # a clock's next call installs its handler again
 
 
 def time_limited(game_class: type[T], seconds: float) -> type[T]:

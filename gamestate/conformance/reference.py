@@ -15,7 +15,7 @@ import functools
 from dataclasses import dataclass
 from typing import Final
 
-from gamestate._kernels import slide_line
+from gamestate._kernels import can_move, slide_line
 
 Snapshot = tuple[tuple[int, ...], ...]
 # Quarter turns counter-clockwise after which a slide down makes the move.
@@ -60,4 +60,5 @@ def can_slide_down(board: Snapshot) -> bool:
 
 @functools.cache
 def is_game_over(board: Snapshot) -> bool:
-    return not any(move(board, direction).moved for direction in TURNS)
+    """No move changes the board (the model's own test, on its cached lines)."""
+    return not any(can_move(board, turns) for turns in TURNS.values())
