@@ -12,9 +12,11 @@ import contextlib
 import csv
 import io
 import json
+import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
@@ -34,7 +36,13 @@ from gamestate.conformance.differential import (
     problem_on,
 )
 from gamestate.conformance.javac import JDK_NEEDED, LoadError
-from gamestate.conformance.limits import TargetRaisedError, TimeLimitError, time_limited
+from gamestate.conformance.limits import (
+    TargetRaisedError,
+    TimeLimitError,
+    time_limit,
+    time_limited,
+)
+from gamestate.conformance.pipes import PipeLines
 from gamestate.conformance.plugin import _kind_of
 from gamestate.conformance.report import (
     GRADER_ERROR,
@@ -410,6 +418,51 @@ def test_a_python_time_limit_names_the_method_and_spends_it() -> None:
     with pytest.raises(TimeLimitError, match=r"in slideDown \(an earlier call; not run"):
         game.canSlideDown()
     assert game.getScore() == 0  # the other methods still run
+
+
+def test_a_python_time_limit_still_holds_after_another_limit_on_the_alarm() -> None:
+    """The clocks' SIGALRM handler is installed once; a time_limit() block
+    (the module grader's) puts back the handler it found, and the next
+    timed call installs the clocks' again instead of dying of the alarm."""
+
+    class Looping(WriteupGameState):
+        def slideDown(self) -> bool:
+            while True:
+                pass
+
+    first = time_limited(Looping, 0.2)(2, 2)
+    assert first.getScore() == 0  # the clocks' handler is now installed
+    with time_limit(5, "the import"):
+        pass
+    with pytest.raises(TimeLimitError, match=r"^timed out after 0.2 s in slideDown$"):
+        time_limited(Looping, 0.2)(2, 2).slideDown()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    lines=st.lists(st.text(alphabet="abc 0123:\u00e9", max_size=8), max_size=12),
+    cuts=st.lists(st.integers(min_value=0, max_value=120), max_size=6),
+)
+def test_pipe_lines_reads_every_line_however_the_writes_cut_them(
+    lines: list[str], cuts: list[int]
+) -> None:
+    """The Java proxy's reader: the lines come back whole and in order
+    whether the JVM wrote them one by one or many in one write, cut
+    anywhere (even inside a character), then end of file."""
+    data = "".join(f"{line}\n" for line in lines).encode("utf-8")
+    read, write = os.pipe()
+    with os.fdopen(read, "rb") as stream:
+        reader = PipeLines(stream)
+        with os.fdopen(write, "wb", buffering=0) as sink:
+            start = 0
+            for cut in sorted({*cuts, len(data)}):
+                sink.write(data[start:cut])
+                start = max(start, cut)
+        got = []
+        while (line := reader.read(time.monotonic() + 5)) is not None:
+            got.append(line)
+        reader.close()
+    assert got == lines
 
 
 def test_an_exception_of_a_python_class_is_the_classs_with_its_line() -> None:
