@@ -1,4 +1,3 @@
-import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -37,8 +36,6 @@ import java.util.concurrent.TimeoutException;
  * ask the Python side for their answers ("Q" lines).
  */
 public final class ConformanceHarness {
-    // How long a call may run before the replies held are sent (see result()).
-    private static final long HOLD_MILLIS = 5;
     private static BufferedReader in;
     private static PrintStream out;
     private static final List<Object> games = new ArrayList<>();
@@ -82,18 +79,9 @@ public final class ConformanceHarness {
             spent.add(args[i]);
         }
         in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        // Buffered: the replies to a pipelined chunk leave in a few writes
-        // (see answer()), not one system call each.
-        out = utf8(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16));
+        out = utf8(new FileOutputStream(FileDescriptor.out));
         // The pipes are the protocol's: the student's code reads nothing
         // and its prints are thrown away.
-        // A class that calls System.exit must not take the replies held
-        // before its call with it: they are sent as the JVM ends.
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            synchronized (out) {
-                out.flush();
-            }
-        }));
         System.setIn(InputStream.nullInputStream());
         PrintStream sink = utf8(OutputStream.nullOutputStream());
         System.setOut(sink);
@@ -109,7 +97,7 @@ public final class ConformanceHarness {
             String request = line;
             Future<String> answer = worker.submit(() -> execute(request));
             try {
-                answer(result(answer, limitMillis));
+                reply(answer.get(limitMillis, TimeUnit.MILLISECONDS));
             } catch (TimeoutException late) {
                 String where = running.peekLast();
                 reply("T " + (where == null ? methodOf(request) : where));
@@ -127,38 +115,6 @@ public final class ConformanceHarness {
         synchronized (out) {
             out.println(line);
             out.flush();
-        }
-    }
-
-    /** A call's reply, held while more requests wait (sent with theirs). */
-    private static void answer(String line) {
-        synchronized (out) {
-            out.println(line);
-            if (!requestWaiting()) {
-                out.flush();
-            }
-        }
-    }
-
-    private static boolean requestWaiting() {
-        try {
-            return in.ready();
-        } catch (IOException lost) {
-            return false;
-        }
-    }
-
-    /** The call's result; replies held are sent first if it runs more than
-     *  HOLD_MILLIS, so no reply waits on a slow call after it. */
-    private static String result(Future<String> answer, long limitMillis) throws Exception {
-        long hold = Math.min(HOLD_MILLIS, limitMillis);
-        try {
-            return answer.get(hold, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException slow) {
-            synchronized (out) {
-                out.flush();
-            }
-            return answer.get(limitMillis - hold, TimeUnit.MILLISECONDS);
         }
     }
 
