@@ -28,25 +28,27 @@ MUTANTS = ROOT / "tests" / "conformance" / "mutants"
 # the writeup's example game). A mutant whose bug is in an optional method
 # also fails that method's optional requirement (O-ids).
 EXPECTED_FAILURES = {
-    "merge_top_first": {"R23", "R27", "E1", "E2"},
-    "merge_twice": {"R24", "R27", "E2"},
+    "merge_top_first": {"R23", "E1", "E2"},
+    "merge_twice": {"R24", "E2"},
+    "gap_on_long_lines": {"R21"},
     "getboard_alias": {"R04"},
     "setboard_alias": {"R05"},
     "setboard_null_crash": {"R06"},
-    "addtile_value_first": {"R13", "R15", "E2"},
+    "addtile_value_first": {"R13"},
     "noop_move_adds_tile": {"R29"},
-    "gameover_leaves_rotated": {"R20"},
+    "gameover_leaves_rotated": {"R20", "E2"},
     "random_tile_lte": {"R10"},
-    "score_half_gain": {"R25", "R27", "E2"},
+    "score_half_gain": {"R25", "E2"},
     "can_slide_down_reversed": {"R17", "R18"},
-    "rotate_square_only": {"R19", "R20", "R27", "R28", "O1"},
+    "rotate_square_only": {"R19", "R20", "R27", "O1"},
     "rows_cols_swapped": {"R01", "R03"},
     "rotate_clockwise": {"O1"},
+    "unseeded_no_rollrng": set(),  # correct: graded on what its calls do
 }
 CORRECT = ["gamestate:GameState", "tests.conformance.mutants.writeup_style:GameState"]
 # Correct, but without the optional rotateCounterClockwise.
 WITHOUT_ROTATION = "tests.conformance.mutants.writeup_style:GameStateWithoutRotation"
-TABLE_ROW = re.compile(r"^(R\d\d|E\d|O\d)\s+(PASS|FAIL|ERROR|ABSENT)\s", re.MULTILINE)
+TABLE_ROW = re.compile(r"^(R\d\d|E\d|O\d)\s+(PASS|FAIL|ERROR|ABSENT|N/A|GRADER-ERROR)\s", re.MULTILINE)
 # A FAIL is a wrong answer, an ERROR none (an exception, a limit, a crash).
 FAILING = ("FAIL", "ERROR")
 # The score counts the required requirements only (see plugin.py).
@@ -84,7 +86,7 @@ def test_every_mutant_module_has_an_expectation() -> None:
 def test_the_suite_fails_each_mutant_on_its_requirement(mutant: str) -> None:
     run = run_suite("--impl", f"tests.conformance.mutants.{mutant}:GameState")
     failed = {req for req, verdict in run.verdicts.items() if verdict in FAILING}
-    assert run.exit_code == 1, run.output
+    assert run.exit_code == (1 if EXPECTED_FAILURES[mutant] else 0), run.output
     assert set(run.verdicts) == set(REQUIREMENTS), run.output
     assert failed == EXPECTED_FAILURES[mutant], run.output
 
@@ -184,7 +186,7 @@ def test_impl_may_be_a_file_with_its_own_direction_enum(
 ) -> None:
     student = tmp_path / "student.py"
     student.write_text(STUDENT_FILE)
-    options = ["--impl", f"{student}:GameState", "-k", "move or game"]
+    options = ["--impl", f"{student}:GameState", "-k", "move or game or model"]
     if explicit_direction:
         options += ["--direction", f"{student}:Direction"]
     run = run_suite(*options)

@@ -68,14 +68,17 @@ SCORE_COLUMN: Final = score_column(GAMESTATE)
 
 def csv_row(name: str, report: Report) -> dict[str, str]:
     verdicts = {row.requirement: row.verdict for row in report.rows()}
-    first_problem = report.problem.splitlines()[0] if report.problem else ""
+    # The whole note on one line: javac's errors follow their heading; then
+    # how the target was read (an ADT module's names, an import cut short).
+    lines = [*report.problem.splitlines(), *report.notes]
+    note = " | ".join(line.strip() for line in lines if line.strip())
     requirements = columns(report.catalogue)[2:-2]
     return {
         "student": name,
         score_column(report.catalogue): str(report.score),
         **{req: verdicts.get(req, "ERROR") for req in requirements},
         "seconds": f"{report.seconds:.1f}",
-        "note": first_problem,
+        "note": note,
     }
 
 
@@ -140,6 +143,7 @@ class BatchResult:
     rows: list[dict[str, str]]
     graded: int
     skipped: int
+    grader_failed: bool = False
 
 
 class NoSubmissionsError(ValueError):
@@ -177,7 +181,8 @@ def grade_folder(
         bar.clear()
     rows = [known[item.name]["row"] for item in items]
     write_csv(output, rows, columns(how.catalogue))
-    return BatchResult(rows, len(todo), len(items) - len(todo))
+    grader_failed = any("GRADER-ERROR" in row.values() for row in rows)
+    return BatchResult(rows, len(todo), len(items) - len(todo), grader_failed)
 
 
 def _spec_mark(spec: str) -> str:

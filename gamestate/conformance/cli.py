@@ -2,7 +2,9 @@
 
 One submission prints the table (or JSON, JUnit XML, Gradescope's
 results.json); a folder of submissions writes a CSV. Exit status: 0 when
-every graded requirement passed, 1 otherwise, 2 for a usage error.
+every graded requirement passed, 1 otherwise, 2 for a usage error or a
+path that holds no submission, 3 when the grader's own code failed
+(GRADER-ERROR: please report).
 """
 
 from __future__ import annotations
@@ -20,13 +22,21 @@ from gamestate.conformance.batch import (
     score_column,
 )
 from gamestate.conformance.module_grade import SPECS, grade_module
-from gamestate.conformance.report import RENDERERS, Report, render_gradescope
+from gamestate.conformance.report import (
+    GRADER_ERROR_EXIT,
+    GRADER_ERROR_NOTE,
+    RENDERERS,
+    Report,
+    render_gradescope,
+)
 from gamestate.conformance.runner import Limits, grade
 from gamestate.conformance.targets import (
+    is_batch,
     is_single_module_target,
     is_single_target,
     module_submission,
     nested_submission,
+    no_game_state,
     submission,
 )
 
@@ -73,6 +83,12 @@ def parser() -> argparse.ArgumentParser:
     parse.add_argument("--journal", type=Path,
                        help="a folder's resumable journal (default CSV + .journal)")
     parse.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parse.add_argument(
+        "--batch", action="store_true",
+        help="TARGET is a folder of submissions even if some entries hold no "
+        "GameState (each gets a row saying so); without it, a folder is a batch "
+        "only when every entry is a submission",
+    )
     return parse
 
 
@@ -88,19 +104,30 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _grade_one_module(options, limits)
     elif one or is_single_target(options.target):
         return _grade_one(options, limits)
+    elif not (options.batch or is_batch(Path(options.target))):
+        folder = Path(options.target)
+        some = any(entry.is_dir() for entry in folder.iterdir())
+        return _not_a_submission(no_game_state(folder), batch_hint=some)
     return _grade_many(options, limits)
 
 
 def _grade_one(options: argparse.Namespace, limits: Limits) -> int:
     path = Path(options.target)
-    found = nested_submission(path) if path.is_dir() else submission(path)
     if not path.exists():
-        report = grade(options.target, limits, options.direction)  # module:Class
-    elif found.problem:
-        report = Report(options.target, problem=f"{path}: {found.problem}")
-    else:
-        report = grade(found.spec, limits, options.direction)
-    return _print_report(options, report)
+        return _print_report(options, grade(options.target, limits, options.direction))
+    found = nested_submission(path) if path.is_dir() else submission(path)
+    if not found.problem:
+        return _print_report(options, grade(found.spec, limits, options.direction))
+    if options.gradescope is not None:  # the student sees why, on Gradescope
+        _write(Path(options.gradescope), render_gradescope(Report(options.target, problem=found.problem)))
+    return _not_a_submission(found.problem)
+
+
+def _not_a_submission(problem: str, batch_hint: bool = False) -> int:
+    """What was found instead of a submission: one line, exit 2."""
+    hint = " (a folder of submissions with some lacking one: give --batch)" if batch_hint else ""
+    print(f"gamestate-grade: {problem}{hint}", file=sys.stderr)
+    return 2
 
 
 def _grade_one_module(options: argparse.Namespace, limits: Limits) -> int:
@@ -125,7 +152,9 @@ def _print_report(options: argparse.Namespace, report: Report) -> int:
         sys.stdout.write(text)
     if options.gradescope is not None:
         _write(Path(options.gradescope), render_gradescope(report))
-    return 0 if report.success else 1
+    if report.grader_failed:
+        print(f"gamestate-grade: {GRADER_ERROR_NOTE}", file=sys.stderr)
+    return report.exit_status
 
 
 def _grade_many(options: argparse.Namespace, limits: Limits) -> int:
@@ -148,6 +177,9 @@ def _grade_many(options: argparse.Namespace, limits: Limits) -> int:
         f"{result.skipped} from the journal {journal}); mean score "
         f"{mean:.1f}/{catalogue.required_count}; CSV: {output}"
     )
+    if result.grader_failed:
+        print(f"gamestate-grade: GRADER-ERROR in some rows: {GRADER_ERROR_NOTE}", file=sys.stderr)
+        return GRADER_ERROR_EXIT
     return 0
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from gamestate.conformance.implementation import IMPLEMENTATION
-from gamestate.conformance.support import Rolls
+from gamestate.conformance.support import Rolls, Seeded
 
 NewGame = Callable[..., Any]
 
@@ -34,21 +34,24 @@ def Direction(pytestconfig: pytest.Config) -> Any:
 def new_game(GameState: Any) -> NewGame:
     """Factory: a game holding ``board`` (and ``score``) whose rollRNG is ``rolls``.
 
-    The board is passed to setBoard as a fresh copy. With no ``rolls`` the
-    game may draw no random number at all.
+    The board is passed to setBoard as a fresh copy. With no ``rolls``
+    rollRNG answers from a seeded generator (support.Seeded); with
+    ``own_random`` it is left alone: the class draws as it does in a game.
     """
 
     def make(
         board: Sequence[Sequence[int]],
         *,
         score: int | None = None,
-        rolls: Rolls | None = None,
+        rolls: Rolls | Seeded | None = None,
+        own_random: bool = False,
     ) -> Any:
         game = GameState(len(board), len(board[0]))
         game.setBoard([list(row) for row in board])
         if score is not None:
             game.setScore(score)
-        game.rollRNG = Rolls() if rolls is None else rolls
+        if not own_random:
+            game.rollRNG = Seeded() if rolls is None else rolls
         return game
 
     return make

@@ -35,12 +35,20 @@ from pathlib import Path
 from typing import Any, Final, TextIO
 
 from gamestate.conformance import adt_suite, mvc_suite
-from gamestate.conformance.implementation import _import
+from gamestate.conformance.adt_names import load_adt
 from gamestate.conformance.javac import LoadError
-from gamestate.conformance.limits import TargetError, time_limit
+from gamestate.conformance.limits import TargetError, raised_text, time_limit
 from gamestate.conformance.mvc_modules import load_mvc
 from gamestate.conformance.pipes import PipeLines
-from gamestate.conformance.report import ERROR, FAILED, PASSED, Outcome, Report
+from gamestate.conformance.report import (
+    ERROR,
+    FAILED,
+    GRADER_ERROR,
+    GRADER_ERROR_NOTE,
+    PASSED,
+    Outcome,
+    Report,
+)
 from gamestate.conformance.requirements import Catalogue, Check
 from gamestate.conformance.runner import (
     Limits,
@@ -54,6 +62,10 @@ LOADED: Final = "loaded"
 # Python's start and the grader's imports; also the longest a target's
 # import may take beyond one time limit.
 START_SECONDS: Final = 5.0
+# The child's own limit on the import: short of the parent's patience, so
+# that a game looping at import is cut by the child, which keeps the
+# functions defined so far (adt_names.py), not killed with them.
+IMPORT_SECONDS: Final = START_SECONDS - 2.0
 GRACE_SECONDS: Final = 1.0
 """How long past a check's time limit a silent child is given before it is
 killed (its own alarm ends a check at the limit; this is the last resort)."""
@@ -66,10 +78,13 @@ class ModuleSpec:
     catalogue: Catalogue
     checks: dict[str, Check]
     load: Callable[[str], object]  # TARGET -> what each check takes
+    # Whether what ``load`` gives raises the target's exceptions as
+    # TargetRaisedErrors, so that any other is the grader's (GRADER-ERROR).
+    wraps_target: bool = False
 
 
 SPECS: Final = {
-    "adt": ModuleSpec(adt_suite.ADT, adt_suite.CHECKS, _import),
+    "adt": ModuleSpec(adt_suite.ADT, adt_suite.CHECKS, load_adt, wraps_target=True),
     "mvc": ModuleSpec(mvc_suite.MVC, mvc_suite.CHECKS, load_mvc),
 }
 
@@ -82,6 +97,7 @@ def grade_module(spec_name: str, target: str, limits: Limits) -> Report:
     argument = str(Path(target).resolve()) if target.endswith(".py") else target
     outcomes: dict[str, Outcome] = {}
     problem = ""
+    notes: tuple[str, ...] = ()
     left = list(spec.checks)
     first = True
     while left:
@@ -91,6 +107,8 @@ def grade_module(spec_name: str, target: str, limits: Limits) -> Report:
         if trouble and first:  # the target cannot be loaded at all
             problem = trouble
             break
+        if first:
+            notes = _notes(events)
         if trouble:  # a later child could not load it: the rest are ERRORs
             outcomes |= _errors(spec, left, trouble)
             break
@@ -102,7 +120,7 @@ def grade_module(spec_name: str, target: str, limits: Limits) -> Report:
             left = left[1:]
         first = False
     ordered = [outcomes[ident] for ident in spec.checks if ident in outcomes]
-    report = Report(target, ordered, problem=problem, catalogue=spec.catalogue)
+    report = Report(target, ordered, problem=problem, catalogue=spec.catalogue, notes=notes)
     report.seconds = time.monotonic() - started
     return report
 
@@ -170,6 +188,12 @@ def _outcomes(events: list[dict[str, Any]]) -> dict[str, Outcome]:
     }
 
 
+def _notes(events: list[dict[str, Any]]) -> tuple[str, ...]:
+    """What the child said about how it read the target (adt_names.py)."""
+    loaded = next((event for event in events if event.get("event") == LOADED), {})
+    return tuple(str(note) for note in loaded.get("notes", []))
+
+
 def _problem(target: str, events: list[dict[str, Any]], ending: str) -> str:
     """Why the target could not be loaded at all ("" once it was)."""
     for event in events:
@@ -185,7 +209,7 @@ def run_checks(spec: ModuleSpec, target: str, seconds: float, idents: Sequence[s
                events: TextIO) -> None:
     """Load ``target``; write one JSON line per check to ``events``."""
     try:
-        with time_limit(seconds + START_SECONDS, "the import"):
+        with time_limit(seconds + IMPORT_SECONDS, "the import"):
             loaded = spec.load(target)
     except LoadError as error:
         _say(events, {"event": UNLOADABLE, "message": str(error)})
@@ -195,22 +219,29 @@ def run_checks(spec: ModuleSpec, target: str, seconds: float, idents: Sequence[s
         message = f"{target}: cannot import: {_raised(error)}"
         _say(events, {"event": UNLOADABLE, "message": message})
         return
-    _say(events, {"event": LOADED})
+    notes = list(getattr(loaded, "notes", []))  # how an ADT module was read
+    _say(events, {"event": LOADED} | ({"notes": notes} if notes else {}))
     for ident in idents:
-        outcome = _outcome(ident, spec.checks[ident], loaded, seconds)
+        outcome = _outcome(ident, spec, loaded, seconds)
         _say(events, {"event": "outcome"} | outcome.to_json())
 
 
-def _outcome(ident: str, check: Check, loaded: object, seconds: float) -> Outcome:
+def _outcome(ident: str, spec: ModuleSpec, loaded: object, seconds: float) -> Outcome:
+    check = spec.checks[ident]
     name = check.__name__
     try:
         with time_limit(seconds, name):
             check(loaded)
     except AssertionError as failure:
         return Outcome(name, ident, FAILED, str(failure).split("\n")[0] or "failed")
-    # Whatever the submission raises (or a limit raises in it) is its
-    # answer: an ERROR, reported; sys.exit too, which ends nothing here.
-    except (Exception, SystemExit, TargetError) as error:  # noqa: BLE001
+    # What the submission raises (or a limit raises in it) is its answer:
+    # an ERROR, reported; sys.exit too, which ends nothing here.
+    except (SystemExit, TargetError) as error:
+        return Outcome(name, ident, ERROR, _raised(error))
+    except Exception as error:  # noqa: BLE001 - whose it is decides the verdict
+        if spec.wraps_target:  # not the target's: the grader's own code raised
+            return Outcome(name, ident, GRADER_ERROR,
+                           f"{GRADER_ERROR_NOTE}: {raised_text(error)}")
         return Outcome(name, ident, ERROR, _raised(error))
     return Outcome(name, ident, PASSED)
 

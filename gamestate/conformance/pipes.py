@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import selectors
 import time
+from collections import deque
 from typing import IO
 
 
@@ -20,20 +21,22 @@ class PipeLines:
         self.fd = stream.fileno()
         self.selector = selectors.DefaultSelector()
         self.selector.register(self.fd, selectors.EVENT_READ)
-        self.buffer = b""
+        self.buffer = b""  # the start of a line not yet ended
+        self.ready: deque[bytes] = deque()  # whole lines read, oldest first
 
     def read(self, deadline: float) -> str | None:
         """The next line; None at end of file; TimeoutError past ``deadline``."""
-        while b"\n" not in self.buffer:
+        while not self.ready:
             left = deadline - time.monotonic()
             if left <= 0 or not self.selector.select(left):
                 raise TimeoutError
             chunk = os.read(self.fd, 1 << 16)
             if not chunk:
                 return None
-            self.buffer += chunk
-        line, _, self.buffer = self.buffer.partition(b"\n")
-        return line.decode("utf-8", errors="replace")
+            # Split a chunk once (a JVM's answers come many to a chunk).
+            *lines, self.buffer = (self.buffer + chunk).split(b"\n")
+            self.ready.extend(lines)
+        return self.ready.popleft().decode("utf-8", errors="replace")
 
     def close(self) -> None:
         self.selector.close()

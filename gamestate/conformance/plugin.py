@@ -31,6 +31,7 @@ for ``pytest tests/conformance --impl ...`` and for a plain ``pytest``.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import re
 from collections.abc import Generator
@@ -48,10 +49,14 @@ from gamestate.conformance.implementation import (
     LoadError,
     load_implementation,
 )
+from gamestate.conformance.limits import WRITEUP_METHODS, TargetError
 from gamestate.conformance.report import (
     ERROR,
     FAILED,
+    GRADER_ERROR,
+    GRADER_ERROR_NOTE,
     MESSAGE_WIDTH,
+    NOT_APPLICABLE_STATUS,
     PASSED,
     SKIPPED,
     Outcome,
@@ -60,6 +65,7 @@ from gamestate.conformance.report import (
     title,
 )
 from gamestate.conformance.requirements import OPTIONAL
+from gamestate.conformance.support import NOT_APPLICABLE
 
 JOURNAL = pytest.StashKey[Path | None]()
 # Our own exceptions' names say nothing the message does not.
@@ -178,17 +184,38 @@ def pytest_collection_modifyitems(
         items[:] = [item for item in items if item.nodeid not in done]
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Leave what is alive now (pytest, the tests, the class) out of the
+    garbage collector's later passes, and collect less often: the
+    differential checks make tens of thousands of boards, and the
+    collector's passes over them cost a tenth of a Python submission's time
+    (a young generation of 20 000 objects is still little memory)."""
+    gc.freeze()
+    gc.set_threshold(20_000, 10, 10)
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
 ) -> Generator[None, Any, None]:
     """Mark a failure that is not a failed assertion: the class raised,
-    ran out of time or memory, or crashed (an ERROR, not a FAIL)."""
+    ran out of time or memory, or crashed (an ERROR, not a FAIL); or the
+    grader's own code raised (a GRADER-ERROR, never charged to the class)."""
     result = yield
     report = result.get_result()
     excinfo = call.excinfo
-    if report.failed and excinfo is not None and not isinstance(excinfo.value, AssertionError):
-        report.user_properties.append(("error", True))
+    if not report.failed or excinfo is None or isinstance(excinfo.value, AssertionError):
+        return
+    report.user_properties.append(("error", _kind_of(excinfo.value)))
+
+
+def _kind_of(error: BaseException) -> str:
+    """ "class" for what the class under test did, else "grader"."""
+    if isinstance(error, TargetError):
+        return "class"
+    if isinstance(error, AttributeError) and error.name in WRITEUP_METHODS:
+        return "class"  # the class lacks a writeup method
+    return "grader"
 
 
 class Recorder:
@@ -214,8 +241,7 @@ class Recorder:
         name = report.nodeid.rpartition("::")[2]
         kept = self.outcomes.get(report.nodeid, Outcome(name, requirement, PASSED))
         if kept.passed and not report.passed:
-            status = SKIPPED if report.skipped else ERROR if properties.get("error") else FAILED
-            kept = Outcome(name, requirement, status, _first_line(report))
+            kept = Outcome(name, requirement, *_status_and_message(report, properties))
         self.outcomes[report.nodeid] = kept
         if report.when == "teardown":
             event = {"event": "outcome", "nodeid": report.nodeid} | kept.to_json()
@@ -238,9 +264,25 @@ def session_report(implementation: Implementation, outcomes: list[Outcome]) -> R
     return Report(implementation.label, outcomes, absent)
 
 
-def _first_line(report: Any) -> str:
+def _status_and_message(report: Any, properties: dict[str, object]) -> tuple[str, str]:
     if report.skipped:
-        return "skipped"
+        reason = _skip_reason(report)
+        if reason.startswith(NOT_APPLICABLE):
+            return NOT_APPLICABLE_STATUS, reason.removeprefix(NOT_APPLICABLE)
+        return SKIPPED, "skipped"
+    kind = properties.get("error")
+    if kind == "grader":
+        return GRADER_ERROR, f"{GRADER_ERROR_NOTE}: {_first_line(report)}"
+    return (ERROR if kind else FAILED), _first_line(report)
+
+
+def _skip_reason(report: Any) -> str:
+    longrepr = report.longrepr
+    text = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else str(longrepr)
+    return str(text).removeprefix("Skipped: ")
+
+
+def _first_line(report: Any) -> str:
     crash = getattr(report.longrepr, "reprcrash", None)
     text = crash.message if crash is not None else str(report.longrepr)
     lines = text.strip().splitlines()

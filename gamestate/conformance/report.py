@@ -10,7 +10,10 @@ Verdicts: PASS (every test passed), FAIL (an assertion about the class's
 behaviour failed), ERROR (the class did not answer: it raised an
 exception, ran out of time or memory, exited or crashed, or the target
 could not be loaded or compiled at all), ABSENT (an optional requirement
-whose method the class does not have: not checked, not scored).
+whose method the class does not have: not checked, not scored), N/A (the
+requirement cannot be checked on this class, with the reason: scored as
+met) and GRADER-ERROR (the grader's own code failed: scored as met, the
+run exits 3 and says "please report").
 """
 
 from __future__ import annotations
@@ -26,8 +29,16 @@ PASSED: Final = "passed"
 FAILED: Final = "failed"  # an assertion failed: the behaviour is wrong
 ERROR: Final = "error"  # no answer: an exception, a limit, a crash
 SKIPPED: Final = "skipped"
+# The test does not apply to the class (the reason says why): not charged.
+NOT_APPLICABLE_STATUS: Final = "not applicable"
+# The grader's own code raised: never charged to the class; exit status 3.
+GRADER_ERROR: Final = "grader error"
+GRADER_ERROR_NOTE: Final = "the grader failed here, not the class (please report)"
+GRADER_ERROR_EXIT: Final = 3
+# Verdicts that score the requirement's point: met, or not the class's to meet.
+SCORED: Final = ("PASS", "N/A", "GRADER-ERROR")
 REQUIRED_COUNT: Final = GAMESTATE.required_count
-MESSAGE_WIDTH: Final = 160
+MESSAGE_WIDTH: Final = 480
 
 
 @dataclass(frozen=True)
@@ -96,6 +107,9 @@ class Report:
     problem: str = ""
     seconds: float = 0.0
     catalogue: Catalogue = GAMESTATE
+    # How the target was read, when the student should know (an ADT module
+    # under its Portuguese names, an import cut short): printed in every format.
+    notes: tuple[str, ...] = ()
 
     def rows(self) -> list[Row]:
         """A row per requirement that was run (``-k`` may leave some out)."""
@@ -111,25 +125,43 @@ class Report:
         if not tests:
             return None
         failures = tuple(test for test in tests if not test.passed)
+        statuses = {test.status for test in failures}
         if not failures:
             verdict = "PASS"
-        elif any(test.status == ERROR for test in failures):
+        elif ERROR in statuses:
             verdict = "ERROR"
-        else:
+        elif FAILED in statuses or SKIPPED in statuses:
             verdict = "FAIL"
+        elif GRADER_ERROR in statuses:
+            verdict = "GRADER-ERROR"
+        else:
+            verdict = "N/A"
         return Row(
             requirement, verdict, len(tests) - len(failures), len(tests), failures, self.catalogue
         )
 
     @property
     def score(self) -> int:
-        """Required requirements met, out of :data:`REQUIRED_COUNT`."""
-        return sum(row.verdict == "PASS" for row in self.rows() if not row.optional)
+        """Required requirements met (or not the class's to meet: N/A, a
+        GRADER-ERROR), out of :data:`REQUIRED_COUNT`."""
+        return sum(row.verdict in SCORED for row in self.rows() if not row.optional)
 
     @property
     def success(self) -> bool:
         """Every required requirement met and no optional one failing."""
-        return all(row.verdict in ("PASS", "ABSENT") for row in self.rows())
+        return all(row.verdict in (*SCORED, "ABSENT") for row in self.rows())
+
+    @property
+    def grader_failed(self) -> bool:
+        """Whether the grader's own code failed in some test."""
+        return any(test.status == GRADER_ERROR for test in self.outcomes)
+
+    @property
+    def exit_status(self) -> int:
+        """3 when the grader failed somewhere, else 0 on success, 1 otherwise."""
+        if self.grader_failed:
+            return GRADER_ERROR_EXIT
+        return 0 if self.success else 1
 
     def optional_verdicts(self) -> dict[str, str]:
         return {row.requirement: row.verdict for row in self.rows() if row.optional}
@@ -144,6 +176,7 @@ def table_lines(report: Report) -> list[str]:
         lines += [f"{'':19}- {test.name}: {test.message}" for test in row.failures]
     if report.problem:
         lines += [f"{'':5}{line}" for line in report.problem.splitlines()]
+    lines += [f"Note: {note}" for note in report.notes]
     lines.append(score_line(report))
     return lines
 
@@ -163,6 +196,8 @@ def score_line(report: Report) -> str:
     not_run = required_count - len(required)
     if not_run:
         line += f"; {not_run} requirements not run"
+    if report.grader_failed:
+        line += f"; GRADER-ERROR: {GRADER_ERROR_NOTE}"
     optional = report.optional_verdicts()
     if optional:
         verdicts = ", ".join(f"{req} {verdict}" for req, verdict in optional.items())
@@ -187,6 +222,7 @@ def to_json(report: Report) -> dict[str, Any]:
         "max_score": report.catalogue.required_count,
         "success": report.success,
         "problem": report.problem,
+        "notes": list(report.notes),
         "seconds": round(report.seconds, 3),
         "requirements": [
             {
@@ -216,7 +252,7 @@ def render_junit(report: Report) -> str:
         name=title(report),
         tests=str(len(rows)),
         failures=str(sum(row.verdict == "FAIL" for row in rows)),
-        errors=str(sum(row.verdict == "ERROR" for row in rows)),
+        errors=str(sum(row.verdict in ("ERROR", "GRADER-ERROR") for row in rows)),
         skipped=str(sum(row.verdict == "ABSENT" for row in rows)),
         time=f"{report.seconds:.3f}",
     )
@@ -225,12 +261,18 @@ def render_junit(report: Report) -> str:
             suite, "testcase", classname="conformance", name=f"{row.requirement} {row.text}"
         )
         detail = row.explanation() or report.problem
+        if row.verdict in ("N/A", "GRADER-ERROR"):
+            ElementTree.SubElement(case, "system-out").text = f"{row.verdict}: {detail}"
+        if row.verdict == "GRADER-ERROR":
+            ElementTree.SubElement(case, "error", message=detail.split("\n")[0]).text = detail
         if row.verdict == "FAIL":
             ElementTree.SubElement(case, "failure", message=detail.split("\n")[0]).text = detail
         elif row.verdict == "ERROR":
             ElementTree.SubElement(case, "error", message=detail.split("\n")[0]).text = detail
         elif row.verdict == "ABSENT":
             ElementTree.SubElement(case, "skipped", message="optional method absent")
+    if report.notes:
+        ElementTree.SubElement(suite, "system-out").text = "\n".join(report.notes)
     ElementTree.indent(suite)
     return ElementTree.tostring(suite, encoding="unicode", xml_declaration=True) + "\n"
 
@@ -250,9 +292,9 @@ def to_gradescope(report: Report, visibility: str = "visible") -> dict[str, Any]
             {
                 "name": f"{row.requirement} {row.text}",
                 "number": str(number),
-                "score": points if row.verdict == "PASS" else 0.0,
+                "score": points if row.verdict in SCORED else 0.0,
                 "max_score": points,
-                "status": "passed" if row.verdict in ("PASS", "ABSENT") else "failed",
+                "status": "passed" if row.verdict in ("PASS", "ABSENT", "N/A") else "failed",
                 "output": f"{row.verdict} ({row.counts} tests)\n{output}".rstrip(),
                 "visibility": visibility,
             }
@@ -260,7 +302,7 @@ def to_gradescope(report: Report, visibility: str = "visible") -> dict[str, Any]
     return {
         "score": float(report.score),
         "execution_time": round(report.seconds),
-        "output": score_line(report),
+        "output": "\n".join([score_line(report), *report.notes]),
         "visibility": visibility,
         "stdout_visibility": "hidden",
         "tests": tests,

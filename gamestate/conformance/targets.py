@@ -1,11 +1,12 @@
 """What a path on the command line is: one submission, or a folder of them.
 
-A submission is a Python class (``module:Class``, ``file.py[:Class]``, or a
-folder whose .py file declares ``class GameState``), a ``GameState.java``
-(any file name: a batch folder may hold ``alice.java``) or a folder holding
-one. A folder where not exactly one file declares ``class GameState``, or
-whose subfolders hold one, is a batch: each subfolder and each .py or .java file in it is one student's
-submission.
+One rule for every mode and format. A path holding a GameState class is
+one submission: ``module:Class``, a ``.py`` or ``.java`` file (any name: a
+batch folder may hold ``alice.java``), or a folder with such a file at its
+top (exactly one: several are students' files). A folder is a batch (each subfolder and .py or .java file one
+student's) when ``--batch`` says so or when every entry looks like a
+submission. Anything else is not graded: one line names what was found
+(:func:`no_game_state`, :func:`not_game_state`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from gamestate.conformance.javac import declares_game_state
+from gamestate.conformance.javac import declares_game_state, strip_comments
 from gamestate.conformance.mvc_modules import (
     MODULES,
     holds_mvc,
@@ -25,8 +26,10 @@ from gamestate.conformance.mvc_modules import (
 )
 
 SOURCE_SUFFIXES: Final = (".java", ".py")
+FOUND_SHOWN: Final = 8  # entries named in "no class GameState in ...: found ..."
 PYTHON_CLASS = re.compile(r"^class\s+GameState\b", re.MULTILINE)
-ADT_MODULE = re.compile(r"^def\s+create_board\b", re.MULTILINE)
+# Spec 004 under its English or its original Portuguese name (adt_names.py).
+ADT_MODULE = re.compile(r"^def\s+(?:create_board|cria_tabuleiro)\b", re.MULTILINE)
 MODULE_SUFFIXES: Final = {"adt": (".py",), "mvc": ()}
 NO_MODULES: Final = {
     "adt": "no .py file defining create_board found",
@@ -52,15 +55,63 @@ def submission(path: Path, name: str | None = None) -> Submission:
     """The submission at ``path`` (a file, or a folder holding one)."""
     name = name or (path.stem if path.is_file() else path.name)
     if path.is_file():
+        problem = not_game_state(path)
+        if problem:
+            return Submission(name, path, problem=problem)
         if path.suffix == ".py":
             return Submission(name, path, python_spec(path))
         return Submission(name, path, str(path))
     declaring = game_state_sources(path)
     if not declaring:
-        return Submission(name, path, problem="no GameState.java or Python GameState found")
+        return Submission(name, path, problem=no_game_state(path))
     if declaring[0].suffix == ".java":
         return Submission(name, path, str(path))
     return Submission(name, path, python_spec(declaring[0]))
+
+
+def not_game_state(file: Path) -> str:
+    """Why a source file is no GameState submission ("" if it is one)."""
+    if file.suffix not in SOURCE_SUFFIXES:
+        return f"{file}: not a .java or .py file"
+    text = file.read_text("utf-8", errors="replace")
+    if file.suffix == ".java":
+        if declares_game_state(file):
+            return ""
+        public = re.search(r"\bpublic\s+(?:\w+\s+)*(?:class|interface|enum)\s+(\w+)", strip_comments(text))
+        if public:
+            return f"{file}: its public class is {public.group(1)}, not GameState"
+        return f"{file}: no class GameState in it"
+    if PYTHON_CLASS.search(text):
+        return ""
+    classes = re.findall(r"^class\s+(\w+)", text, re.MULTILINE)
+    found = f" (it defines {', '.join(classes)})" if classes else ""
+    return f"{file}: no class GameState in it{found}"
+
+
+def no_game_state(folder: Path) -> str:
+    """ "no class GameState in starter/: found Config.java, ...": what the
+    folder holds instead."""
+    entries = sorted(
+        entry.name + ("/" if entry.is_dir() else "")
+        for entry in folder.iterdir()
+        if not entry.name.startswith(".")
+    )
+    shown = ", ".join(entries[:FOUND_SHOWN]) or "nothing"
+    more = f" and {len(entries) - FOUND_SHOWN} more" if len(entries) > FOUND_SHOWN else ""
+    return f"no class GameState in {folder}/: found {shown}{more}"
+
+
+def looks_like_submission(entry: Path) -> bool:
+    """A source file declaring GameState, or a folder holding one (at any depth)."""
+    if entry.is_file():
+        return entry.suffix in SOURCE_SUFFIXES and not not_game_state(entry)
+    return not nested_submission(entry).problem
+
+
+def is_batch(folder: Path, skip: set[Path] | None = None) -> bool:
+    """A folder whose every entry (subfolder or source file) is a submission."""
+    entries = _entries(folder, skip or set(), SOURCE_SUFFIXES)
+    return bool(entries) and all(looks_like_submission(entry) for entry in entries)
 
 
 def nested_submission(folder: Path) -> Submission:
@@ -87,7 +138,9 @@ def game_state_sources(folder: Path) -> list[Path]:
 
 
 def is_single_target(spec: str) -> bool:
-    """A module:Class, a source file, or a folder that is one submission."""
+    """A module:Class, a source file, or a folder holding one GameState
+    class at its top (several, or more in its subfolders: a folder of
+    students' work)."""
     path = Path(spec)
     if not path.exists():
         return True  # module:Class or path.py:Class; the loader says if not
@@ -170,7 +223,8 @@ def _nearest_mvc(path: Path) -> str | None:
 
 
 def _adt_module(path: Path) -> Path | None:
-    """``path`` if a .py file, else the first .py file in it defining create_board."""
+    """``path`` if a .py file, else the first .py file in it defining create_board
+    (or cria_tabuleiro)."""
     if not path.is_dir():
         return path if path.suffix == ".py" else None
     modules = (inner for inner in _inside(path) if inner.suffix == ".py" and inner.is_file())

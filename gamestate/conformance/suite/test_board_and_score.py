@@ -7,7 +7,13 @@ from typing import Any
 import pytest
 
 from gamestate.conformance.fixtures import NewGame
-from gamestate.conformance.support import assert_unchanged, requirement, show, snapshot
+from gamestate.conformance.support import (
+    assert_unchanged,
+    requirement,
+    show,
+    snapshot,
+    text_difference,
+)
 
 SAMPLE = ((2, 0, 4), (0, 8, 0))
 
@@ -43,7 +49,8 @@ def test_to_string_of_a_new_game(GameState: Any) -> None:
     """REQUIRED toString: "Score: %d\\n", then each row, an empty cell as
     "    -" and a tile as "%5d", each row ending with "\\n"."""
     text = GameState(2, 3).toString()
-    assert text == "Score: 0\n    -    -    -\n    -    -    -\n", repr(text)
+    expected = "Score: 0\n    -    -    -\n    -    -    -\n"
+    assert text == expected, text_difference("toString() of a new 2 x 3 game", text, expected)
 
 
 @requirement("R03")
@@ -53,7 +60,9 @@ def test_to_string_with_tiles_and_a_negative_score(new_game: NewGame) -> None:
     game = new_game([[0, 2, 2048], [131072, 0, 4]], score=-12)
     expected = "Score: -12\n    -    2 2048\n131072    -    4\n"
     text = game.toString()
-    assert text == expected, f"toString() must be {expected!r}, got {text!r}"
+    assert text == expected, text_difference(
+        "toString() of 0 2 2048 / 131072 0 4 with score -12", text, expected
+    )
 
 
 @requirement("R04")
