@@ -448,9 +448,13 @@ def test_a_folder_with_no_submission_says_so_and_writes_nothing(
 ) -> None:
     empty = tmp_path / "class"
     empty.mkdir()
-    for spec in ("mvc", "adt", "gamestate"):
+    for spec in ("mvc", "adt"):
         assert main(["--spec", spec, str(empty), "-o", str(tmp_path / "g.csv")]) == 2
         assert capsys.readouterr().err == f"gamestate-grade: {empty}: no submission in it (a subfolder or file each)\n"
+    # The GameState spec's one rule for what is a submission names what the
+    # folder holds (here nothing), as for a starter folder.
+    assert main(["--spec", "gamestate", str(empty), "-o", str(tmp_path / "g.csv")]) == 2
+    assert capsys.readouterr().err == f"gamestate-grade: no class GameState in {empty}/: found nothing\n"
     assert not (tmp_path / "g.csv").exists()
 
 
