@@ -1,0 +1,120 @@
+"""The conformance suite's differential checks and its example game (E2),
+run in this process on the Python mutants.
+
+tests/test_conformance_meta.py runs the whole suite on each mutant in a
+child process (the way an instructor runs it); here the same checks are
+called directly, so that what decides each verdict (the observations, the
+shrinking, the replay of the writeup's game) is tested and measured here.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import pytest
+
+from gamestate.conformance.differential import (
+    MOVED_PER_SHAPE,
+    PROPERTIES,
+    Moved,
+    Observed,
+    board_set,
+    first_failure,
+    observe_moves,
+    observe_slides,
+    problem_on,
+)
+from gamestate.conformance.implementation import load_implementation
+from gamestate.conformance.suite.test_moves import test_writeup_example_game
+from gamestate.conformance.support import NOT_APPLICABLE
+from tests.test_conformance_meta import EXPECTED_FAILURES
+
+
+@functools.cache
+def implementation(mutant: str) -> tuple[Any, Any]:
+    loaded = load_implementation(f"tests.conformance.mutants.{mutant}:GameState", None)
+    return loaded.game_class, loaded.direction
+
+
+def observed(GameState: Any, Direction: Any) -> tuple[list[Observed], list[Moved]]:
+    """As the suite's fixture observes: every board, the first few of each
+    shape moved in every direction."""
+    slides = observe_slides(GameState, board_set())
+    per_shape: dict[tuple[int, int], int] = {}
+    bases = []
+    for seen in slides:
+        shape = (len(seen.board), len(seen.board[0]))
+        per_shape[shape] = per_shape.get(shape, 0) + 1
+        if per_shape[shape] <= MOVED_PER_SHAPE:
+            bases.append(seen)
+    return slides, observe_moves(GameState, Direction, bases)
+
+
+def differential_messages(mutant: str) -> dict[str, str]:
+    game_class, direction = implementation(mutant)
+    slides, moves = observed(game_class, direction)
+    messages = {}
+    for ident, prop in PROPERTIES.items():
+        problem = problem_on(prop, slides, moves)
+        message = str(problem) if problem else first_failure(
+            prop, game_class, direction, slides, moves
+        )
+        if message:
+            messages[ident] = message
+    return messages
+
+
+@pytest.mark.parametrize("mutant", sorted(EXPECTED_FAILURES))
+def test_the_differential_checks_fail_exactly_the_mutants_requirements(
+    mutant: str,
+) -> None:
+    """One bug costs the requirements it breaks: of the requirements the
+    differential checks judge, a mutant fails exactly those it is expected
+    to fail, each with a message that shows a board."""
+    messages = differential_messages(mutant)
+    assert set(messages) == EXPECTED_FAILURES[mutant] & set(PROPERTIES)
+    for message in messages.values():
+        assert "board" in message or " of " in message, message
+
+
+def test_the_model_passes_every_differential_check() -> None:
+    from gamestate import Direction, GameState
+
+    slides, moves = observed(GameState, Direction)
+    for prop in PROPERTIES.values():
+        assert problem_on(prop, slides, moves) is None
+        assert first_failure(prop, GameState, Direction, slides, moves) is None
+
+
+def test_a_gap_on_long_lines_is_shown_on_a_shrunk_board() -> None:
+    """The gap appears only on lines of five cells or more: the message
+    shows a five-cell line, shrunk to small tiles."""
+    message = differential_messages("gap_on_long_lines")["R21"]
+    assert "2 2 2 2 2" in message or "4 2 2 8 8" in message, message
+
+
+@pytest.mark.parametrize("mutant", ["writeup_style", "unseeded_no_rollrng"])
+def test_the_example_game_passes_a_correct_class(mutant: str) -> None:
+    """A seeded class plays the writeup's game exactly; an unseeded one
+    (legal draws of its own) is replayed with the writeup's tiles placed."""
+    test_writeup_example_game(*implementation(mutant))
+
+
+@pytest.mark.parametrize("mutant", ["merge_twice", "gameover_leaves_rotated"])
+def test_the_example_game_fails_a_class_whose_game_goes_wrong(mutant: str) -> None:
+    with pytest.raises(AssertionError, match="must give"):
+        test_writeup_example_game(*implementation(mutant))
+
+
+def test_the_example_game_is_not_applicable_where_tiles_cannot_be_placed() -> None:
+    """An unseeded class whose setBoard stores nothing cannot be replayed:
+    E2 is not applicable (a skip with the reason), never a failure."""
+    game_class, direction = implementation("unseeded_no_rollrng")
+
+    class KeepsNoBoard(game_class):  # type: ignore[misc, valid-type]
+        def setBoard(self, board: Any) -> None:
+            pass
+
+    with pytest.raises(pytest.skip.Exception, match=NOT_APPLICABLE):
+        test_writeup_example_game(KeepsNoBoard, direction)
