@@ -15,14 +15,9 @@ from typing import Any
 import pytest
 
 from gamestate.conformance.differential import (
-    MOVED_PER_SHAPE,
     PROPERTIES,
-    Moved,
-    Observed,
-    board_set,
     first_failure,
-    observe_moves,
-    observe_slides,
+    observe_board_set,
     problem_on,
 )
 from gamestate.conformance.implementation import load_implementation
@@ -37,23 +32,9 @@ def implementation(mutant: str) -> tuple[Any, Any]:
     return loaded.game_class, loaded.direction
 
 
-def observed(GameState: Any, Direction: Any) -> tuple[list[Observed], list[Moved]]:
-    """As the suite's fixture observes: every board, the first few of each
-    shape moved in every direction."""
-    slides = observe_slides(GameState, board_set())
-    per_shape: dict[tuple[int, int], int] = {}
-    bases = []
-    for seen in slides:
-        shape = (len(seen.board), len(seen.board[0]))
-        per_shape[shape] = per_shape.get(shape, 0) + 1
-        if per_shape[shape] <= MOVED_PER_SHAPE:
-            bases.append(seen)
-    return slides, observe_moves(GameState, Direction, bases)
-
-
 def differential_messages(mutant: str) -> dict[str, str]:
     game_class, direction = implementation(mutant)
-    slides, moves = observed(game_class, direction)
+    slides, moves = observe_board_set(game_class, direction)
     messages = {}
     for ident, prop in PROPERTIES.items():
         problem = problem_on(prop, slides, moves)
@@ -81,7 +62,7 @@ def test_the_differential_checks_fail_exactly_the_mutants_requirements(
 def test_the_model_passes_every_differential_check() -> None:
     from gamestate import Direction, GameState
 
-    slides, moves = observed(GameState, Direction)
+    slides, moves = observe_board_set(GameState, Direction)
     for prop in PROPERTIES.values():
         assert problem_on(prop, slides, moves) is None
         assert first_failure(prop, GameState, Direction, slides, moves) is None

@@ -178,6 +178,20 @@ def observe_moves(GameState: Any, Direction: Any, bases: Sequence[Observed]) -> 
     return moved
 
 
+def observe_board_set(GameState: Any, Direction: Any) -> tuple[list[Observed], list[Moved]]:
+    """What the class answers on every board of :func:`board_set`: each
+    slid down, and the first MOVED_PER_SHAPE of each shape moved every way."""
+    slides = observe_slides(GameState, board_set())
+    per_shape: dict[tuple[int, int], int] = {}
+    bases = []
+    for seen in slides:
+        shape = _shape(seen.board)
+        per_shape[shape] = per_shape.get(shape, 0) + 1
+        if per_shape[shape] <= MOVED_PER_SHAPE:
+            bases.append(seen)
+    return slides, observe_moves(GameState, Direction, bases)
+
+
 def _answers(GameState: Any, shape: tuple[int, int], calls: list[Call]) -> list[Any]:
     """The results of ``calls`` on a new game of ``shape`` (its error for
     each, if the constructor raised)."""

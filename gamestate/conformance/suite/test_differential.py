@@ -13,14 +13,11 @@ from typing import Any
 import pytest
 
 from gamestate.conformance.differential import (
-    MOVED_PER_SHAPE,
     PROPERTIES,
     Moved,
     Observed,
-    board_set,
     first_failure,
-    observe_moves,
-    observe_slides,
+    observe_board_set,
     problem_on,
 )
 from gamestate.conformance.support import requirement
@@ -31,15 +28,7 @@ Observations = tuple[list[Observed], list[Moved]]
 @pytest.fixture(scope="module")
 def observed(GameState: Any, Direction: Any) -> Observations:
     """What the class answers on every board of the set (once per run)."""
-    slides = observe_slides(GameState, board_set())
-    per_shape: dict[tuple[int, int], int] = {}
-    bases = []
-    for o in slides:
-        shape = (len(o.board), len(o.board[0]))
-        per_shape[shape] = per_shape.get(shape, 0) + 1
-        if per_shape[shape] <= MOVED_PER_SHAPE:
-            bases.append(o)
-    return slides, observe_moves(GameState, Direction, bases)
+    return observe_board_set(GameState, Direction)
 
 
 @pytest.mark.parametrize(
