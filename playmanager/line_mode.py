@@ -249,7 +249,10 @@ class LineMode(ABC, Generic[M, I, E]):
             holds = self.session.file_holds(target)
             question = messages.overwrite_question(target, holds)
             answer = self.ask(question + " (y/n) ")
-            if answer is None or answer.strip().lower() not in YES:
+            if answer is None:  # nobody answers: as at the quit question
+                self.say(messages.kept_file(target))
+                raise NoAnswerError("End of input", EXIT_OK)
+            if answer.strip().lower() not in YES:
                 self.say(messages.kept_file(target))
                 return False
             overwrite = True

@@ -452,14 +452,16 @@ def rescue_path(folder: str, name: str, file: str | None = None) -> str:
     that rescue files never pile up: for a game in a ``file`` of its own,
     one kept for that file (``rescued-a-1f2e3d4c.dots`` for ``a.dots``: its
     name and a digest of its path); for any other, ``name``, one per game
-    kind. A ``file`` in ``folder`` (a rescue file played) is its own."""
+    kind. A rescue file in ``folder``, played, is its own; any other file
+    there is a save of the player's, never written over unasked."""
     os.makedirs(folder, exist_ok=True)
     if file is None:
         return os.path.join(folder, name)
     file = os.path.abspath(file)
-    if os.path.dirname(file) == os.path.abspath(folder):
-        return file
     stem, dot, suffix = name.partition(".")
+    in_folder = os.path.dirname(file) == os.path.abspath(folder)
+    if in_folder and os.path.basename(file).startswith(stem):
+        return file
     base = os.path.splitext(os.path.basename(file))[0][:MAX_NAME_PART]
     digest = hashlib.sha256(os.fsencode(file)).hexdigest()[:8]
     return os.path.join(folder, f"{stem}-{base}-{digest}{dot}{suffix}")

@@ -110,3 +110,30 @@ def test_the_page_states_the_rule_once_as_the_code_names_the_files(
     assert "`rescued-NAME-DIGEST.dots` for `NAME.dots`" in text
     kept = Path(rescue_path(str(tmp_path), "rescued.dots", str(tmp_path / "x" / "a.dots")))
     assert re.fullmatch(r"rescued-a-[0-9a-f]{8}\.dots", kept.name)
+
+
+def test_a_save_of_the_players_kept_in_the_data_folder_is_never_a_rescue(
+    tmp_path: Path,
+) -> None:
+    """Only a rescue file played is its own rescue: a save the player keeps
+    in the data folder gets a rescue beside it, never its unsaved moves
+    written over it at a hang-up."""
+    folder = str(tmp_path / "data")
+    mine = str(tmp_path / "data" / "mine.dots")
+    kept = rescue_path(folder, "rescued.dots", mine)
+    assert kept != mine and Path(kept).name.startswith("rescued-mine-")
+
+
+def test_input_ending_at_the_replace_question_rescues_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nobody answers "replace it?": as at the quit question, the game on
+    screen is rescued and the other game's file is left as it was."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    keys = "A 1\no\nnew\nA 1\no\n"  # the input ends at the question
+    main(["--game", "dots", "--seed", "5"], io.StringIO(keys), io.StringIO(), io.StringIO())
+    saved = (tmp_path / "save.dots").read_text()
+    rescued = list(data(tmp_path).glob("rescued*.dots"))
+    assert len(rescued) == 1
+    assert rescued[0].read_text() != saved  # the second game, kept apart
