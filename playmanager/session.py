@@ -219,6 +219,7 @@ class Session(Generic[M, I, E]):
         self._games = itertools.count(1)
         self._game = 0
         self._known_files: dict[str, tuple[tuple[int, int, int, int], int]] = {}
+        self._rescued_to: str | None = None  # this run's rescue file, rewritten
         """Each file this session loaded or wrote: its mark then, and which
         of the session's games it holds."""
         if loaded:
@@ -416,11 +417,15 @@ class Session(Generic[M, I, E]):
         """
         if not self.changed:
             return None
+        into = into or self._rescued_to
         if into is not None:
             write_atomically(into, self.save_text())
             return into
         own = self._save_target if self.in_its_file else None
-        return write_rescue(folder, self.adapter.rescue_name, self.save_text(), own)
+        self._rescued_to = write_rescue(
+            folder, self.adapter.rescue_name, self.save_text(), own
+        )
+        return self._rescued_to
 
     # ------------------------------------------------------------ helpers
     def _step(self) -> _Step[M, I, E]:
@@ -439,12 +444,35 @@ class Session(Generic[M, I, E]):
 
 
 def write_rescue(folder: str, name: str, text: str, file: str | None = None) -> str:
-    """Write ``text`` to the rescue file :func:`rescue_path` gives (made
-    with ``folder`` if needed), replacing the game kept there; return its
-    path. Raises OSError."""
-    path = rescue_path(folder, name, file)
+    """Write ``text`` to the rescue file :func:`free_rescue_path` gives
+    (``folder`` made if needed); return its path. Raises OSError."""
+    path = free_rescue_path(folder, name, file)
     write_atomically(path, text)
     return path
+
+
+def free_rescue_path(folder: str, name: str, file: str | None = None) -> str:
+    """:func:`rescue_path`, unless another game waits there (a rescue not
+    yet resumed or discarded, perhaps never offered: a launch with FILE, a
+    line mode, Esc at "Resume it?"): then the first free numbered one
+    beside it (``rescued-2.dots``), so that a rescue never replaces another
+    game's. Each is offered in turn, newest first, and goes when its game
+    is saved, discarded or rescued again into it."""
+    path = rescue_path(folder, name, file)
+    if not _holds_a_game(path) or (file is not None and path == os.path.abspath(file)):
+        return path
+    stem, dot, suffix = os.path.basename(path).partition(".")
+    number = 2
+    while _holds_a_game(numbered := os.path.join(folder, f"{stem}-{number}{dot}{suffix}")):
+        number += 1
+    return numbered
+
+
+def _holds_a_game(path: str) -> bool:
+    try:
+        return os.path.getsize(path) > 0
+    except OSError:
+        return False
 
 
 def rescue_path(folder: str, name: str, file: str | None = None) -> str:

@@ -33,7 +33,7 @@ from ..session import (
     MoveRefusedError,
     Session,
     WouldOverwriteError,
-    rescue_path,
+    free_rescue_path,
 )
 from ..statistics import COLUMNS as STATISTICS_COLUMNS
 from ..statistics import LEGEND, Tracker, rows, text_table
@@ -662,7 +662,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
             self._keep_statistics(self.session.save_target)
             return False
         try:
-            path = self._resumed_from or rescue_path(
+            path = self._resumed_from or free_rescue_path(
                 self._rescue_folder, self.session.adapter.rescue_name
             )
             write_atomically(path, self.session.save_text())
