@@ -437,6 +437,14 @@ class Session(Generic[M, I, E]):
             self._game,
         )
 
+    def take_files_from(self, other: Session[M, I, E]) -> None:
+        """Know the files ``other`` loaded or wrote for the game on its
+        screen as this session's game's (a session rebuilt from a dump of
+        that game, as the web server does, may save over them unasked)."""
+        for path, (mark, game) in other._known_files.items():
+            if game == other._game:
+                self._known_files[path] = (mark, self._game)
+
     def _remember_file(self, path: str) -> None:
         mark = _file_mark(path)
         if mark is not None:

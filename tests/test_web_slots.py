@@ -64,3 +64,32 @@ def test_the_command_line_names_the_shared_shelf() -> None:
     parser = build_parser()
     assert parser.parse_args(["--web", "--shared-slots"]).shared_slots
     assert not parser.parse_args(["--web"]).shared_slots
+
+
+def test_a_slot_this_game_wrote_is_its_own_after_many_moves_and_undos(
+    tmp_path: Path,
+) -> None:
+    """The server rebuilds a long game's session from its dump (and after
+    an undo read back from the database): the slot the game wrote stays
+    its own, saved again without a question."""
+    alice, _ = browsers(WebConfig(tmp_path / "web.sqlite3", tmp_path / "saves"))
+    game = new(alice, "2048", seed=1)
+    assert save(alice, game["id"], "a") == 201
+    version = game["version"]
+    for number in range(40):
+        direction = ("left", "right", "up", "down")[number % 4]
+        moved = alice.post(
+            f"/api/games/{game['id']}/intent",
+            params={"version": version},
+            json={"kind": "slide", "direction": direction},
+        ).json()
+        version = moved["version"]
+    assert save(alice, game["id"], "a") == 201
+    for _ in range(30):
+        undone = alice.post(
+            f"/api/games/{game['id']}/undo", params={"version": version}
+        )
+        if undone.status_code != 200:
+            break
+        version = undone.json()["version"]
+    assert save(alice, game["id"], "a") == 201

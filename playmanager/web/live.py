@@ -153,6 +153,7 @@ class LiveGames:
         game = live.game
         if not game.keeps_history and game.session.undo_depth > HISTORY_IN_MEMORY:
             live.game = GAME_KINDS[live.kind].restore(dump)  # a fresh session
+            live.game.session.take_files_from(game.session)
 
     def undo(self, live: LiveGame) -> bool:
         """Go back one step; False when nothing is left to take back."""
@@ -162,7 +163,9 @@ class LiveGames:
             if live.game.undo():
                 live.game.restore_marks(dump)
             else:  # read back from the database: the session has no history
+                before = live.game
                 live.game = GAME_KINDS[live.kind].restore(dump)
+                live.game.session.take_files_from(before.session)
         elif live.game.undo():  # the history a loaded save held
             live.game.moves = max(0, live.game.moves - 1)
             live.game.last = None
