@@ -172,6 +172,7 @@ def board_of(value: object, what: str, shape: tuple[int, int] | None = None) -> 
     if value is None:
         raise AssertionError(f"{what} returned null, not a board")
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        # AssertionError, not TypeError: the class's answer is a FAIL, not an ERROR
         raise AssertionError(f"{what} returned {describe(value)}, not a board")  # noqa: TRY004
     rows = []
     for number, row in enumerate(value):

@@ -1,5 +1,5 @@
 # Group 14: Alex Moore 90141, Bea Stone 90142
-# ruff: noqa
+# (a student's file as written: not linted, see pyproject.toml)
 # coordinate: a tuple (row, col). board: a dict {"grid": 4 lists of 4,
 # "score": int}. board_reduce takes each line from the edge the tiles go
 # to, packs it, merges equal neighbours, and writes it back.

@@ -1,5 +1,5 @@
 # Group 31: Wendy Park 90331, Xavier Moss 90332
-# ruff: noqa
+# (a student's file as written: not linted, see pyproject.toml)
 # coordinate: a tuple (row, col). board: a list [grid, score], grid a list
 # of 4 rows of 4 ints (0 = empty). A reduction moves each tile one by one,
 # starting with the ones nearest the edge, remembering merged cells.

@@ -1,5 +1,5 @@
 # Grupo 19: Nuno Brito 81919, Olga Vaz 81920
-# ruff: noqa
+# (a student's file as written: not linted, see pyproject.toml)
 # Coordenada: lista [linha, coluna]. Tabuleiro: lista com as 4 linhas da
 # grelha seguidas da pontuacao: [l1, l2, l3, l4, pontuacao].
 # A reducao roda a grelha para que a jogada seja sempre para a esquerda.
