@@ -217,29 +217,27 @@ async def slide(
 
 # ---------------------------------------------------------------- 1. players
 async def player(
-    port: int,
+    connection: Connection,
+    game_id: str,
     seed: int,
     moves: int,
     rate: float,
+    start: float,
     latencies: list[float],
     errors: list[int],
 ) -> None:
-    connection = Connection(port)
-    try:
-        game_id = await new_game(connection, seed)
-        start = time.perf_counter() + (seed % 100) / 100 / rate  # spread the starts
-        for n, direction in zip(range(moves), itertools.cycle(DIRECTIONS)):
-            delay = start + n / rate - time.perf_counter()
-            if delay > 0:
-                await asyncio.sleep(delay)
-            status, took, moved = await slide(connection, game_id, direction)
-            latencies.append(took)
-            if status not in OK:
-                errors.append(status)
-            elif not moved:  # nothing moved: a new game keeps the load real
-                game_id = await new_game(connection, seed + n)
-    finally:
-        await connection.close()
+    """``moves`` slides at ``rate`` a second from ``start`` (perf_counter)."""
+    start += (seed % 100) / 100 / rate  # spread the players over a move's time
+    for n, direction in zip(range(moves), itertools.cycle(DIRECTIONS)):
+        delay = start + n / rate - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        status, took, moved = await slide(connection, game_id, direction)
+        latencies.append(took)
+        if status not in OK:
+            errors.append(status)
+        elif not moved:  # nothing moved: a new game keeps the load real
+            game_id = await new_game(connection, seed + n)
 
 
 async def players(
@@ -247,13 +245,25 @@ async def players(
 ) -> float:
     latencies: list[float] = []
     errors: list[int] = []
-    began, cpu, rss = time.perf_counter(), server.cpu_seconds(), server.rss_kib()
-    await asyncio.gather(
-        *(
-            player(server.port, seed, moves, rate, latencies, errors)
-            for seed in range(count)
-        )
+    # Every player has its game before the clock starts: a burst of
+    # `count` new games at once is not what the moves' latency measures.
+    connections = [Connection(server.port) for _ in range(count)]
+    game_ids = await asyncio.gather(
+        *(new_game(c, seed) for seed, c in enumerate(connections))
     )
+    began, cpu, rss = time.perf_counter(), server.cpu_seconds(), server.rss_kib()
+    start = began + 0.1
+    try:
+        await asyncio.gather(
+            *(
+                player(c, game_id, seed, moves, rate, start, latencies, errors)
+                for seed, (c, game_id) in enumerate(
+                    zip(connections, game_ids, strict=True)
+                )
+            )
+        )
+    finally:
+        await asyncio.gather(*(c.close() for c in connections))
     took = time.perf_counter() - began
     cpu = server.cpu_seconds() - cpu
     ms = [x * 1000 for x in latencies]

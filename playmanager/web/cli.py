@@ -190,6 +190,9 @@ def serve(
         log_level="warning",
         access_log=False,
         lifespan="off",
+        # No proxy stands in front (the Host check assumes none): a client
+        # must not name its own address in X-Forwarded-For.
+        proxy_headers=False,
     )
     # The app and its imports live as long as the server: out of the
     # collector's sight, so its full collections (which pause every

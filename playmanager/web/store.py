@@ -12,16 +12,18 @@ One connection, used by one thread at a time (the server's event loop),
 writes; a thread of its own copies the log into the database file
 (SQLite's checkpoint) every :data:`CHECKPOINT_SECONDS`, so that the copy
 and its disk flush never pause a move, as SQLite's automatic checkpoint,
-run inside the commit that fills the log, would. The log stays small: a
-passive copy never waits for a move, so under a steady stream of moves it
-may never catch up (the log then grows without end).
-So a commit that leaves the log past :data:`WAL_LIMIT` bytes copies what
-is left and truncates it (``wal_checkpoint(TRUNCATE)``): the writer
-itself, since a second connection would wait for a gap between moves
-that a busy server never leaves. That pause, the copy of what the passive
-copies left, comes at most once per :data:`WAL_LIMIT` bytes written;
-``journal_size_limit`` also cuts the log back whenever SQLite starts it
-over.
+run inside the commit that fills the log, would. But a passive copy never
+waits for a move, so under a steady stream of moves it never catches up
+(the log would grow without end).
+So a commit that finds the log past :data:`WAL_LIMIT` bytes copies what
+the passive copies left and starts the log over from its beginning
+(``wal_checkpoint(RESTART)``): the writer itself, since a second
+connection would wait for a gap between moves that a busy server never
+leaves. The file is not truncated to nothing there: giving its blocks
+back to the disk took tens of milliseconds, every move waiting behind
+it; ``journal_size_limit`` cuts it back to :data:`WAL_LIMIT` instead
+when SQLite starts it over, and closing the store removes it. The
+frequent passive copies keep what the restart must copy small.
 
 Each game's row carries a ``version`` that every change (a move, an undo)
 raises, and the steps kept for undo are bounded (:data:`STEPS_KEPT`, the
@@ -81,13 +83,20 @@ CREATE TABLE IF NOT EXISTS steps (
 """
 
 
-CHECKPOINT_SECONDS: Final = 1.0
-"""How often the log is copied into the database file."""
+CHECKPOINT_SECONDS: Final = 0.2
+"""How often the log is copied into the database file: often, so that
+the writer's restart of the log (see the module's docstring) finds
+little left to copy."""
 WAL_LIMIT: Final = 32 * 1024 * 1024
-"""The log's size beyond which it is copied whole and truncated. Each
-truncation pauses the writer for the copy: a larger limit makes those
-pauses rarer, a smaller one keeps the file smaller (``bench/web_load.py``
-prints the log's size and the moves' latency to choose by)."""
+"""The log's size beyond which it is copied whole and started over. Each
+restart pauses the writer for the copy and two disk flushes: a larger
+limit makes those pauses rarer, a smaller one keeps the file smaller
+(``bench/web_load.py`` prints the log's size and the moves' latency to
+choose by)."""
+COMMITS_PER_SIZE_CHECK: Final = 32
+"""The log's size is looked at once in so many commits (a file system
+call each time, a share of every move's cost were it at each commit);
+a commit adds a few pages, so the log passes :data:`WAL_LIMIT` by little."""
 GAMES_PER_CLIENT: Final = 200
 """A client's games on disk; beyond it the least recently played goes."""
 IDLE_SECONDS: Final = 90 * 24 * 3600
@@ -112,13 +121,17 @@ class _Checkpointer(threading.Thread):
         super().__init__(name="sqlite-checkpoint", daemon=True)
         self._path = path
         self._stopping = threading.Event()
+        self.copying = threading.Lock()
+        """Held while this thread copies: the writer does not wait for it
+        (SQLite would make it, flushes and all), it tries again later."""
 
     def run(self) -> None:
         db = sqlite3.connect(self._path, isolation_level=None)
         try:
             db.execute("PRAGMA busy_timeout=5000")
             while not self._stopping.wait(CHECKPOINT_SECONDS):
-                db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                with self.copying:
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
         finally:
             db.close()
 
@@ -173,6 +186,8 @@ class Store:
         self.db.executescript(SCHEMA)
         self._add_columns()
         self._closed = False
+        self._commits = 0
+        self._log_oversized = False
         self._checkpointer = _Checkpointer(path)
         self._checkpointer.start()
 
@@ -226,7 +241,7 @@ class Store:
                 (game_id, client, kind, now, now),
             )
             self._insert_step(game_id, 1, dump)
-        self._truncate_if_oversized()
+        self._cap_the_log()
 
     def game(self, game_id: str) -> StoredGame | None:
         row = self.db.execute(
@@ -264,12 +279,22 @@ class Store:
                 " updated = ? WHERE id = ?",
                 (n, base, time.time(), game_id),
             )
-        self._truncate_if_oversized()
+        self._cap_the_log()
         return base
 
-    def _truncate_if_oversized(self) -> None:
-        if wal_size(self.path) > WAL_LIMIT:  # busy: the next commit tries again
-            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    def _cap_the_log(self) -> None:
+        """Start the log over once it is past WAL_LIMIT (module docstring);
+        while the checkpoint thread is copying, at the next commit."""
+        self._commits += 1
+        if not self._commits % COMMITS_PER_SIZE_CHECK:
+            self._log_oversized = wal_size(self.path) > WAL_LIMIT
+        if not self._log_oversized or not self._checkpointer.copying.acquire(False):
+            return
+        try:
+            (busy, _, _), *_ = self.db.execute("PRAGMA wal_checkpoint(RESTART)")
+            self._log_oversized = bool(busy)
+        finally:
+            self._checkpointer.copying.release()
 
     def pop_step(self, game_id: str, n: int) -> dict[str, Any]:
         """Drop step ``n`` (the last); return step n - 1's dump."""

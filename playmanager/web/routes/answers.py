@@ -16,7 +16,9 @@ def best_of(found: Server, live: LiveGame) -> int | None:
     earned = live.game.best_score()
     if earned is None:
         return None
-    best = found.best.setdefault(live.client, found.store.best_2048(live.client))
+    best = found.best.get(live.client)
+    if best is None:  # the store is read once per client, not once per move
+        best = found.best[live.client] = found.store.best_2048(live.client)
     if earned > best:
         found.best[live.client] = best = earned
         found.store.raise_best_2048(live.client, earned)
