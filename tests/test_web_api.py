@@ -194,6 +194,24 @@ def test_best_score_keeps_the_highest_2048_score(client: TestClient) -> None:
     assert fresh["best"] == best > 0
 
 
+def test_the_best_score_is_read_from_the_store_once_per_browser(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = client.app.state.server.store  # type: ignore[attr-defined]
+    reads: list[str] = []
+    read = store.best_2048
+
+    def counted(token: str) -> int:
+        reads.append(token)
+        return int(read(token))
+
+    monkeypatch.setattr(store, "best_2048", counted)
+    game = new(client, "2048", seed=1)
+    for direction in ["left", "down", "right", "down"] * 3:
+        intent(client, game["id"], {"kind": "slide", "direction": direction})
+    assert len(reads) == 1
+
+
 # ------------------------------------------------------------ saves
 @pytest.mark.parametrize(
     ("game", "options", "load"),
