@@ -6,10 +6,11 @@ player: a minimal keep-alive HTTP/1.1 client for the timed phases, since
 httpx costs more per request than the server on two shared cores; httpx
 for the kill -9 phase):
 
-1. **Players**: PLAYERS players each start a 2048 game and make MOVES
-   slides at RATE moves a second (a fast human), scheduled on a clock so a
-   slow answer does not slow the offered load. Reported: errors (anything
-   but 200), p50/p99/max latency of a move.
+1. **Players**: PLAYERS players each start a 2048 game, then (the clock
+   starts once every player has its game) make MOVES slides at RATE moves
+   a second (a fast human), scheduled on a clock so a slow answer does not
+   slow the offered load. Reported: errors (anything but 200), p50/p99/max
+   latency of a move.
    Target: 0 errors, p99 <= 25 ms.
 2. **Throughput**: CONCURRENT players with no think time for SECONDS:
    moves a second one server process sustains.
