@@ -83,9 +83,3 @@ def footer() -> str:
     return "  ".join(
         f"{control.value} {short.get(control, control.word)}" for control in Control
     )
-
-
-def keys_line() -> str:
-    """The shared keys in one sentence, for a ``--help``."""
-    keys = ", ".join(f"{control.value} {control.word}" for control in Control)
-    return f"in every game, line mode and full screen alike: {keys}"
