@@ -85,7 +85,7 @@ class LineGame(LineMode[GameBoardT, Path, DotsEffects]):
 
     def new_game(self) -> None:
         seed = self.session.new_game()
-        self.say(shared_messages.new_game(seed))
+        self.say(self.session.adapter.new_game_message(seed))
         self.say(f"Dots, seed {seed}: {messages.level_text(self.game)}.")
         self.show()
 
