@@ -64,7 +64,7 @@ _WORDS = {
 }
 _SUMMARIES = {
     Control.SAVE: "save to the save file (asks before replacing another game's file)",
-    Control.UNDO: "undo (as often as you like; new games too)",
+    Control.UNDO: "undo, as often as you like; after n, back to the last game",
     Control.HINT: "hint: a good move",
     Control.AUTOPLAY: "autoplay: the hint plays on (any key stops it)",
     Control.NEW_GAME: NEW_GAME_SUMMARY,
