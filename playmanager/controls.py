@@ -64,7 +64,7 @@ _WORDS = {
 }
 _SUMMARIES = {
     Control.SAVE: "save to the save file (asks before replacing another game's file)",
-    Control.UNDO: "undo (as often as you like; new games too)",
+    Control.UNDO: "undo, as often as you like; after n, back to the last game",
     Control.HINT: "hint: a good move",
     Control.AUTOPLAY: "autoplay: the hint plays on (any key stops it)",
     Control.NEW_GAME: NEW_GAME_SUMMARY,
@@ -83,9 +83,3 @@ def footer() -> str:
     return "  ".join(
         f"{control.value} {short.get(control, control.word)}" for control in Control
     )
-
-
-def keys_line() -> str:
-    """The shared keys in one sentence, for a ``--help``."""
-    keys = ", ".join(f"{control.value} {control.word}" for control in Control)
-    return f"in every game, line mode and full screen alike: {keys}"

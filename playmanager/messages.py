@@ -89,8 +89,8 @@ def undone(left: int) -> str:
 
 
 def new_game(seed: int) -> str:
-    """A new game was dealt (2048, Dots: a seed)."""
-    return f"New game, seed {seed} (u brings the last one back)"
+    """A new game was dealt (2048, Dots: a seed), in every front end."""
+    return f"New game, seed {seed}"
 
 
 NEW_GAME_SUMMARY: Final = "new game (the next seed)"
@@ -101,7 +101,14 @@ NEW_DEAL_SUMMARY: Final = "new deal (the next deal number)"
 
 def new_deal(deal: int) -> str:
     """A new deal of Forty Thieves, named as its header names it."""
-    return f"New deal {deal} (u brings the last one back)"
+    return f"New deal {deal}"
+
+
+def undo_brings_back(news: str) -> str:
+    """A terminal's ``news`` of a new game (:func:`new_game`,
+    :func:`new_deal`): its ``u`` brings the last game back (one session
+    holds both). The web's new game is a game of its own: its news is bare."""
+    return f"{news} (u brings the last one back)"
 
 
 def quit_question(path: str) -> str:

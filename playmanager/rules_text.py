@@ -4,7 +4,9 @@ The full screen's ``?`` starts with these lines, the line modes' help
 shows them (Dots, Forty Thieves; 2048's line mode keeps the Java
 reference's help), and the docs pages (docs/play/) quote them word for
 word (tests/test_fit.py checks that they do). Each line is a sentence
-short enough for an 80-column terminal.
+short enough for an 80-column terminal. Forty Thieves' rules name cards
+as the screen showing them writes cards (``7♠`` on a UTF-8 terminal, else
+``7S``): :func:`forty_thieves_rules`.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from __future__ import annotations
 TYPE_CHECKING = False  # typing costs start-up time (issue 14)
 if TYPE_CHECKING:
     from typing import Final
+
+    from gamestate.forty_thieves.moves import CardText
 
 TWENTY48: Final = (
     "Each move slides every tile as far as it goes: up, down, left or right.",
@@ -28,15 +32,28 @@ DOTS: Final = (
 )
 DOTS_SQUARES: Final = "Squares are on: a closed loop clears every dot of its colour."
 """Added to :data:`DOTS` when the level plays squares."""
-FORTY_THIEVES: Final = (
-    "Goal: all 104 cards (two decks) home on 8 foundations, Ace to King by suit.",
-    "The 10 tableau piles build down in suit: 7S goes on 8S, never on 8H.",
-    "One card moves at a time: the top card of a pile, or of the waste.",
-    "An empty tableau pile takes any card.",
-    "The deck deals one card at a time to the waste, once: no second pass.",
-    "You win when all 104 cards are home; no move left and no deck: lost.",
-    "On the full screen, +N over a long pile: N more cards lie under those shown.",
-)
+
+
+def forty_thieves_rules(card_text: CardText = str) -> tuple[str, ...]:
+    """Forty Thieves' rules, with cards written by ``card_text``: the
+    board's own (letters, ``7S``, by default; the front ends pass the one
+    their board is drawn with, so the help reads ``7♠`` beside ``7♠``)."""
+    from gamestate.forty_thieves import CardT, SuitT
+
+    seven, eight, eight_hearts = (
+        card_text(CardT(suit, rank))
+        for suit, rank in ((SuitT.Spade, 7), (SuitT.Spade, 8), (SuitT.Heart, 8))
+    )
+    builds = f"{seven} goes on {eight}, never on {eight_hearts}"
+    return (
+        "Goal: all 104 cards (two decks) home on 8 foundations, Ace to King by suit.",
+        f"The 10 tableau piles build down in suit: {builds}.",
+        "One card moves at a time: the top card of a pile, or of the waste.",
+        "An empty tableau pile takes any card.",
+        "The deck deals one card at a time to the waste, once: no second pass.",
+        "You win when all 104 cards are home; no move left and no deck: lost.",
+        "On the full screen, +N over a long pile: N more cards lie under those shown.",
+    )
 
 
 def dots_rules(*, squares: bool) -> tuple[str, ...]:

@@ -37,7 +37,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Final, Generic, NamedTuple, TypeVar
 
-from .messages import NEW_GAME_SUMMARY, count, new_game
+from .messages import NEW_GAME_SUMMARY, count, new_game, undo_brings_back
 from .options import next_seed
 from .storage import write_atomically
 
@@ -124,9 +124,15 @@ class GameAdapter(ABC, Generic[M, I, E]):
         its deal or seed and its ``moves`` (those its file keeps)."""
         return f"a game of {self.name}, seed {seed}, {count(moves, 'move')}"
 
-    def new_game_message(self, seed: int) -> str:
-        """What ``n`` says: the game dealt from ``seed``, as the game names it."""
+    def new_game_words(self, seed: int) -> str:
+        """The game dealt from ``seed``, as the game names it (``New game,
+        seed 7``; Forty Thieves: ``New deal 7``), in every front end."""
         return new_game(seed)
+
+    def new_game_message(self, seed: int) -> str:
+        """What a terminal's ``n`` says: :meth:`new_game_words`, and that
+        undo brings the last game back."""
+        return undo_brings_back(self.new_game_words(seed))
 
     def next_seed(self, seed: int) -> int:
         """The seed ``n`` deals after ``seed``: the next one, wrapped to a

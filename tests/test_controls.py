@@ -99,6 +99,29 @@ def test_every_full_screen_undoes_says_and_asks_alike(
     assert controller.status.startswith("Saved to ")
 
 
+@pytest.mark.parametrize("game", ["2048", "forty-thieves", "dots"])
+def test_undo_after_n_brings_the_last_game_back_as_its_help_says(
+    tmp_path: Path, game: str
+) -> None:
+    """The help said "undo (as often as you like; new games too)": it means
+    that after n, u brings back the last game as it was left, and more u's
+    take back its moves."""
+    controller = full_screens(tmp_path)[game]
+    session = controller.session
+    controller.press("A")  # one move, then any key stops autoplay
+    controller.autoplay_step()
+    controller.press("x")
+    played = session.adapter.save_text(session.model, session.seed)
+    seed = session.seed
+    controller.press("n")
+    assert session.seed != seed
+    controller.press("u")
+    assert session.seed == seed
+    assert session.adapter.save_text(session.model, session.seed) == played
+    assert controller.status == "Undone; 1 more step to undo"  # its move
+    assert Control.UNDO.summary.endswith("; after n, back to the last game")
+
+
 @pytest.mark.parametrize(("game", "ext"), [("forty-thieves", "ft"), ("dots", "dots")])
 def test_every_line_mode_takes_the_shared_keys_and_words(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, ext: str

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import shlex
 import sys
 from pathlib import Path
@@ -327,6 +328,32 @@ def test_suit_symbols_only_where_they_show(
     monkeypatch.setattr(terminal, "locale_encoding", lambda: locale_encoding)
     card_text = text.card_style(terminal.detect(environ, stream))
     assert card_text(CardT(SuitT.Spade, 7)) == seven_of_spades
+
+
+@pytest.mark.parametrize(
+    ("stream", "seven", "eight", "eight_hearts"),
+    [
+        (Terminal("utf-8"), "7\u2660", "8\u2660", "8\u2665"),
+        (io.StringIO(), "7S", "8S", "8H"),
+    ],
+)
+def test_the_help_names_cards_as_the_board_writes_them(
+    stream: io.StringIO,
+    seven: str,
+    eight: str,
+    eight_hearts: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The rules said "7S goes on 8S" under a board of 7\u2660s."""
+    monkeypatch.setattr(terminal, "locale_encoding", lambda: "UTF-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    main([*GAME, "--seed", "118"], io.StringIO("?\nq\n"), stream, io.StringIO())
+    board, help_text = stream.getvalue().split("> ", 1)
+    suits = set(re.findall(r"(?:10|[2-9AJQK])(\S)(?=\s)", board))
+    assert {seven[-1], eight_hearts[-1]} <= suits  # the board writes them so
+    assert f": {seven} goes on {eight}, never on {eight_hearts}.\n" in help_text
 
 
 def test_a_terminal_in_the_c_locale_gets_letters(tmp_path: Path) -> None:

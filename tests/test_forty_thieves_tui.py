@@ -35,7 +35,7 @@ from playmanager.forty_thieves.tui.layout import (
     render,
 )
 from playmanager.forty_thieves.tui.view import App, styles
-from playmanager.rules_text import FORTY_THIEVES
+from playmanager.rules_text import forty_thieves_rules
 from playmanager.screen.input import MouseEvent
 from playmanager.screen.marks import MARK_SECONDS
 from playmanager.screen.modal import ENDED
@@ -430,8 +430,9 @@ def test_help_lists_every_key_and_any_key_closes_it() -> None:
     control = press(controller(), "?")
     overlay = control.screen().overlay
     assert overlay is not None
-    keys = overlay.lines[len(FORTY_THIEVES) + 1 :]
-    assert overlay.lines[: len(FORTY_THIEVES)] == FORTY_THIEVES
+    rules = forty_thieves_rules()  # the controller writes cards with letters
+    keys = overlay.lines[len(rules) + 1 :]
+    assert overlay.lines[: len(rules)] == rules
     assert keys[: len(PLAYING_KEYS)] == help_lines()
     assert any(line.startswith("o\t") and "save" in line for line in overlay.lines)
     assert any(line.startswith("1-9, 0") for line in help_lines())
@@ -653,6 +654,28 @@ def test_end_boxes_sit_above_the_status_line() -> None:
     control = controller(load(str(SAVES / "no_move_left.forty-thieves")).board)
     boxes = [s for s in frame(control) if s.role == "overlay"]
     assert max(s.row for s in boxes) == 24 - 4
+
+
+@pytest.mark.parametrize(
+    ("card_text", "rule"),
+    [
+        (symbol_text, "7\u2660 goes on 8\u2660, never on 8\u2665."),
+        (str, "7S goes on 8S, never on 8H."),
+    ],
+)
+def test_the_help_names_cards_as_the_board_draws_them(
+    card_text: Callable[[CardT], str], rule: str
+) -> None:
+    """The ? said "7S goes on 8S" over a board of 7\u2660s."""
+    control = controller()
+    control.card_text = card_text
+    app = App(control)
+    drawn = {span.text.strip() for span in app.frame(80, 24, colour=True)}
+    assert card_text(CardT(SuitT.Heart, 6)) in drawn  # deal 118 shows a 6 of hearts
+    press(control, "?")
+    overlay = control.screen().overlay
+    assert overlay is not None
+    assert any(line.endswith(f": {rule}") for line in overlay.lines)
 
 
 def test_the_app_draws_cards_as_the_controller_writes_them_and_routes_the_mouse() -> (

@@ -74,6 +74,28 @@ def test_a_new_2048_game_sets_an_httponly_cookie_and_answers_its_state(
     assert sum(value != 0 for row in state["board"] for value in row) == 2
 
 
+def test_a_new_game_says_what_the_terminals_n_says(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The status words come from the server, the terminal's catalogue:
+    Forty Thieves names deals ("New deal 6"), the others seeds. A web new
+    game has no undo before it, so it leaves out "u brings the last one
+    back", which the terminal's n adds."""
+    monkeypatch.chdir(tmp_path)
+    terminal = io.StringIO()
+    cli.main(
+        ["--game", "forty-thieves", "--seed", "5"],
+        io.StringIO("n\nq\n"),
+        terminal,
+        io.StringIO(),
+    )
+    web = new(client, "forty-thieves", seed=6)
+    assert web["words"] == "New deal 6" and web["can_undo"] is False
+    assert f"> {web['words']} (u brings the last one back)\n" in terminal.getvalue()
+    assert new(client, "2048", seed=7)["words"] == "New game, seed 7"
+    assert new(client, "dots", seed=7)["words"] == "New game, seed 7"
+
+
 def test_game_ids_are_long_and_unguessable(client: TestClient) -> None:
     ids = {new(client, "dots")["id"] for _ in range(5)}
     assert len(ids) == 5 and all(len(i) >= 22 for i in ids)

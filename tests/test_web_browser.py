@@ -460,6 +460,23 @@ def test_an_empty_slot_list_says_so_until_a_slot_is_saved(page: Page) -> None:
     expect(page.locator("#slot-open")).to_be_enabled()
 
 
+@pytest.mark.parametrize(
+    ("kind", "said"),
+    [("forty-thieves", "New deal 5"), ("2048", "New game, seed 5")],
+)
+def test_the_status_of_a_new_game_is_the_terminals(
+    page: Page, kind: str, said: str
+) -> None:
+    """Forty Thieves said "New game, seed 5" here and "New deal 5" in the
+    terminal: the page now shows the server's words."""
+    open_game(page, kind)
+    page.click("#new")
+    page.fill('#new-form input[name="seed"]', "5")
+    after_answer(page, lambda: page.click("#new-ok"))
+    expect(page.locator("#message")).to_have_text(said)
+    assert state(page)["state"]["seed"] == "5"
+
+
 def test_2048_win_overlay_keeps_going_and_game_over_tries_again(page: Page) -> None:
     open_game(page, "2048")
     open_saves(page)

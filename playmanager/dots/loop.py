@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from typing import Final, TextIO
 
-from gamestate.dots import GameBoardT, Level
+from gamestate.dots import GameBoardT
 
 from .. import messages as shared_messages
 from ..line_mode import LineMode
-from ..options import next_seed
 from ..session import Session
 from . import messages
 from .adapter import DotsEffects, Path
@@ -28,13 +27,6 @@ from .paths import PathTextError, parse_path
 from .view import Palette, View
 
 _PATH_START: Final = "0123456789(["
-
-
-def next_level(level: Level) -> Level:
-    """The level "play again" starts: the same, with the next seed (the
-    largest Java long is followed by the smallest, as in Java, so every
-    seed stays one a save can hold)."""
-    return level._replace(seed=next_seed(level.seed))
 
 
 class LineGame(LineMode[GameBoardT, Path, DotsEffects]):
@@ -93,7 +85,7 @@ class LineGame(LineMode[GameBoardT, Path, DotsEffects]):
 
     def new_game(self) -> None:
         seed = self.session.new_game()
-        self.say(shared_messages.new_game(seed))
+        self.say(self.session.adapter.new_game_message(seed))
         self.say(f"Dots, seed {seed}: {messages.level_text(self.game)}.")
         self.show()
 

@@ -78,7 +78,7 @@ class FortyThieves(GameAdapter[BoardT, Intent, Effects]):
 
     new_game_summary = NEW_DEAL_SUMMARY
 
-    def new_game_message(self, seed: int) -> str:
+    def new_game_words(self, seed: int) -> str:
         return new_deal(seed)
 
     def describe(self, model: BoardT, seed: int, moves: int) -> str:

@@ -14,7 +14,7 @@ from gamestate.forty_thieves.moves import CardText, Move
 
 from .. import messages
 from ..line_mode import LineMode
-from ..rules_text import FORTY_THIEVES
+from ..rules_text import forty_thieves_rules
 from . import text
 from .adapter import PLAY_SAFE, Effects, FortyThieves, Intent
 from .commands import Action, FromFoundation, parse
@@ -55,4 +55,4 @@ class LineGame(LineMode[BoardT, Intent, Effects]):
         return text.hint(intent, self.session.model, self.card_text)
 
     def help_lines(self) -> tuple[str, ...]:
-        return (*FORTY_THIEVES, "", *text.help_lines())
+        return (*forty_thieves_rules(self.card_text), "", *text.help_lines())

@@ -165,7 +165,11 @@ class GameOut(BaseModel):
     finished: bool
     best: int | None = Field(None, description="2048: this browser's best score")
     played: dict[str, Any] | None = Field(None, description="autoplay: the intent")
-    words: str | None = Field(None, description="autoplay: the move in words")
+    words: str | None = Field(
+        None,
+        description="autoplay: the move in words; a new game: the status line "
+        "the terminal's n says ('New deal 7', 'New game, seed 7')",
+    )
     no_change: str | None = Field(
         None,
         description="the move changed nothing (a 2048 slide no tile takes): "

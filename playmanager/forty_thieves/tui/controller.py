@@ -47,7 +47,7 @@ from gamestate.forty_thieves.moves import (
 
 from ... import messages
 from ...controls import footer
-from ...rules_text import FORTY_THIEVES
+from ...rules_text import forty_thieves_rules
 from ...screen.keys import Binding, key_label
 from ...screen.modal import ModalController, Mode, Overlay, help_line
 from ...screen.shell import ESCAPE
@@ -298,7 +298,7 @@ class Controller(ModalController[BoardT, Intent, Effects, Action]):
         )
 
     def rules(self) -> tuple[str, ...]:
-        return FORTY_THIEVES
+        return forty_thieves_rules(self.card_text)  # cards as the board draws them
 
     def won_game(self) -> bool:
         return self.session.model.is_win_state()

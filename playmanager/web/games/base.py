@@ -122,6 +122,12 @@ class WebGame(ABC):
         """An intent as the API's JSON: its ``kind`` and its fields."""
         return {"kind": cls.intent_tag, **intent._asdict()}
 
+    def news(self) -> str:
+        """The status line of this game when new, as a terminal's ``n``
+        words it (``New deal 7``), without "u brings the last one back": a
+        new game in the web is a game of its own, with no undo before it."""
+        return self.session.adapter.new_game_words(self.session.seed)
+
     def restore_marks(self, dump: JSON) -> None:
         """Take the page's marks from ``dump`` (after the session's undo)."""
         self.moves = dump["moves"]

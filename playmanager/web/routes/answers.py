@@ -39,5 +39,7 @@ def game_out(found: Server, live: LiveGame, **extra: Any) -> schemas.GameOut:
     )
 
 
-def start(found: Server, token: str, game: WebGame) -> schemas.GameOut:
-    return game_out(found, found.games.create(token, game))
+def start(
+    found: Server, token: str, game: WebGame, **extra: Any
+) -> schemas.GameOut:
+    return game_out(found, found.games.create(token, game), **extra)

@@ -57,7 +57,8 @@ async def new_game(
 ) -> schemas.GameOut:
     """Start a new game with these options."""
     fields = options.model_dump(exclude={"game"})
-    return start(found, token, GAME_KINDS[options.game].new(fields))
+    game = GAME_KINDS[options.game].new(fields)
+    return start(found, token, game, words=game.news())
 
 
 @router.get("", response_model=list[schemas.GameSummary])

@@ -177,7 +177,7 @@ async function newGame(kind, options = {}) {
   stopAutoplay();
   const out = await queue(() => call("POST", "/api/games", { game: kind, ...options }));
   if (out) {
-    message(`New game, seed ${out.state.seed}`);
+    message(out.words); // the server's words: "New deal 7" as the terminal says it
     show(out, { animate: false });
   }
 }
