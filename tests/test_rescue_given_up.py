@@ -159,3 +159,20 @@ def test_a_resume_taken_back_leaves_its_file_to_its_game(
     own = folder(tmp_path) / again.session.adapter.rescue_name
     assert rescues(tmp_path) == sorted([kept.name, own.name])
     assert kept.read_text() == before
+
+
+@pytest.mark.parametrize("name", list(BUILDERS))
+def test_saving_the_new_game_lets_the_given_up_ones_file_go(
+    tmp_path: Path, name: str
+) -> None:
+    kept, again = resumed_then_given_up(tmp_path, name)
+    a_move(again)
+    again.press("o")
+    assert not kept.exists()
+    assert rescues(tmp_path) == []
+    again.press("u")
+    again.press("u")  # A again, in no file now: a hang-up keeps it
+    again.hang_up()
+    own = folder(tmp_path) / again.session.adapter.rescue_name
+    assert rescues(tmp_path) == [own.name]
+    assert own.read_text() == again.session.save_text()
