@@ -87,6 +87,13 @@ def resumed_then_given_up(tmp_path: Path, name: str) -> tuple[Path, Controller]:
     return kept, again
 
 
+def alone_in_its_kinds_file(tmp_path: Path, controller: Controller) -> None:
+    """The game on screen is the one rescue file left: its kind's."""
+    own = folder(tmp_path) / controller.session.adapter.rescue_name
+    assert rescues(tmp_path) == [own.name]
+    assert own.read_text() == controller.session.save_text()
+
+
 def hang_up(controller: Controller) -> None:
     controller.hang_up()
 
@@ -105,10 +112,8 @@ def test_after_giving_up_a_resumed_game_the_new_one_is_kept_apart(
     kept, again = resumed_then_given_up(tmp_path, name)
     a_move(again)
     end(again)
-    own = folder(tmp_path) / again.session.adapter.rescue_name
     assert not kept.exists()  # A's file went: B is not A's file's game
-    assert rescues(tmp_path) == [own.name]  # B in its kind's file
-    assert own.read_text() == again.session.save_text()
+    alone_in_its_kinds_file(tmp_path, again)
 
 
 @pytest.mark.parametrize("name", list(BUILDERS))
@@ -173,6 +178,4 @@ def test_saving_the_new_game_lets_the_given_up_ones_file_go(
     again.press("u")
     again.press("u")  # A again, in no file now: a hang-up keeps it
     again.hang_up()
-    own = folder(tmp_path) / again.session.adapter.rescue_name
-    assert rescues(tmp_path) == [own.name]
-    assert own.read_text() == again.session.save_text()
+    alone_in_its_kinds_file(tmp_path, again)
