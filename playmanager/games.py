@@ -187,22 +187,22 @@ class Files:
         return decode(self._bytes(path), path)
 
     def game_in(self, path: str) -> Game | None:
-        """The game whose header starts the file at ``path`` (2048 for a
-        first line of two whole numbers, a ``.2048`` file's size); None if
-        none does. A file that cannot be read is left for the game's own
-        loader to report."""
+        """The game whose header starts the file at ``path`` (see
+        :func:`header_names`); None if none does."""
+        return header_names(self._first_line(path))
+
+    def game_of(self, path: str) -> Game | None:
+        """The game the file at ``path`` is loaded as (:func:`game_of_save`)."""
+        return game_of_save(self._first_line(path), path)
+
+    def _first_line(self, path: str) -> str:
+        """The file's first line; empty if it cannot be read (the game's
+        own loader says why)."""
         try:
             first = self._bytes(path)[:_FIRST_LINE_BYTES].split(b"\n", 1)[0]
         except SaveFileError:
-            return None
-        line = first.decode("utf-8", "replace")
-        name = header_game(line)
-        if name is not None:
-            return GAMES.get(name)
-        words = line.split()
-        if len(words) == 2 and all(whole_number(word) for word in words):
-            return TWENTY_FORTY_EIGHT  # a .2048 file: "rows cols", no header
-        return None
+            return ""
+        return first.decode("utf-8", "replace")
 
     def mismatch(self, game: Game, path: str | None) -> str | None:
         """Why FILE cannot be played as ``game`` (it holds another game), or None."""
@@ -222,8 +222,9 @@ def choose(argv: Sequence[str], files: Files | None = None) -> Game:
 
     ``--game NAME`` when given (an unknown name goes to the default game,
     whose parser then reports it); else the game of the first argument
-    that is a save file with a header (read through ``files``, which
-    keeps it); else 2048.
+    that is a save file, as :func:`game_of_save` decides (read through
+    ``files``, which keeps it), or a new FILE named as a game's saves are;
+    else 2048.
     """
     name = requested(argv)
     if name is not None:
@@ -234,18 +235,40 @@ def choose(argv: Sequence[str], files: Files | None = None) -> Game:
             break
         if token.startswith("-"):
             continue
-        game = files.game_in(token) if os.path.isfile(token) else _named_by(token)
+        game = files.game_of(token) if os.path.isfile(token) else named_by(token)
         if game is not None:
             return game
     return DEFAULT
 
 
-def _named_by(path: str) -> Game | None:
-    """The game whose saves end as ``path`` does (``new.forty-thieves``):
-    a FILE that does not exist yet is played as that game, so it saves
-    there in that game's format."""
-    if os.path.lexists(path):
-        return None  # there, but not a file: the game's loader says why
+def game_of_save(first_line: str, name: str) -> Game | None:
+    """The game a save file is loaded as, by the terminal's FILE and the
+    web's upload alike: the one its first line names (:func:`header_names`);
+    else the one whose saves end as its ``name`` does (a garbled
+    ``broken.dots`` gets Dots' error, about a Dots save); else None, and
+    each loads it as 2048, whose loader then says what is wrong."""
+    return header_names(first_line) or named_by(name)
+
+
+def header_names(first_line: str) -> Game | None:
+    """The game a save file's first line names: its header's (``dots save
+    1``), or 2048 for two whole numbers (a ``.2048`` file's size: its
+    format, Java's, has no header); None if it names none."""
+    name = header_game(first_line)
+    if name is not None:
+        return GAMES.get(name)
+    words = first_line.split()
+    if len(words) == 2 and all(whole_number(word) for word in words):
+        return TWENTY_FORTY_EIGHT
+    return None
+
+
+def named_by(path: str) -> Game | None:
+    """The game whose saves end as ``path`` does (``new.forty-thieves``),
+    if any: a FILE that does not exist yet is played as that game, so it
+    saves there in that game's format; one whose header cannot be read (or
+    that is not a file) is loaded as that game, whose loader says what is
+    wrong."""
     for game in GAMES.values():
         if path.endswith(game.extension):
             return game

@@ -225,9 +225,11 @@ class Session(Generic[M, I, E]):
         self._games = itertools.count(1)
         self._game = 0
         self._known_files: dict[str, tuple[tuple[int, int, int, int], int]] = {}
-        self._rescued_to: str | None = None  # this run's rescue file, rewritten
         """Each file this session loaded or wrote: its mark then, and which
         of the session's games it holds."""
+        self._rescued_to: str | None = None  # this run's rescue file, rewritten
+        self._resumed: tuple[int, str] | None = None
+        """The game resumed from a rescue file, and that file."""
         if loaded:
             self._remember_file(save_target)
         for step in past:
@@ -338,19 +340,53 @@ class Session(Generic[M, I, E]):
         self._effects = None
         return self._seed
 
-    def resume(self, model: M, seed: int, past: Sequence[PastStep[M, E]] = ()) -> None:
-        """Play on ``model`` (a rescued game, say, with its ``past``)
-        instead; undo brings the current game back. Its play is changed
-        until it is saved."""
+    def resume(
+        self,
+        model: M,
+        seed: int,
+        past: Sequence[PastStep[M, E]] = (),
+        rescue_file: str | None = None,
+    ) -> None:
+        """Play on ``model`` (a rescued game, say, with its ``past``, kept
+        in ``rescue_file``) instead; undo brings the current game back. Its
+        play is changed until it is saved."""
         self._history.append(self._step())
         self._model, self._seed = model, seed
         self._game = next(self._games)
+        if rescue_file is not None:
+            self._resumed = (self._game, rescue_file)
         self._history += map(self._past_step, past)
         self._version = next(self._versions)
         self._fresh = False
         self._effects = None
 
     # ------------------------------------------------------------ files
+    @property
+    def resumed_from(self) -> str | None:
+        """The rescue file the game on screen was resumed from: rescued
+        again, it goes back there. None for any other game (one dealt
+        since, or the one the resume was undone back to)."""
+        if self._resumed is not None and self._resumed[0] == self._game:
+            return self._resumed[1]
+        return None
+
+    @property
+    def given_up_rescue(self) -> str | None:
+        """The rescue file of a resumed game given up for a new one (``n``):
+        undo can still bring that game back, and with it its file, so the
+        file stays until the run ends; then it goes, and no other game
+        takes it (see :func:`rescue_path`). None when the resume was
+        undone (the game was put off, not given up) or there was none."""
+        if self._resumed is None or self._resumed[0] == self._game:
+            return None
+        game, path = self._resumed
+        return path if any(step.game == game for step in self._history) else None
+
+    def forget_resume(self) -> None:
+        """The resumed game's rescue file was removed or rewritten: it is
+        no longer this session's to rewrite or remove."""
+        self._resumed = None
+
     @property
     def past(self) -> list[E]:
         """What each move of the current game did, first first: the undo
@@ -412,18 +448,19 @@ class Session(Generic[M, I, E]):
         self._saved_version = self._version
         return target
 
-    def rescue(self, folder: str, into: str | None = None) -> str | None:
+    def rescue(self, folder: str) -> str | None:
         """Write a changed game to its one rescue file, never over a save:
-        ``into`` (the rescue file it was resumed from), else the one
-        :func:`rescue_path` keeps in ``folder`` for its file or, with no
-        file of its own, for its game. Return it, or None when unchanged.
+        the rescue file it was resumed from (:attr:`resumed_from`), else
+        the one :func:`rescue_path` keeps in ``folder`` for its file or,
+        with no file of its own, for its game. Return it, or None when
+        unchanged.
 
         For a hang-up: nobody can be asked, so no save is touched. Raises
         OSError when the file cannot be written.
         """
         if not self.changed:
             return None
-        into = into or self._rescued_to
+        into = self.resumed_from or self._rescued_to
         if into is not None:
             write_atomically(into, self.save_text())
             return into

@@ -6,13 +6,19 @@ from __future__ import annotations
 
 import io
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from playmanager import games
 from playmanager.cli import main
+from playmanager.dots import savefile as dots_savefile
 from playmanager.forty_thieves import savefile as ft_savefile
+from playmanager.messages import cannot_load
+from playmanager.options import EXIT_USAGE
+from playmanager.storage import SaveFileError
 
 
 @pytest.mark.parametrize(
@@ -124,3 +130,47 @@ def test_the_full_screens_first_line_says_a_loaded_file_is_read_only(
     assert seen and seen[0].startswith(
         f"Loaded {saved}, which cannot be saved to: the file is read-only"
     )
+
+
+GARBLED = {
+    "garbled": b"garbled first line\nstuff\n",
+    "empty": b"",
+    "control-junk": bytes(range(32)) + b"\n",
+    "not-utf8": bytes(range(128, 256)),
+}
+"""Save files whose header cannot be read."""
+
+LOADERS = {
+    "dots": dots_savefile.load,
+    "forty-thieves": ft_savefile.load,
+}
+"""The loader of each game with a header, whose one-line error is the one said."""
+
+
+@pytest.mark.parametrize("junk", list(GARBLED))
+@pytest.mark.parametrize("game", list(LOADERS))
+def test_a_garbled_save_gets_its_own_games_error(
+    tmp_path: Path, game: str, junk: str
+) -> None:
+    """Before, a ``broken.dots`` whose first line named no game was loaded
+    as 2048 and got 2048's error about a 2048 save."""
+    path = tmp_path / f"broken.{game}"
+    path.write_bytes(GARBLED[junk])
+    with pytest.raises(SaveFileError) as loaded:
+        LOADERS[game](str(path))
+    expected = cannot_load(path.name, loaded.value.detail)
+    run = subprocess.run(
+        [sys.executable, "-m", "playmanager", path.name],
+        cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert run.returncode == EXIT_USAGE
+    assert run.stderr == expected  # one line, no traceback
+    assert run.stdout == ""  # 2048's "Attempting to load..." no more
+    assert path.read_bytes() == GARBLED[junk]
+    if junk != "not-utf8":  # that one is read before any game's format
+        assert f"expected '{game} save" in expected

@@ -274,8 +274,29 @@ def test_rescue_never_writes_over_a_file_and_only_when_changed(tmp_path: Path) -
     assert Path(second).read_text() == session.save_text()
     assert not (tmp_path / "save.2048").exists()
     assert session.changed  # a rescue is not a save
+
+
+def test_a_resumed_game_is_rescued_to_its_file_and_no_other_game_is(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    session = fresh_2048(tmp_path / "save.2048")
     into = str(folder / "rescued-elsewhere.2048")
-    assert session.rescue(str(folder), into) == into  # the file it was resumed from
+    session.resume(make_2048(7), 7, rescue_file=into)
+    a_move(session)
+    assert session.resumed_from == into and session.given_up_rescue is None
+    assert session.rescue(str(folder)) == into  # the file it was resumed from
+    session.new_game()  # the resumed game given up: its file is not this one's
+    a_move(session)
+    assert session.resumed_from is None and session.given_up_rescue == into
+    assert session.rescue(str(folder)) == str(folder / "rescued.2048")
+    session.undo()
+    session.undo()  # the resumed game again: its file is its own again
+    assert session.resumed_from == into and session.given_up_rescue is None
+    while session.undo():  # back before the resume: the game was put off
+        pass
+    assert session.resumed_from is None and session.given_up_rescue is None
 
 
 # ------------------------------------------------------------ other games' intents

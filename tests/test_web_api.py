@@ -269,6 +269,8 @@ def test_download_is_the_terminals_save_and_upload_plays_it_on(
         ("bad.dots", "dots save 1\nR R R\n"),
         ("bad.txt", "dots save 99\n"),
         ("empty.2048", ""),
+        ("garbled.dots", "garbled\n"),
+        ("empty.forty-thieves", ""),
     ],
 )
 def test_a_bad_upload_gets_the_terminals_one_line_message(
@@ -285,6 +287,27 @@ def test_a_bad_upload_gets_the_terminals_one_line_message(
     terminal = stderr.getvalue().strip().splitlines()[-1]
     response = client.post("/api/upload", json={"text": text, "filename": name})
     assert assert_error(response, 422, "text") == terminal
+
+
+@pytest.mark.parametrize("text", ["garbled\nstuff\n", "", "\x00\x01 junk"])
+@pytest.mark.parametrize(
+    ("name", "header"),
+    [
+        ("broken.dots", "dots save 1"),
+        ("broken.forty-thieves", "forty-thieves save 2"),
+        ("some/folder/broken.dots", "dots save 1"),
+    ],
+)
+def test_a_garbled_upload_gets_the_error_of_the_game_its_name_says(
+    client: TestClient, name: str, header: str, text: str
+) -> None:
+    """Before, a header that named no game meant 2048, whose loader spoke
+    of a 2048 save; the page sends the file's name, which says the game."""
+    response = client.post("/api/upload", json={"text": text, "filename": name})
+    shown = name.rpartition("/")[2]
+    assert assert_error(response, 422, "text").startswith(
+        f"playmanager: cannot load {shown}: line 1: expected '{header}', got "
+    )
 
 
 def test_an_upload_names_the_file_by_its_base_name_only(client: TestClient) -> None:

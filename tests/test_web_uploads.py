@@ -154,3 +154,44 @@ def test_a_games_own_download_is_always_taken_back() -> None:
     assert again.status_code == 201 and again.json()["state"] == moved["state"]
     refused = upload(client(), text)
     assert refused.status_code == 422 and "\n" not in refused.json()["error"]
+
+
+FIRST_LINES = st.sampled_from(
+    ["dots save 1", "forty-thieves save 2", "forty-thieves save 1", "dots save 9"]
+) | st.from_regex(r"\A-?[0-9]{1,4} -?[0-9]{1,4}\Z")
+"""First lines each loader reads on past (a header, a 2048 board's size)."""
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> str:
+    """2048 save files, most of them loadable (a tile of 3 or -2 is not)."""
+    rows, cols = draw(st.integers(1, 4)), draw(st.integers(1, 4))
+    tiles = st.sampled_from([0, 0, 2, 4, 1024, 3, -2])
+    lines = [" ".join(str(draw(tiles)) for _ in range(cols)) for _ in range(rows)]
+    score = draw(st.integers(-1, 2**31))
+    return f"{rows} {cols}\n{score}\n" + "\n".join(lines) + "\n"
+
+
+TEXTS = (
+    st.text(max_size=300)
+    | st.builds("{}\n{}".format, FIRST_LINES, st.text(max_size=300))
+    | boards()
+)
+NAMES = st.sampled_from(
+    ["broken.dots", "broken.forty-thieves", "broken.2048", "a/b.dots", "", "x" * 256]
+) | st.text(max_size=300)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(text=TEXTS, filename=NAMES)
+def test_every_upload_is_a_game_or_a_one_line_refusal(text: str, filename: str) -> None:
+    """Whatever the text and the file's name, never a 500: a new game, or
+    a 4xx whose error is one line naming no traceback."""
+    answer = client().post("/api/upload", json={"text": text, "filename": filename})
+    if answer.status_code == 201:
+        assert answer.json()["game"] in KINDS
+        return
+    assert 400 <= answer.status_code < 500, answer.text
+    body = answer.json()
+    assert set(body) == {"error", "field"} and body["field"] in {"text", "filename"}
+    assert "\n" not in body["error"] and "Traceback" not in body["error"]

@@ -218,7 +218,6 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self._about_rescued = () if rescued is None else self._rescue_lines(rescued)
         self._file_holds = ""
         """What the save target holds, named when the replace question is asked."""
-        self._resumed_from: str | None = None
         self._statistics: Tracker | None = None
         self._dealt_variant = ""
         self._moved_since_deal = False
@@ -428,14 +427,15 @@ class ModalController(ABC, Generic[M, I, E, A]):
         any), never over a save; one line says what happened."""
         self._finished = True
         self.finishing()
+        self._drop_given_up_rescue()
         try:
-            path = self.session.rescue(self._rescue_folder, self._resumed_from)
+            path = self.session.rescue(self._rescue_folder)
         except OSError as error:
             return messages.not_rescued(why, describe_os_error(error))
         if path is None:  # saved, but maybe unfinished: kept to resume
             self._keep_unfinished()
         else:
-            self._resumed_from = None  # rewritten: it holds the game again
+            self.session.forget_resume()  # rewritten: it holds the game again
             if not self.session.ended:
                 self._keep_statistics(path)
         return messages.hung_up(why, path)
@@ -477,8 +477,6 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self._moved_since_deal = (
             session.undo_depth > 0 and not session.undo_brings_back_a_game
         )
-        if session.undo_depth == 0:
-            self._resumed_from = None  # the resumed game went: its file stays as it is
         if self._statistics is not None:
             self._note(self._statistics.take_back())
 
@@ -596,8 +594,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
         except SaveFileError as error:
             self.status = messages.cannot_resume(path, error.detail)
         else:
-            self.session.resume(model, seed, past)
-            self._resumed_from = path
+            self.session.resume(model, seed, past, rescue_file=path)
             self._moved_since_deal = True  # its moves count: kept again at quit
             if self._statistics is not None:
                 self._note(self._statistics.resume(self._dealt_variant, path))
@@ -634,16 +631,28 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self.status = messages.rescue_discarded(path)
 
     def _forget_resumed(self) -> None:
-        """A resumed rescue file is done with once its game is safe elsewhere."""
-        if self._resumed_from is not None:
+        """A resumed rescue file is done with once its game is safe elsewhere
+        (saved, or quit with nothing to keep), or given up for the game saved."""
+        self._remove_resumed(self.session.resumed_from or self.session.given_up_rescue)
+
+    def _drop_given_up_rescue(self) -> None:
+        """The run ends on another game than the resumed one, given up for
+        it (``n``, counted so): the resumed game's file goes, as a discarded
+        one does, so that it neither offers that game again nor takes this
+        one (rescued as a game with no file of its own)."""
+        self._remove_resumed(self.session.given_up_rescue)
+
+    def _remove_resumed(self, path: str | None) -> None:
+        if path is not None:
             with contextlib.suppress(OSError):  # it stays: only a copy
-                os.remove(self._resumed_from)
-            self._resumed_from = None
+                os.remove(path)
+            self.session.forget_resume()
 
     def _finish(self) -> None:
         """Quit: saved, or the player said not to; an unfinished game is
         kept to resume, and a resumed rescue it replaces goes."""
         self.finishing()
+        self._drop_given_up_rescue()
         if not self._keep_unfinished():
             self._forget_resumed()
         self._finished = True
@@ -654,7 +663,8 @@ class ModalController(ABC, Generic[M, I, E, A]):
         (loaded from it, or saved there) is in the player's file: moves
         since were declined, and no copy is made, so copies never pile up.
         Any other goes to the rescue folder, never over a save: over the
-        file it was resumed from, else its game kind's one rescue file.
+        file it was resumed from, else its game kind's one rescue file
+        (a resumed game given up for it has left its file by then).
         The next launch without FILE offers to resume it."""
         if self.session.ended or not self._moved_since_deal:
             return False
@@ -662,7 +672,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
             self._keep_statistics(self.session.save_target)
             return False
         try:
-            path = self._resumed_from or free_rescue_path(
+            path = self.session.resumed_from or free_rescue_path(
                 self._rescue_folder, self.session.adapter.rescue_name
             )
             write_atomically(path, self.session.save_text())
@@ -670,7 +680,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
             self._keep_statistics(None)
             return False  # only a copy: the player was asked about the save
         self._keep_statistics(path)
-        self._resumed_from = None
+        self.session.forget_resume()
         return True
 
     def _keep_statistics(self, file: str | None) -> None:

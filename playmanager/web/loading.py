@@ -7,8 +7,9 @@ import os
 from dataclasses import dataclass
 from typing import Final
 
+from ..games import game_of_save
 from ..messages import cannot_load
-from ..storage import SaveFileError, header_game, read_text
+from ..storage import SaveFileError, read_text
 from .errors import ApiError, fail
 from .games import GAME_KINDS, RefusedError, WebGame
 from .games.twenty48 import Twenty48Game
@@ -28,16 +29,18 @@ class Opening:
     """FILE's text, already checked by the game's loader."""
 
 
-def kind_of_save(text: str) -> type[WebGame]:
-    """The game a save file's text holds, as the terminal decides: the
-    header's game, else 2048 (whose loader then says what is wrong)."""
-    first = text[:_FIRST_LINE_CHARS].split("\n", 1)[0]
-    return GAME_KINDS.get(header_game(first) or "", Twenty48Game)
+def kind_of_save(text: str, name: str) -> type[WebGame]:
+    """The game a save file's text, from a file called ``name``, is loaded
+    as: the terminal's rule (:func:`playmanager.games.game_of_save`), else
+    2048 (whose loader then says what is wrong)."""
+    game = game_of_save(text[:_FIRST_LINE_CHARS].split("\n", 1)[0], name)
+    return Twenty48Game if game is None else GAME_KINDS[game.name]
 
 
 def load_save(text: str, source: str) -> WebGame:
-    """The game in a save's text; ApiError with the terminal's message."""
-    kind = kind_of_save(text)
+    """The game in a save's text, from the file ``source`` (its name says
+    the game when its header cannot); ApiError with the terminal's message."""
+    kind = kind_of_save(text, source)
     try:
         return kind.load(text, source)
     except SaveFileError as error:

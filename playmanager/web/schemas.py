@@ -137,7 +137,9 @@ Intent = Annotated[SlideIntent | CardIntent | PathIntent, Field(discriminator="k
 class Upload(Strict):
     text: str = Field(max_length=MAX_SAVE_CHARS, description="a save file's text")
     filename: str = Field(
-        "upload", max_length=255, description="its name, for messages only"
+        "upload",
+        max_length=255,
+        description="its name: for messages, and its game when the first line names none",
     )
 
 

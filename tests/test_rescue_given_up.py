@@ -1,0 +1,181 @@
+"""A resumed game given up for a new one leaves its rescue file to no other
+game (docs/play/saves-are-safe.md, "Rescue files").
+
+The player resumes game A from its rescue file (``y``), then presses
+``n``: A is given up, and counted so. Before, a hang-up (or ``q``, ``n``)
+then wrote the new game B into A's file, since the run remembered that
+file as its own: B sat in the file kept for another save
+(``rescued-mine-DIGEST``), and with no play on B, A stayed there to be
+offered again although it was given up and counted. Now A's file goes
+when the run ends on another game, and B is rescued as any game with no
+file of its own; undo back to A makes the file A's again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from playmanager.data_folder import rescued_game
+from playmanager.screen.modal import ModalController
+from playmanager.session import rescue_path
+from playmanager.statistics import load
+from tests import screens
+
+Controller = ModalController[Any, Any, Any, Any]
+Build = Callable[..., Any]
+
+BUILDERS: dict[str, Build] = {
+    "2048": screens.twenty48,
+    "forty-thieves": screens.forty,
+    "dots": screens.dots,
+}
+"""Each game's full screen, by its name (its save files' extension)."""
+
+
+def folder(tmp_path: Path) -> Path:
+    return tmp_path / "rescued"  # where the screens of tests/screens.py rescue
+
+
+def start(
+    tmp_path: Path, name: str, save: str, rescued: str | None = None
+) -> Controller:
+    controller: Controller = BUILDERS[name](
+        tmp_path, rescued=rescued, save=save
+    ).controller
+    return controller
+
+
+def a_move(controller: Controller) -> None:
+    intent = controller.session.hint()
+    assert intent is not None
+    assert controller.play(intent) is not None
+
+
+def rescues(tmp_path: Path) -> list[str]:
+    return sorted(path.name for path in folder(tmp_path).glob("rescued*"))
+
+
+def rescued_from_its_file(tmp_path: Path, name: str) -> Path:
+    """Game A: saved to ``mine.EXT``, a move made, hung up: it waits in the
+    rescue file kept for that file."""
+    mine = str(tmp_path / f"mine.{name}")
+    first = start(tmp_path, name, mine)
+    first.press("o")
+    a_move(first)
+    first.hang_up()
+    kept = Path(
+        rescue_path(str(folder(tmp_path)), first.session.adapter.rescue_name, mine)
+    )
+    assert rescues(tmp_path) == [kept.name]
+    return kept
+
+
+def resumed_then_given_up(tmp_path: Path, name: str) -> tuple[Path, Controller]:
+    """A launch without FILE resumes A (``y``), then deals B (``n``)."""
+    kept = rescued_from_its_file(tmp_path, name)
+    adapter_name = start(tmp_path, name, "x").session.adapter.rescue_name
+    offered = rescued_game(str(folder(tmp_path)), adapter_name)
+    assert offered == str(kept)
+    again = start(tmp_path, name, str(tmp_path / f"save.{name}"), offered)
+    again.press("y")
+    assert again.session.save_text() == kept.read_text()  # A is on screen
+    again.press("n")
+    return kept, again
+
+
+def alone_in_its_kinds_file(tmp_path: Path, controller: Controller) -> None:
+    """The game on screen is the one rescue file left: its kind's."""
+    own = folder(tmp_path) / controller.session.adapter.rescue_name
+    assert rescues(tmp_path) == [own.name]
+    assert own.read_text() == controller.session.save_text()
+
+
+def hang_up(controller: Controller) -> None:
+    controller.hang_up()
+
+
+def quit_unsaved(controller: Controller) -> None:
+    controller.press("q")
+    controller.press("n")  # quit without saving: the game is kept to resume
+    assert controller.finished
+
+
+@pytest.mark.parametrize("end", [hang_up, quit_unsaved], ids=["hang-up", "q-n"])
+@pytest.mark.parametrize("name", list(BUILDERS))
+def test_after_giving_up_a_resumed_game_the_new_one_is_kept_apart(
+    tmp_path: Path, name: str, end: Callable[[Controller], None]
+) -> None:
+    kept, again = resumed_then_given_up(tmp_path, name)
+    a_move(again)
+    end(again)
+    assert not kept.exists()  # A's file went: B is not A's file's game
+    alone_in_its_kinds_file(tmp_path, again)
+
+
+@pytest.mark.parametrize("name", list(BUILDERS))
+def test_a_resumed_game_given_up_is_not_offered_again(
+    tmp_path: Path, name: str
+) -> None:
+    """B has no move: nothing is rescued, and A, given up and counted, is
+    not left in its file to be offered (and counted) once more."""
+    kept, again = resumed_then_given_up(tmp_path, name)
+    again.hang_up()
+    assert not kept.exists()
+    assert rescues(tmp_path) == []
+    statistics, notice = load(tmp_path / "statistics.json")
+    assert notice is None
+    game = again.session.adapter.name
+    assert game not in statistics.pending  # A counted, nothing waits
+    assert sum(row.played for row in statistics.games[game].values()) == 1
+
+
+@pytest.mark.parametrize("name", list(BUILDERS))
+def test_undo_back_to_the_resumed_game_makes_its_file_its_own_again(
+    tmp_path: Path, name: str
+) -> None:
+    kept, again = resumed_then_given_up(tmp_path, name)
+    a_move(again)
+    again.press("u")
+    again.press("u")  # B's move, then B itself: A is on screen again
+    a_move(again)
+    again.hang_up()
+    assert rescues(tmp_path) == [kept.name]
+    assert kept.read_text() == again.session.save_text()
+
+
+@pytest.mark.parametrize("name", ["2048", "dots"])
+def test_a_resume_taken_back_leaves_its_file_to_its_game(
+    tmp_path: Path, name: str
+) -> None:
+    """Undo right after the resume puts A off again (it was not given up):
+    its file stays, and the next game goes beside it."""
+    kept = rescued_from_its_file(tmp_path, name)
+    before = kept.read_text()
+    again = start(tmp_path, name, str(tmp_path / f"save.{name}"), str(kept))
+    again.press("y")
+    again.press("u")
+    again.press("n")
+    a_move(again)
+    again.hang_up()
+    own = folder(tmp_path) / again.session.adapter.rescue_name
+    assert rescues(tmp_path) == sorted([kept.name, own.name])
+    assert kept.read_text() == before
+
+
+@pytest.mark.parametrize("name", list(BUILDERS))
+def test_saving_the_new_game_lets_the_given_up_ones_file_go(
+    tmp_path: Path, name: str
+) -> None:
+    kept, again = resumed_then_given_up(tmp_path, name)
+    a_move(again)
+    again.press("o")
+    assert not kept.exists()
+    assert rescues(tmp_path) == []
+    again.press("u")
+    again.press("u")  # A again, in no file now: a hang-up keeps it
+    again.hang_up()
+    alone_in_its_kinds_file(tmp_path, again)
