@@ -68,6 +68,7 @@ def test_beyond_the_pool_a_hint_is_a_quick_503_and_nothing_changes(
 ) -> None:
     app, client = served
     game = new(client, "2048", seed=11)
+    before = client.get(f"/api/games/{game['id']}").json()
     solver = app.state.server.solver
     solver.busy = solver.limit  # every worker and waiting place taken
     refused = client.post(f"/api/games/{game['id']}/{what}")
@@ -77,7 +78,7 @@ def test_beyond_the_pool_a_hint_is_a_quick_503_and_nothing_changes(
     assert (
         body["field"] is None and "busy" in body["error"] and "\n" not in body["error"]
     )
-    assert client.get(f"/api/games/{game['id']}").json() == game
+    assert client.get(f"/api/games/{game['id']}").json() == before
 
 
 def test_a_worker_that_dies_is_a_503_and_the_next_hint_starts_afresh() -> None:
