@@ -16,6 +16,7 @@ import pytest
 
 from gamestate.conformance.differential import (
     PROPERTIES,
+    draws_repeat,
     first_failure,
     observe_board_set,
     problem_on,
@@ -37,7 +38,7 @@ def differential_messages(mutant: str) -> dict[str, str]:
     slides, moves = observe_board_set(game_class, direction)
     messages = {}
     for ident, prop in PROPERTIES.items():
-        problem = problem_on(prop, slides, moves)
+        problem = problem_on(prop, slides, moves, game_class, direction)
         message = str(problem) if problem else first_failure(
             prop, game_class, direction, slides, moves
         )
@@ -99,3 +100,20 @@ def test_the_example_game_is_not_applicable_where_tiles_cannot_be_placed() -> No
 
     with pytest.raises(pytest.skip.Exception, match=NOT_APPLICABLE):
         test_writeup_example_game(KeepsNoBoard, direction)
+
+
+@pytest.mark.parametrize(
+    ("mutant", "repeats"),
+    [
+        ("writeup_style", True),  # its own Random(Config.RANDOM_SEED), and rollRNG
+        ("odd_draw_misplaced", True),  # an unseeded rollRNG, seeded by the grader
+        ("unseeded_no_rollrng", False),
+        ("odd_draw_misplaced_own_draws", False),
+    ],
+)
+def test_moves_repeat_where_the_grader_can_seed_the_draws(mutant: str, repeats: bool) -> None:
+    """The probe that decides whether R27-R29 may show the board a move
+    gave: a class drawing through rollRNG makes the same moves in two games
+    the grader seeds alike; one drawing unseeded numbers of its own does
+    not (its messages then show no board its draws made)."""
+    assert draws_repeat(*implementation(mutant)) is repeats
