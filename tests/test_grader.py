@@ -759,14 +759,10 @@ def test_a_correct_class_fails_a_statistical_check_with_a_chance_below_1e_9(
 def test_a_class_drawing_unseeded_without_rollrng_gets_one_report_on_five_runs() -> None:
     """Issue 28 items 1-3: no rollRNG (R09 N/A), an unseeded random module,
     an addTile that retries cells until one is empty: every requirement is
-    met (E2 replayed with the writeup's tiles), and five runs give five
-    identical reports (scores, verdicts, messages)."""
-    target = f"{MUTANTS / 'unseeded_no_rollrng.py'}:GameState"
-    reports = []
-    for _ in range(5):
-        report = to_json(grade(target, Limits(time_limit=2.0)))
-        del report["seconds"]
-        reports.append(report)
+    met (E2 replayed with the writeup's tiles), and five runs of the
+    command, each a process of its own, give five identical reports
+    (scores, verdicts, messages)."""
+    reports = separate_runs(f"{MUTANTS / 'unseeded_no_rollrng.py'}:GameState", 5)
     assert all(report == reports[0] for report in reports)
     assert reports[0]["score"] == 32
     assert verdicts(reports[0])["R09"] == "N/A"
