@@ -25,11 +25,11 @@ fixed order, moved TRIES times, and never shows a board its draws made.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
 from gamestate.conformance import reference
@@ -93,7 +93,7 @@ def _random_board(draw: random.Random, rows: int, cols: int) -> Snapshot:
 
 
 # ------------------------------------------------ what the class answers
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class Observed:
     """What the class did with one board (a TargetError where it raised)."""
 
@@ -106,7 +106,7 @@ class Observed:
     after_over: Any
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class Moved:
     """What move(direction) did to a board turned so that the move is the
     slide down of ``base`` (whose slideDown the class was also asked)."""
@@ -239,7 +239,12 @@ def observe_board_set(GameState: Any, Direction: Any) -> tuple[list[Observed], l
         per_shape[shape] = per_shape.get(shape, 0) + 1
         if per_shape[shape] <= MOVED_PER_SHAPE:
             bases.append(seen)
-    return slides, observe_moves(GameState, Direction, bases, draws_repeat(GameState, Direction))
+    moves = observe_moves(GameState, Direction, bases)
+    # Probed after the moves: a move that times out does so on a board of
+    # the set first, and its message names that board.
+    if not draws_repeat(GameState, Direction):
+        moves = [dataclasses.replace(m, repeatable=False) for m in moves]
+    return slides, moves
 
 
 def _answers(
@@ -518,7 +523,7 @@ def r29(m: Moved) -> Verdict:
     return None
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class Property:
     requirement: str
     check: Callable[[Any], Verdict]
