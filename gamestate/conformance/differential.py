@@ -596,8 +596,10 @@ def shrink(board: Snapshot, fails: Callable[[Snapshot], Verdict], verdict: str) 
 def first_failure(
     prop: Property, GameState: Any, Direction: Any, slides: list[Observed], moves: list[Moved]
 ) -> str | None:
-    """The property's message on the smallest failing board, shrunk; or None.
-    A class that raised on a board of the property is an ERROR (raised)."""
+    """The property's message on the smallest failing board, shrunk; or None
+    (a move's board found again in a fixed order where the class's draws
+    are its own: _steady_failure). A class that raised on a board of the
+    property is an ERROR (raised)."""
     items: Sequence[Any] = moves if prop.on_moves else slides
     failing = [(item, verdict) for item in items if (verdict := prop.check(item)) is not None]
     if not failing:
