@@ -21,8 +21,12 @@ from gamestate.conformance.differential import (
     observe_board_set,
     problem_on,
 )
+from gamestate.conformance.fixtures import game_factory
 from gamestate.conformance.implementation import load_implementation
-from gamestate.conformance.suite.test_moves import test_writeup_example_game
+from gamestate.conformance.suite.test_moves import (
+    test_a_successful_move_adds_the_tile_to_the_slid_board,
+    test_writeup_example_game,
+)
 from gamestate.conformance.support import NOT_APPLICABLE
 from tests.test_conformance_meta import EXPECTED_FAILURES
 
@@ -117,3 +121,34 @@ def test_moves_repeat_where_the_grader_can_seed_the_draws(mutant: str, repeats: 
     the grader seeds alike; one drawing unseeded numbers of its own does
     not (its messages then show no board its draws made)."""
     assert draws_repeat(*implementation(mutant)) is repeats
+
+
+def test_r28_fails_a_tile_wrong_for_some_of_the_class_s_own_draws_with_one_message() -> None:
+    """R28's case with the class's own (unseeded) draws: a new tile that
+    lands on the bottom-left cell (a tile there) for half the draws fails on
+    every run (60 moves), with a message that shows no board the draws
+    made."""
+    game_class, direction = implementation("odd_draw_misplaced")
+
+    class MisplacedOnSquares(game_class):  # type: ignore[misc, valid-type]
+        def addTile(self) -> int:
+            if self.rollRNG(2):  # the class's own rollRNG: unseeded
+                tile: int = self.randomTile()
+                self.board[-1][0] = tile
+                return tile
+            return int(super().addTile())
+
+    said = set()
+    for _ in range(3):
+        with pytest.raises(AssertionError) as failure:
+            test_a_successful_move_adds_the_tile_to_the_slid_board(
+                game_factory(MisplacedOnSquares), direction, scripted=False
+            )
+        said.add(str(failure.value))
+    assert said == {
+        (
+            "move(DOWN) of 2 2 0 / 0 2 4 / 0 0 4 must give 0 0 0 / 0 0 0 / 2 4 8 plus one new "
+            "2 or 4 in an empty cell; with the class's own draws some of 60 such moves gave "
+            "another board"
+        )
+    }
