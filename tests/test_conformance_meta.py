@@ -44,6 +44,10 @@ EXPECTED_FAILURES = {
     "rows_cols_swapped": {"R01", "R03"},
     "rotate_clockwise": {"O1"},
     "unseeded_no_rollrng": set(),  # correct: graded on what its calls do
+    # Wrong only sometimes (as the draw decides) and only on boards that are
+    # not square: the same verdicts and messages on every run all the same.
+    "odd_draw_misplaced": {"R27", "R28"},
+    "odd_draw_misplaced_own_draws": {"R27", "R28"},
 }
 CORRECT = ["gamestate:GameState", "tests.conformance.mutants.writeup_style:GameState"]
 # Correct, but without the optional rotateCounterClockwise.

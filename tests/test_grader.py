@@ -13,10 +13,12 @@ import csv
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
@@ -99,6 +101,23 @@ def grade_json(target: str, *options: str) -> dict[str, Any]:
     assert output.returncode in (0, 1), output.stderr
     report: dict[str, Any] = json.loads(output.stdout)
     return report
+
+
+def separate_runs(target: str, runs: int, *options: str) -> list[dict[str, Any]]:
+    """``target``'s JSON report from ``runs`` runs of the command, each a
+    process of its own as an instructor runs it (nothing a run keeps in
+    memory reaches the next), two at a time (CI has two cores), without
+    the time each took (the one field that may differ)."""
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        reports = list(pool.map(lambda _: grade_json(target, *options), range(runs)))
+    for report in reports:
+        del report["seconds"]
+    return reports
+
+
+def json_messages(report: dict[str, Any], requirement: str) -> list[str]:
+    [row] = [row for row in report["requirements"] if row["id"] == requirement]
+    return [failure["message"] for failure in row["failures"]]
 
 
 # ---------------------------------------------------- the installed command
@@ -740,18 +759,34 @@ def test_a_correct_class_fails_a_statistical_check_with_a_chance_below_1e_9(
 def test_a_class_drawing_unseeded_without_rollrng_gets_one_report_on_five_runs() -> None:
     """Issue 28 items 1-3: no rollRNG (R09 N/A), an unseeded random module,
     an addTile that retries cells until one is empty: every requirement is
-    met (E2 replayed with the writeup's tiles), and five runs give five
-    identical reports (scores, verdicts, messages)."""
-    target = f"{MUTANTS / 'unseeded_no_rollrng.py'}:GameState"
-    reports = []
-    for _ in range(5):
-        report = to_json(grade(target, Limits(time_limit=2.0)))
-        del report["seconds"]
-        reports.append(report)
+    met (E2 replayed with the writeup's tiles), and five runs of the
+    command, each a process of its own, give five identical reports
+    (scores, verdicts, messages)."""
+    reports = separate_runs(f"{MUTANTS / 'unseeded_no_rollrng.py'}:GameState", 5)
     assert all(report == reports[0] for report in reports)
     assert reports[0]["score"] == 32
     assert verdicts(reports[0])["R09"] == "N/A"
     assert set(verdicts(reports[0]).values()) == {"PASS", "N/A"}
+
+
+@pytest.mark.parametrize("mutant", ["odd_draw_misplaced", "odd_draw_misplaced_own_draws"])
+def test_a_move_wrong_for_some_draws_gets_one_report_in_three_processes(mutant: str) -> None:
+    """A class whose new tile goes wrong only for some draws (odd ones, on
+    boards that are not square), graded three times, each run a process of
+    its own: every verdict and message is the same, and it fails R27 and
+    R28. With rollRNG (unseeded) the grader seeds it and shows the board the
+    class gave; with draws of its own, no board its draws made."""
+    reports = separate_runs(f"{MUTANTS / mutant}.py:GameState", 3)
+    assert reports[1] == reports[0] and reports[2] == reports[0], [
+        [(row["id"], json_messages(report, row["id"])) for row in report["requirements"]]
+        for report in reports
+    ]
+    assert failed(reports[0]) == EXPECTED_FAILURES[mutant] == {"R27", "R28"}
+    [r27] = json_messages(reports[0], "R27")
+    if mutant == "odd_draw_misplaced":
+        assert re.search(r"plus one new tile \(slid \w+\); got [\d /]+$", r27), r27
+    else:
+        assert r27.endswith("got another board (its new tile is its own draw, so no one board is shown)"), r27
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)

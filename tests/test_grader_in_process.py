@@ -16,12 +16,17 @@ import pytest
 
 from gamestate.conformance.differential import (
     PROPERTIES,
+    draws_repeat,
     first_failure,
     observe_board_set,
     problem_on,
 )
+from gamestate.conformance.fixtures import game_factory
 from gamestate.conformance.implementation import load_implementation
-from gamestate.conformance.suite.test_moves import test_writeup_example_game
+from gamestate.conformance.suite.test_moves import (
+    test_a_successful_move_adds_the_tile_to_the_slid_board,
+    test_writeup_example_game,
+)
 from gamestate.conformance.support import NOT_APPLICABLE
 from tests.test_conformance_meta import EXPECTED_FAILURES
 
@@ -37,7 +42,7 @@ def differential_messages(mutant: str) -> dict[str, str]:
     slides, moves = observe_board_set(game_class, direction)
     messages = {}
     for ident, prop in PROPERTIES.items():
-        problem = problem_on(prop, slides, moves)
+        problem = problem_on(prop, slides, moves, game_class, direction)
         message = str(problem) if problem else first_failure(
             prop, game_class, direction, slides, moves
         )
@@ -99,3 +104,51 @@ def test_the_example_game_is_not_applicable_where_tiles_cannot_be_placed() -> No
 
     with pytest.raises(pytest.skip.Exception, match=NOT_APPLICABLE):
         test_writeup_example_game(KeepsNoBoard, direction)
+
+
+@pytest.mark.parametrize(
+    ("mutant", "repeats"),
+    [
+        ("writeup_style", True),  # its own Random(Config.RANDOM_SEED), and rollRNG
+        ("odd_draw_misplaced", True),  # an unseeded rollRNG, seeded by the grader
+        ("unseeded_no_rollrng", False),
+        ("odd_draw_misplaced_own_draws", False),
+    ],
+)
+def test_moves_repeat_where_the_grader_can_seed_the_draws(mutant: str, repeats: bool) -> None:
+    """The probe that decides whether R27-R29 may show the board a move
+    gave: a class drawing through rollRNG makes the same moves in two games
+    the grader seeds alike; one drawing unseeded numbers of its own does
+    not (its messages then show no board its draws made)."""
+    assert draws_repeat(*implementation(mutant)) is repeats
+
+
+def test_r28_fails_a_tile_wrong_for_some_of_the_class_s_own_draws_with_one_message() -> None:
+    """R28's case with the class's own (unseeded) draws: a new tile that
+    lands on the bottom-left cell (a tile there) for half the draws fails on
+    every run (60 moves), with a message that shows no board the draws
+    made."""
+    game_class, direction = implementation("odd_draw_misplaced")
+
+    class MisplacedOnSquares(game_class):  # type: ignore[misc, valid-type]
+        def addTile(self) -> int:
+            if self.rollRNG(2):  # the class's own rollRNG: unseeded
+                tile: int = self.randomTile()
+                self.board[-1][0] = tile
+                return tile
+            return int(super().addTile())
+
+    said = set()
+    for _ in range(3):
+        with pytest.raises(AssertionError) as failure:
+            test_a_successful_move_adds_the_tile_to_the_slid_board(
+                game_factory(MisplacedOnSquares), direction, scripted=False
+            )
+        said.add(str(failure.value))
+    assert said == {
+        (
+            "move(DOWN) of 2 2 0 / 0 2 4 / 0 0 4 must give 0 0 0 / 0 0 0 / 2 4 8 plus one new "
+            "2 or 4 in an empty cell; with the class's own draws some of 60 such moves gave "
+            "another board"
+        )
+    }

@@ -12,19 +12,28 @@ a gap left on a long line R21's, a move that turns the board wrong R27's
 (on boards the class's own slideDown gets right). The smallest board on
 which a property fails is shrunk (fewest cells, smallest tiles) and shown
 in the writeup's words.
+
+A move adds a random tile, so the moves are made with the class's rollRNG
+(OPTIONAL in the writeup) seeded (support.seed_draws): a class drawing
+through it places the same tiles on every run, and the failing board and
+the message are the same on every run. Whether they are is probed
+(:func:`draws_repeat`); a class whose draws are its own (no rollRNG, or
+one it does not use) is judged on what its moves do alone (one new 2 or 4
+in a cell the slide left empty), and its message names a board found in a
+fixed order, moved TRIES times, and never shows a board its draws made.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from gamestate.conformance import reference
-from gamestate.conformance.limits import TargetError
+from gamestate.conformance.limits import TargetError, TargetRaisedError
 from gamestate.conformance.reference import TURNS, clockwise
 from gamestate.conformance.support import (
     Call,
@@ -32,6 +41,7 @@ from gamestate.conformance.support import (
     board_of,
     call_each,
     describe,
+    seed_draws,
     show,
 )
 
@@ -41,6 +51,16 @@ BOARDS_PER_SHAPE: Final = 100
 MOVED_PER_SHAPE: Final = 12
 TILES: Final = (2, 2, 2, 4, 4, 8, 16, 32)
 SHRINK_TRIES: Final = 60
+# rollRNG's seed in every game that moves (the starter's Config seed).
+MOVE_SEED: Final = 118
+# Where the class's draws are its own: how often each board is moved when
+# one is looked for to show (a move wrong a quarter of the time passes all
+# of them with a chance below 1e-7), and how many boards are moved at once.
+TRIES: Final = 60
+SCAN_CHUNK: Final = 25
+# The draws probe: a board every move DOWN slides, leaving 12 empty cells.
+PROBE: Final = ((2, 4, 8, 16), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0))
+PROBE_MOVES: Final = 8
 
 
 # ------------------------------------------------------------ the boards
@@ -73,7 +93,7 @@ def _random_board(draw: random.Random, rows: int, cols: int) -> Snapshot:
 
 
 # ------------------------------------------------ what the class answers
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class Observed:
     """What the class did with one board (a TargetError where it raised)."""
 
@@ -86,7 +106,7 @@ class Observed:
     after_over: Any
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class Moved:
     """What move(direction) did to a board turned so that the move is the
     slide down of ``base`` (whose slideDown the class was also asked)."""
@@ -97,6 +117,9 @@ class Moved:
     after: Any
     gain: Any
     returned: Any
+    # Whether the class's draws repeat (draws_repeat): if not, a message
+    # never shows ``after`` (another run draws another new tile).
+    repeatable: bool = True
 
 
 SLIDE_CALLS: Final = 8
@@ -158,24 +181,51 @@ def _difference(after: Any, before: Any) -> Any:
     return after if type(after) is not int else before
 
 
-def observe_moves(GameState: Any, Direction: Any, bases: Sequence[Observed]) -> list[Moved]:
+def observe_moves(
+    GameState: Any, Direction: Any, bases: Sequence[Observed], repeatable: bool = True
+) -> list[Moved]:
     """move(d) of each base board turned so that the move is its slide down."""
+    return _observe_turned(
+        GameState, Direction, [(base, name) for base in bases for name in TURNS], 1, repeatable
+    )
+
+
+def _observe_turned(
+    GameState: Any, Direction: Any, todo: Sequence[tuple[Observed, str]], tries: int, repeatable: bool
+) -> list[Moved]:
+    """Each (base, direction) moved ``tries`` times, in one game a shape
+    (whose rollRNG is seeded: the same draws on every run)."""
     by_shape: dict[tuple[int, int], list[tuple[Observed, str, Snapshot]]] = {}
-    for base in bases:
-        for name, turns in TURNS.items():
-            board = clockwise(base.board, turns)
-            by_shape.setdefault(_shape(board), []).append((base, name, board))
+    for base, name in todo:
+        board = clockwise(base.board, TURNS[name])
+        by_shape.setdefault(_shape(board), []).extend([(base, name, board)] * tries)
     moved = []
-    for shape, todo in by_shape.items():
-        calls = [call for _, name, board in todo for call in _move_calls(board, getattr(Direction, name))]
-        results = _answers(GameState, shape, [("setScore", (0,)), *calls])[1:]
+    for shape, group in by_shape.items():
+        calls = [call for _, name, board in group for call in _move_calls(board, getattr(Direction, name))]
+        results = _answers(GameState, shape, [("setScore", (0,)), *calls], seeded=True)[1:]
         score: Any = 0
-        for number, (base, name, board) in enumerate(todo):
+        for number, (base, name, board) in enumerate(group):
             r = results[number * MOVE_CALLS : (number + 1) * MOVE_CALLS]
             after = _as_board(r[2], shape, f"getBoard() after move({name})")
-            moved.append(Moved(base, name, board, after, _difference(r[3], score), r[1]))
+            moved.append(Moved(base, name, board, after, _difference(r[3], score), r[1], repeatable))
             score = r[3]
     return moved
+
+
+def draws_repeat(GameState: Any, Direction: Any) -> bool:
+    """Whether two new games, rollRNG seeded alike, make the same PROBE_MOVES
+    moves: a class drawing through rollRNG (or a generator of its own seeded
+    alike in each game) does; one drawing unseeded numbers of its own
+    almost never (a chance below 1e-10)."""
+
+    def run() -> list[Any]:
+        calls: list[Call] = []
+        for _ in range(PROBE_MOVES):
+            calls += [("setBoard", ([list(row) for row in PROBE],)), ("move", (Direction.DOWN,)), ("getBoard", ())]
+        answers = _answers(GameState, _shape(PROBE), calls, seeded=True)
+        return [str(answer) if isinstance(answer, BaseException) else answer for answer in answers]
+
+    return run() == run()
 
 
 def observe_board_set(GameState: Any, Direction: Any) -> tuple[list[Observed], list[Moved]]:
@@ -189,14 +239,23 @@ def observe_board_set(GameState: Any, Direction: Any) -> tuple[list[Observed], l
         per_shape[shape] = per_shape.get(shape, 0) + 1
         if per_shape[shape] <= MOVED_PER_SHAPE:
             bases.append(seen)
-    return slides, observe_moves(GameState, Direction, bases)
+    moves = observe_moves(GameState, Direction, bases)
+    # Probed after the moves: a move that times out does so on a board of
+    # the set first, and its message names that board.
+    if not draws_repeat(GameState, Direction):
+        moves = [dataclasses.replace(m, repeatable=False) for m in moves]
+    return slides, moves
 
 
-def _answers(GameState: Any, shape: tuple[int, int], calls: list[Call]) -> list[Any]:
-    """The results of ``calls`` on a new game of ``shape`` (its error for
-    each, if the constructor raised)."""
+def _answers(
+    GameState: Any, shape: tuple[int, int], calls: list[Call], seeded: bool = False
+) -> list[Any]:
+    """The results of ``calls`` on a new game of ``shape``, its rollRNG
+    ``seeded`` (its error for each, if the constructor raised)."""
     try:
         game = GameState(*shape)
+        if seeded:
+            seed_draws(game, MOVE_SEED)
     except TargetError as error:
         return [error] * len(calls)
     return call_each(game, calls)
@@ -402,6 +461,14 @@ def _move_parts(m: Moved) -> tuple[reference.Slide, list[tuple[int, int]]] | Non
     return want, cells
 
 
+def _gave(m: Moved) -> str:
+    """The board the class gave, where its draws repeat; else no board:
+    another run would draw another new tile."""
+    if m.repeatable:
+        return show(m.after)
+    return "another board (its new tile is its own draw, so no one board is shown)"
+
+
 def _one_new_tile(want: Snapshot, after: Snapshot, cells: list[tuple[int, int]]) -> bool:
     return len(cells) == 1 and want[cells[0][0]][cells[0][1]] == 0 and after[cells[0][0]][cells[0][1]] in (2, 4)
 
@@ -415,10 +482,11 @@ def r27(m: Moved) -> Verdict:
         return (
             f"move({m.direction}) of {show(m.board)} must give {show(want.board)} "
             f"{'plus one new tile ' if want.moved else ''}(slid {m.direction.lower()}); "
-            f"got {show(m.after)}"
+            f"got {_gave(m)}"
         )
     if not _raised(m.gain) and m.gain != want.gain and m.base.gain == want.gain:
-        return f"move({m.direction}) of {show(m.board)} from score 0 must give score {want.gain}, got {describe(m.gain)}"
+        got = describe(m.gain) if m.repeatable else "another score"
+        return f"move({m.direction}) of {show(m.board)} from score 0 must give score {want.gain}, got {got}"
     return None
 
 
@@ -450,12 +518,12 @@ def r29(m: Moved) -> Verdict:
     if cells or m.returned is not False:
         return (
             f"move({m.direction}) of {show(m.board)} cannot change it: it must return false "
-            f"and leave it; it returned {describe(m.returned)} and gave {show(m.after)}"
+            f"and leave it; it returned {describe(m.returned)} and gave {_gave(m)}"
         )
     return None
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class Property:
     requirement: str
     check: Callable[[Any], Verdict]
@@ -528,12 +596,16 @@ def shrink(board: Snapshot, fails: Callable[[Snapshot], Verdict], verdict: str) 
 def first_failure(
     prop: Property, GameState: Any, Direction: Any, slides: list[Observed], moves: list[Moved]
 ) -> str | None:
-    """The property's message on the smallest failing board, shrunk; or None.
-    A class that raised on a board of the property is an ERROR (raised)."""
+    """The property's message on the smallest failing board, shrunk; or None
+    (a move's board found again in a fixed order where the class's draws
+    are its own: _steady_failure). A class that raised on a board of the
+    property is an ERROR (raised)."""
     items: Sequence[Any] = moves if prop.on_moves else slides
     failing = [(item, verdict) for item in items if (verdict := prop.check(item)) is not None]
     if not failing:
         return None
+    if prop.on_moves and not moves[0].repeatable:
+        return _steady_failure(prop, GameState, Direction, moves)
     item, verdict = min(failing, key=lambda pair: _size(pair[0].board))
 
     def fails(board: Snapshot) -> Verdict:
@@ -547,14 +619,101 @@ def first_failure(
     return verdict
 
 
-def problem_on(prop: Property, slides: list[Observed], moves: list[Moved]) -> BaseException | None:
+def _steady_failure(prop: Property, GameState: Any, Direction: Any, moves: list[Moved]) -> str:
+    """The message of a class whose draws are its own, the same on every
+    run: not the smallest of the boards that failed (its draws chose them)
+    but the first board of :func:`_first_found` the property fails, shrunk
+    (each smaller board moved TRIES times); the message shows no board its
+    draws made (see _gave)."""
+    found = _first_found(prop.check, GameState, Direction, moves)
+    if found is None:
+        return (
+            f"move() breaks this on some boards of the set, but on none of them in {TRIES} "
+            "tries each; the class draws its own new tiles (no rollRNG the grader can seed), "
+            "so no one board is shown"
+        )
+    board, direction, verdict = found
+
+    def fails(smaller: Snapshot) -> Verdict:
+        return _tried(prop.check, GameState, Direction, [(smaller, direction)])[0]
+
+    return shrink(board, fails, verdict)[1]
+
+
+def _steady_problem(
+    prop: Property, GameState: Any, Direction: Any, moves: list[Moved], error: BaseException
+) -> BaseException:
+    """As _steady_failure, for an exception the class's moves raised: the
+    first board of :func:`_first_found` on which one does."""
+
+    def raised(m: Moved) -> TargetRaisedError | None:
+        return next((v for v in _values(prop, m) if isinstance(v, TargetRaisedError)), None)
+
+    found = _first_found(raised, GameState, Direction, moves)
+    if found is None:
+        return type(error)(
+            f"{error} (on a board of the set; the class draws its own new tiles, so no one "
+            "board is shown)"
+        )
+    board, _, first = found
+    return _on(first, board)
+
+
+Found = TypeVar("Found")
+
+
+def _first_found(
+    find: Callable[[Moved], Found | None], GameState: Any, Direction: Any, moves: list[Moved]
+) -> tuple[Snapshot, str, Found] | None:
+    """The first (board, direction, what ``find`` found) of the moved
+    boards, smallest first in a fixed order, on which one of TRIES moves
+    gives a finding; None if none does. A class wrong often enough is found
+    on a small board at once; one wrong on no board TRIES times running
+    costs every board of the set TRIES moves."""
+    candidates = sorted({(m.board, m.direction) for m in moves}, key=lambda c: (_size(c[0]), c))
+    for start in range(0, len(candidates), SCAN_CHUNK):
+        chunk = candidates[start : start + SCAN_CHUNK]
+        for (board, direction), found in zip(chunk, _tried(find, GameState, Direction, chunk), strict=True):
+            if found is not None:
+                return board, direction, found
+    return None
+
+
+def _tried(
+    find: Callable[[Moved], Found | None],
+    GameState: Any,
+    Direction: Any,
+    todo: Sequence[tuple[Snapshot, str]],
+) -> list[Found | None]:
+    """For each (board, direction), what ``find`` finds on the first of
+    TRIES moves on which it finds anything, or None."""
+    slid = {o.board: o for o in observe_slides(GameState, [clockwise(b, 4 - TURNS[d]) for b, d in todo])}
+    turned = [(slid[clockwise(board, 4 - TURNS[d])], d) for board, d in todo]
+    first: dict[tuple[Snapshot, str], Found | None] = {}
+    for m in _observe_turned(GameState, Direction, turned, TRIES, False):
+        if first.get((m.board, m.direction)) is None:  # in the order moved
+            first[m.board, m.direction] = find(m)
+    return [first.get(move) for move in todo]
+
+
+def problem_on(
+    prop: Property,
+    slides: list[Observed],
+    moves: list[Moved],
+    GameState: Any = None,
+    Direction: Any = None,
+) -> BaseException | None:
     """What went wrong before the property could be judged: the first error
     the class raised (a TargetError: ERROR; later ones may only repeat it,
     "not run again"), else the wrong-shaped board (an AssertionError: FAIL)
-    on the smallest board."""
+    on the smallest board. Where the class's draws are its own and its
+    moves raised, the board is found again in a fixed order (given the
+    class: _steady_problem)."""
     wrong: tuple[Any, BaseException] | None = None
     for item in moves if prop.on_moves else slides:
         for value in _values(prop, item):
+            if isinstance(value, TargetRaisedError) and _draws_its_own(item) and GameState is not None:
+                return _steady_problem(prop, GameState, Direction, moves, value)
             if isinstance(value, TargetError):
                 return _on(value, item.board)
             if isinstance(value, AssertionError) and (
@@ -562,6 +721,10 @@ def problem_on(prop: Property, slides: list[Observed], moves: list[Moved]) -> Ba
             ):
                 wrong = (item, value)
     return None if wrong is None else _on(wrong[1], wrong[0].board)
+
+
+def _draws_its_own(item: Observed | Moved) -> bool:
+    return isinstance(item, Moved) and not item.repeatable
 
 
 def _on(error: BaseException, board: Snapshot) -> BaseException:

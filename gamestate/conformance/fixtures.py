@@ -32,6 +32,12 @@ def Direction(pytestconfig: pytest.Config) -> Any:
 
 @pytest.fixture(scope="session")
 def new_game(GameState: Any) -> NewGame:
+    """Factory: a game holding ``board`` (and ``score``) whose rollRNG is
+    ``rolls`` (see :func:`game_factory`)."""
+    return game_factory(GameState)
+
+
+def game_factory(GameState: Any) -> NewGame:
     """Factory: a game holding ``board`` (and ``score``) whose rollRNG is ``rolls``.
 
     The board is passed to setBoard as a fresh copy. With no ``rolls``

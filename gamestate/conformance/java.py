@@ -9,6 +9,7 @@ class with the GameState API whose instances live in one JVM running
     N rows cols            -> V i <id>              new game
     C id method arg...     -> V <value> | E <error> | A | P <method> | T <method>
     S id rollRNG|addTile 0|1  -> V v                script on or off
+    S id rollRNG seed N       -> V v                rollRNG from new Random(N)
     W handle row set|new v,v  -> V v                a test wrote to a board
 
 An argument is ``i:5``, ``d:UP`` / ``d:null`` or ``b:HANDLE:R|v,v;v,v``
@@ -365,6 +366,12 @@ class JavaGame:
         if name in SCRIPTABLE:
             self._scripts[name] = value
             self._request(f"S {self._id} {name} 1", name)
+
+    def _conformance_seed(self, seed: int) -> None:
+        """rollRNG answered in the JVM from ``new java.util.Random(seed)``
+        (as support.seed_draws does in Python): no script on this side, so
+        the calls stay batched."""
+        self._request(f"S {self._id} rollRNG seed {int(seed)}", "rollRNG")
 
     def _answer(self, _game: int, method: str, argument: str) -> int:
         script = self._scripts[method]

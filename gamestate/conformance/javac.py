@@ -12,7 +12,9 @@ extends GameState``.
 test has replaced one on a Python proxy, every call of it, including the
 ones the student's own randomTile, addTile and move make, is answered by
 the test's script on the Python side; otherwise it runs the student's
-method. It overrides every other writeup method too, to tell the harness
+method. A game's rollRNG may instead be seeded (``S id rollRNG seed N``):
+the JVM then answers it from ``new java.util.Random(N)`` without asking,
+so the calls stay batched. It overrides every other writeup method too, to tell the harness
 which one runs (the time limit names it).
 """
 
@@ -159,6 +161,11 @@ def subclass_source(game_state_source: str) -> str:
                 f"if ({HARNESS}.scripted(this, {which})) "
                 f'{{ return {HARNESS}.ask(this, "{name}", {argument}); }} '
             )
+            if name == "rollRNG":  # seeded in the JVM: no round trip a draw
+                script += (
+                    f"java.util.Random seeded = {HARNESS}.seeded(this); "
+                    "if (seeded != null) { return seeded.nextInt(bound); } "
+                )
         methods.append(
             f"    public {returns} {name}({parameters}) {{\n"
             f'        {HARNESS}.enter("{name}");\n'

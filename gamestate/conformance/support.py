@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from gamestate.conformance.limits import TargetError
 from gamestate.conformance.requirements import REQUIREMENTS
+from gamestate.java_random import JavaRandom
 
 Board = list[list[int]]
 Snapshot = tuple[tuple[int, ...], ...]
@@ -275,6 +276,21 @@ class Seeded:
                 "(java.util.Random.nextInt throws)"
             )
         return self.random.randrange(bound)
+
+
+def seed_draws(game: Any, seed: int) -> None:
+    """``game``'s rollRNG answered as ``new java.util.Random(seed)`` answers
+    (a Python class's replaced on the instance, a Java class's in its JVM,
+    where its calls stay batched): a class that draws through rollRNG then
+    places the same tiles on every run, the same in Python and in Java. A
+    class without rollRNG (OPTIONAL in the writeup) is left as it is."""
+    if not callable(getattr(type(game), "rollRNG", None)):
+        return
+    seeding = getattr(game, "_conformance_seed", None)
+    if seeding is not None:
+        seeding(seed)
+    else:
+        game.rollRNG = JavaRandom(seed).nextInt
 
 
 @st.composite

@@ -41,6 +41,8 @@ public final class ConformanceHarness {
     private static final List<Object> games = new ArrayList<>();
     private static final Map<Object, Integer> ids = new IdentityHashMap<>();
     private static final Map<Object, boolean[]> scripts = new IdentityHashMap<>();
+    /** rollRNG answered here from a seeded java.util.Random ("S id rollRNG seed N"). */
+    private static final Map<Object, java.util.Random> seeded = new IdentityHashMap<>();
     private static final ConcurrentLinkedDeque<String> running =
         new ConcurrentLinkedDeque<>();
     private static final Set<String> spent = new LinkedHashSet<>();
@@ -157,6 +159,10 @@ public final class ConformanceHarness {
             }
             case "S": {
                 Object game = games.get(Integer.parseInt(words[1]));
+                if (words[3].equals("seed")) {
+                    seeded.put(game, new java.util.Random(Long.parseLong(words[4])));
+                    return "v";
+                }
                 scripts.get(game)[words[2].equals("rollRNG") ? 0 : 1] = words[3].equals("1");
                 return "v";
             }
@@ -345,6 +351,11 @@ public final class ConformanceHarness {
     public static boolean scripted(Object game, int which) {
         boolean[] script = scripts.get(game);
         return script != null && script[which];
+    }
+
+    /** The game's seeded generator, or null: rollRNG then runs as scripted or not. */
+    public static java.util.Random seeded(Object game) {
+        return seeded.get(game);
     }
 
     /** Ask the Python side what the test's rollRNG or addTile returns. */

@@ -43,7 +43,7 @@ def test_agrees_with_the_model_on_every_board(
     the smallest board where it fails, shrunk, is the message."""
     prop = PROPERTIES[ident]
     slides, moves = observed
-    problem = problem_on(prop, slides, moves)
+    problem = problem_on(prop, slides, moves, GameState, Direction)
     if problem is not None:
         raise problem
     message = first_failure(prop, GameState, Direction, slides, moves)

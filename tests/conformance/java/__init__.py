@@ -119,6 +119,15 @@ MUTANTS: Final[dict[str, Replacements]] = {
         ("rotateCounterClockwise();", "turn();"),
         ("    protected void rotateCounterClockwise() {", CLOCKWISE),
     ),
+    "odd_draw_misplaced": (
+        ("new Random(Config.RANDOM_SEED);", "new Random();  // unseeded: another game each run"),
+        ("int tile = randomTile();",
+         ("int tile = randomTile();\n"
+          "        // BUG: not square, an odd draw: the tile goes left of its cell\n"
+          "        int shift = chosen % 2 == 1 && board.length != board[0].length ? 1 : 0;")),
+        ("board[row][col] = tile;",
+         "board[row][(col - shift + board[row].length) % board[row].length] = tile;"),
+    ),
 }
 
 ABUSES: Final[dict[str, Replacements]] = {
