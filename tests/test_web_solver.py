@@ -42,6 +42,31 @@ def test_a_full_pool_refuses_at_once_and_takes_work_again_when_free() -> None:
     asyncio.run(scenario())
 
 
+def test_a_request_gives_up_after_the_deadline_and_its_place_stays_taken() -> None:
+    """A worker that gets no core (the idle class on a busy machine) must
+    not keep the page waiting: 503 after the deadline, while the work keeps
+    its place until the worker is done with it, so the pool stays bounded."""
+
+    async def scenario() -> None:
+        solver = Solver(workers=1, waiting=0, deadline=0.3)
+        try:
+            assert await solver.run(abs, -1) == 1  # the worker has started
+            with pytest.raises(SolverBusyError):
+                await solver.run(time.sleep, 2.0)
+            assert solver.busy == 1, "the work still holds its place"
+            with pytest.raises(SolverBusyError):  # at once: the place is taken
+                await solver.run(abs, -2)
+            for _ in range(100):  # until the worker is done with it
+                if solver.busy == 0:
+                    break
+                await asyncio.sleep(0.1)
+            assert await solver.run(abs, -3) == 3
+        finally:
+            solver.close()
+
+    asyncio.run(scenario())
+
+
 @pytest.fixture
 def served(tmp_path: Path) -> tuple[Any, TestClient]:
     app = create_app(WebConfig(tmp_path / "web.sqlite3", tmp_path / "saves"))

@@ -6,7 +6,11 @@ it runs in :data:`WORKERS` process(es) of its own, at the lowest CPU
 priority (:func:`lower_priority`), with at most
 :data:`WAITING` more waiting; beyond that a request is refused at once
 (:class:`SolverBusyError`: the API's 503 with Retry-After) rather than
-queued behind work the player may never see.
+queued behind work the player may never see. The idle class waits for a
+free core: on a machine other programs keep busy, a hint could wait as
+long as they run, so a request gives up after :data:`DEADLINE_SECONDS`
+(the same 503); its work keeps its place in the pool until the worker
+is done with it, so the pool stays bounded.
 
 A worker gets the game's dump (JSON) and answers the hint as the API's
 JSON intent and its words, so nothing but plain data crosses processes.
@@ -17,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -31,6 +36,8 @@ WAITING: Final = 2
 """Hints that may wait for a worker; beyond them a request gets 503."""
 RETRY_SECONDS: Final = 2
 """What Retry-After says."""
+DEADLINE_SECONDS: Final = 10.0
+"""How long a request waits for its answer before it is refused (503)."""
 NICENESS: Final = 19
 """The workers' CPU priority where the idle class is not to be had."""
 
@@ -65,10 +72,17 @@ def hint_of(kind: str, dump: dict[str, Any]) -> Hint:
 class Solver:
     """The bounded pool (started at the first hint)."""
 
-    def __init__(self, workers: int = WORKERS, waiting: int = WAITING) -> None:
+    def __init__(
+        self,
+        workers: int = WORKERS,
+        waiting: int = WAITING,
+        deadline: float = DEADLINE_SECONDS,
+    ) -> None:
         self.workers = workers
         self.limit = workers + waiting
+        self.deadline = deadline
         self.busy = 0
+        self._counting = threading.Lock()  # the pool's thread frees places
         self._pool: ProcessPoolExecutor | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
@@ -88,17 +102,29 @@ class Solver:
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:
         """``work(*args)`` in a worker; SolverBusyError at once when every
-        worker is busy and the waiting places are taken."""
-        if self.busy >= self.limit:
-            raise SolverBusyError
-        self.busy += 1
+        worker is busy and the waiting places are taken, or when no answer
+        came within the deadline."""
+        with self._counting:
+            if self.busy >= self.limit:
+                raise SolverBusyError
+            self.busy += 1  # until the worker is done with it, waited for or not
         try:
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self._executor(), work, *args)
+            done = self._executor().submit(work, *args)
         except BrokenProcessPool:  # a worker died (killed, out of memory)
             self._pool = None  # the next request starts a fresh one
+            self._free()
             raise SolverBusyError from None
-        finally:
+        done.add_done_callback(self._free)  # in the pool's own thread
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(done), self.deadline)
+        except TimeoutError:  # its place stays taken until the worker is done
+            raise SolverBusyError from None
+        except BrokenProcessPool:  # the worker died on it
+            self._pool = None
+            raise SolverBusyError from None
+
+    def _free(self, _: object = None) -> None:
+        with self._counting:
             self.busy -= 1
 
     def close(self) -> None:
