@@ -7,6 +7,9 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -65,6 +68,47 @@ def test_a_request_gives_up_after_the_deadline_and_its_place_stays_taken() -> No
             solver.close()
 
     asyncio.run(scenario())
+
+
+_OWNER = """
+import asyncio, os, sys, time
+from playmanager.web.solver import Solver
+async def main():
+    solver = Solver(workers=1, waiting=0)
+    print(await solver.run(os.getpid), flush=True)
+    time.sleep(60)
+asyncio.run(main())
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self").exists(), reason="reads /proc (Linux)")
+def test_a_worker_ends_with_a_server_killed_with_sigkill() -> None:
+    """``kill -9`` never lets the server shut its pool down: the worker must
+    notice on its own, or it waits for work forever."""
+    owner = subprocess.Popen(
+        [sys.executable, "-c", _OWNER], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert owner.stdout is not None
+        worker = int(owner.stdout.readline())
+        owner.kill()
+        owner.wait()
+        for _ in range(100):
+            if not Path(f"/proc/{worker}").exists() or "zombie" in _state(worker):
+                break
+            time.sleep(0.1)
+        else:
+            os.kill(worker, signal.SIGKILL)
+            pytest.fail(f"the worker {worker} outlived its server")
+    finally:
+        owner.kill()
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/status").read_text().split("State:")[1].split("\n")[0]
+    except (OSError, IndexError):
+        return "zombie"  # gone between the two reads
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import multiprocessing.connection
 import os
 import threading
 from collections.abc import Callable
@@ -42,14 +43,35 @@ NICENESS: Final = 19
 """The workers' CPU priority where the idle class is not to be had."""
 
 
+def start_worker() -> None:
+    """A worker's start: the lowest priority, and an end with the server."""
+    lower_priority()
+    end_with_parent()
+
+
 def lower_priority() -> None:
-    """A worker's start: Linux's idle class (it runs only when no other
-    process wants the core), else the lowest niceness, so that a move never
-    waits behind a search for a core."""
+    """Linux's idle class (the worker runs only when no other process wants
+    the core), else the lowest niceness, so that a move never waits behind a
+    search for a core."""
     try:
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     except (AttributeError, OSError):
         os.nice(NICENESS)
+
+
+def end_with_parent() -> None:
+    """Exit when the server's process is gone. A server killed (``kill
+    -9``) never shuts its pool down, and a worker holds both ends of its
+    own work pipe, so it would wait for work forever."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def wait_then_exit() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=wait_then_exit, name="end-with-server", daemon=True).start()
 
 
 Hint = tuple[dict[str, Any], str] | None
@@ -92,7 +114,7 @@ class Solver:
             self._pool = ProcessPoolExecutor(
                 self.workers,
                 mp_context=context,
-                initializer=lower_priority,
+                initializer=start_worker,
             )
         return self._pool
 
