@@ -770,14 +770,14 @@ def test_a_class_drawing_unseeded_without_rollrng_gets_one_report_on_five_runs()
 
 
 @pytest.mark.parametrize("mutant", ["odd_draw_misplaced", "odd_draw_misplaced_own_draws"])
-def test_a_move_wrong_for_some_draws_gets_one_report_in_three_processes(mutant: str) -> None:
+def test_a_move_wrong_for_some_draws_gets_one_report_in_two_processes(mutant: str) -> None:
     """A class whose new tile goes wrong only for some draws (odd ones, on
-    boards that are not square), graded three times, each run a process of
-    its own: every verdict and message is the same, and it fails R27 and
+    boards that are not square), graded twice, each run a process of its
+    own: every verdict and message is the same, and it fails R27 and
     R28. With rollRNG (unseeded) the grader seeds it and shows the board the
     class gave; with draws of its own, no board its draws made."""
-    reports = separate_runs(f"{MUTANTS / mutant}.py:GameState", 3)
-    assert reports[1] == reports[0] and reports[2] == reports[0], [
+    reports = separate_runs(f"{MUTANTS / mutant}.py:GameState", 2)
+    assert reports[1] == reports[0], [
         [(row["id"], json_messages(report, row["id"])) for row in report["requirements"]]
         for report in reports
     ]

@@ -293,19 +293,19 @@ def test_prints_and_reads_of_the_class_leave_the_protocol_alone(tmp_path: Path) 
         implementation.close()
 
 
-def test_a_java_move_wrong_for_some_draws_gets_one_report_in_three_processes(
+def test_a_java_move_wrong_for_some_draws_gets_one_report_in_two_processes(
     tmp_path: Path,
 ) -> None:
     """The Java twin of odd_draw_misplaced (an unseeded new Random(), its
     new tile wrong for odd draws on boards that are not square), graded
-    three times, each run a process of its own: the same report every time.
+    twice, each run a process of its own: the same report both times.
     Its rollRNG is seeded in the JVM as the Python twin's is in Python
     (java.util.Random(118)), so R27-R29 say word for word what the twin's
     do."""
     folder = tmp_path / "odd_draw_misplaced"
     write("odd_draw_misplaced", folder)
-    reports = separate_runs(str(folder), 3)
-    assert reports[1] == reports[0] and reports[2] == reports[0]
+    reports = separate_runs(str(folder), 2)
+    assert reports[1] == reports[0]
     twin = grade_json(f"{ROOT / 'tests' / 'conformance' / 'mutants' / 'odd_draw_misplaced'}.py:GameState")
     for requirement in ("R27", "R28", "R29"):
         assert messages(reports[0], requirement) == json_messages(twin, requirement)
