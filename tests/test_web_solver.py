@@ -94,7 +94,7 @@ def test_a_worker_ends_with_a_server_killed_with_sigkill() -> None:
         worker = int(owner.stdout.readline())
         owner.kill()
         owner.wait()
-        for _ in range(100):
+        for _ in range(300):  # the idle class runs it last on a busy machine
             if not Path(f"/proc/{worker}").exists() or "zombie" in _state(worker):
                 break
             time.sleep(0.1)
