@@ -361,8 +361,10 @@ def overlay_box(
     return _placed(rows, max(top, 0), left, width, height)
 
 
-def banner_box(box: Box, width: int, height: int, *, drawn: bool = False) -> list[Span]:
-    """A ``bottom`` :func:`overlay_box`."""
+def box_spans(
+    box: Box, width: int, height: int, *, drawn: bool = False, bottom: bool = False
+) -> list[Span]:
+    """:func:`overlay_box` of ``box`` (an overlay: its title, lines and scroll)."""
     return overlay_box(
         box.title,
         box.lines,
@@ -371,8 +373,13 @@ def banner_box(box: Box, width: int, height: int, *, drawn: bool = False) -> lis
         drawn=drawn,
         scroll=box.scroll,
         shown=box.shown,
-        bottom=True,
+        bottom=bottom,
     )
+
+
+def banner_box(box: Box, width: int, height: int, *, drawn: bool = False) -> list[Span]:
+    """A ``bottom`` :func:`box_spans`."""
+    return box_spans(box, width, height, drawn=drawn, bottom=True)
 
 
 def _placed(

@@ -38,9 +38,9 @@ from ...screen.widgets import (
     above_banner,
     board_background,
     box_fits,
+    box_spans,
     checkered,
     footer_lines,
-    overlay_box,
     rings,
     title_line,
     too_small,
@@ -151,15 +151,7 @@ def _overlay(
         top, room = HEADER_LINES, below
     else:
         top, room = 0, height
-    box = overlay_box(
-        overlay.title,
-        overlay.lines,
-        width,
-        room,
-        drawn=drawn,
-        scroll=overlay.scroll,
-        shown=overlay.shown,
-    )
+    box = box_spans(overlay, width, room, drawn=drawn)
     return [span._replace(row=span.row + top) for span in box]
 
 

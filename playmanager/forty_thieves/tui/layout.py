@@ -38,8 +38,8 @@ from ...screen.widgets import (
     Grid,
     banner_box,
     board_background,
+    box_spans,
     footer_lines,
-    overlay_box,
     title_line,
     too_small,
 )
@@ -193,15 +193,7 @@ def render(
 def _overlay(overlay: Overlay, width: int, height: int, *, drawn: bool) -> list[Span]:
     """The box in the middle; a ``low`` one just above the status line."""
     if not overlay.low:
-        return overlay_box(
-            overlay.title,
-            overlay.lines,
-            width,
-            height,
-            drawn=drawn,
-            scroll=overlay.scroll,
-            shown=overlay.shown,
-        )
+        return box_spans(overlay, width, height, drawn=drawn)
     box = banner_box(overlay, width, height - FOOTER_LINES, drawn=drawn)
     shift = height - FOOTER_LINES - 1 - box[-1].row
     return [span._replace(row=span.row + shift) for span in box]

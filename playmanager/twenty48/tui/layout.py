@@ -26,9 +26,9 @@ from ...screen.widgets import (
     Grid,
     above_banner,
     board_background,
+    box_spans,
     checkered,
     footer_lines,
-    overlay_box,
     rings,
     title_line,
     too_small,
@@ -181,15 +181,7 @@ def render(
         grid.bottom + density.footer - 2, grid.left, width, screen.status, screen.footer
     )
     if overlay is not None:
-        spans += overlay_box(
-            overlay.title,
-            overlay.lines,
-            width,
-            height,
-            drawn=blocks,
-            scroll=overlay.scroll,
-            shown=overlay.shown,
-        )
+        spans += box_spans(overlay, width, height, drawn=blocks)
     return clip(spans, width, height)
 
 
