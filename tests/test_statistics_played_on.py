@@ -43,6 +43,16 @@ def tallies(tmp_path: Path) -> list[tuple[int, int, int]]:
     return [(t.played, t.won, t.from_file) for t in statistics.games["2048"].values()]
 
 
+def keep_a_win(path: Path, rescue: str, score: int = 8) -> None:
+    """A 2x2 game won (at 8) and kept unfinished in ``rescue`` at ``score``."""
+    tracker = Tracker(path, "2048", clock=FakeClock())
+    tracker.start("2x2", from_file=False)
+    tracker.moved(8)
+    tracker.won()
+    tracker.ended(8)
+    tracker.keep(score, rescue)
+
+
 def test_a_won_game_kept_and_resumed_is_counted_once(tmp_path: Path) -> None:
     first = screen(tmp_path, [[4, 4], [0, 2]], None)
     for key in ("a", "y", "q", "n"):  # win, keep going, quit without saving
@@ -64,12 +74,7 @@ def test_the_counted_kept_game_goes_on_counted_and_raises_its_best(
     tmp_path: Path,
 ) -> None:
     path, rescue = tmp_path / "statistics.json", str(tmp_path / "rescued.2048")
-    first = Tracker(path, "2048", clock=FakeClock())
-    first.start("2x2", from_file=False)
-    first.moved(8)
-    first.won()
-    first.ended(8)
-    first.keep(16, rescue)
+    keep_a_win(path, rescue, 16)
     kept = load(path)[0]
     assert (kept.pending, list(kept.played_on)) == ({}, ["2048"])
     again = Tracker(path, "2048", clock=FakeClock())
@@ -85,12 +90,7 @@ def test_the_counted_kept_game_goes_on_counted_and_raises_its_best(
 
 def test_undo_of_its_resume_and_its_discard(tmp_path: Path) -> None:
     path, rescue = tmp_path / "statistics.json", str(tmp_path / "rescued.2048")
-    first = Tracker(path, "2048", clock=FakeClock())
-    first.start("2x2", from_file=False)
-    first.moved(8)
-    first.won()
-    first.ended(8)
-    first.keep(8, rescue)
+    keep_a_win(path, rescue)
     record = load(path)[0].played_on
     again = Tracker(path, "2048", clock=FakeClock())
     again.start("2x2", from_file=False)
@@ -105,12 +105,7 @@ def test_undo_of_its_resume_and_its_discard(tmp_path: Path) -> None:
 
 def test_a_newer_kept_game_replaces_the_counted_one(tmp_path: Path) -> None:
     path, rescue = tmp_path / "statistics.json", str(tmp_path / "rescued.2048")
-    won = Tracker(path, "2048", clock=FakeClock())
-    won.start("2x2", from_file=False)
-    won.moved(8)
-    won.won()
-    won.ended(8)
-    won.keep(8, rescue)
+    keep_a_win(path, rescue)
     newer = Tracker(path, "2048", clock=FakeClock())
     newer.start("2x2", from_file=False)
     newer.moved(4)
@@ -124,12 +119,7 @@ def test_its_file_still_reads_in_the_version_before(tmp_path: Path) -> None:
     before ignores (it reads format, games, pending and kept, each table
     with exactly its fields): those keep the fields they had."""
     path, rescue = tmp_path / "statistics.json", str(tmp_path / "rescued.2048")
-    tracker = Tracker(path, "2048", clock=FakeClock())
-    tracker.start("2x2", from_file=False)
-    tracker.moved(8)
-    tracker.won()
-    tracker.ended(8)
-    tracker.keep(8, rescue)
+    keep_a_win(path, rescue)
     data = json.loads(path.read_text())
     assert data["format"] == "gamestate2048 statistics 1"
     assert set(data) == {"format", "games", "pending", "kept", "played_on"}
