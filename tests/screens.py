@@ -6,7 +6,7 @@ them all, to look at."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +41,7 @@ Make = Callable[[Path], ControllerApp[Any]]
 # ------------------------------------------------------------------ 2048
 def twenty48(
     tmp: Path,
-    keys: str | list[str] = "",
+    keys: Sequence[str] = (),
     *,
     goal: int | None = 2048,
     board: list[list[int]] | None = None,
@@ -119,7 +119,7 @@ def _folder(tmp: Path) -> str:
 # ------------------------------------------------------------------ Dots
 def dots(
     tmp: Path,
-    keys: list[str] | str = (),  # type: ignore[assignment]
+    keys: Sequence[str] = (),
     *,
     game: GameBoardT | None = None,
     rescued: str | None = None,
@@ -174,7 +174,7 @@ def _dots_rescue(tmp: Path) -> str:
 # ------------------------------------------------------------------ Forty Thieves
 def forty(
     tmp: Path,
-    keys: list[str] | str = "",
+    keys: Sequence[str] = (),
     *,
     board: BoardT | None = None,
     seed: int = 118,

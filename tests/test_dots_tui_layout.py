@@ -183,7 +183,6 @@ def test_the_help_leaves_the_objective_score_and_moves_in_view(
     bottom = max(span.row for span in overlay if span.text.strip())
     assert bottom < size[1] and rows[bottom].strip().startswith("+-")
     for _ in range(30):
-        screen.overlay  # noqa: B018
         rows = text_at(render(screen, *size, colour=True), *size)
         if any("Press any key to close this help." in row for row in rows):
             break

@@ -217,9 +217,10 @@ def test_best_score_keeps_the_highest_2048_score(client: TestClient) -> None:
 
 
 def test_the_best_score_is_read_from_the_store_once_per_browser(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    config: WebConfig, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    store = client.app.state.server.store  # type: ignore[attr-defined]
+    app = create_app(config)
+    store = app.state.server.store
     reads: list[str] = []
     read = store.best_2048
 
@@ -228,9 +229,10 @@ def test_the_best_score_is_read_from_the_store_once_per_browser(
         return int(read(token))
 
     monkeypatch.setattr(store, "best_2048", counted)
-    game = new(client, "2048", seed=1)
-    for direction in ["left", "down", "right", "down"] * 3:
-        intent(client, game["id"], {"kind": "slide", "direction": direction})
+    with TestClient(app, base_url=LOCAL) as client:
+        game = new(client, "2048", seed=1)
+        for direction in ["left", "down", "right", "down"] * 3:
+            intent(client, game["id"], {"kind": "slide", "direction": direction})
     assert len(reads) == 1
 
 
