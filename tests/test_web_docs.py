@@ -7,6 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from playmanager.web.guard import CONTENT_SECURITY_POLICY
+
+# The browser and the server are pytest fixtures, passed by name: a linter
+# sees the import unused and each parameter redefining it (F401, F811).
 from tests.test_web_browser import browser, server  # noqa: F401
 
 

@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+# browser and server are pytest fixtures, passed by name: a linter sees the
+# import unused and each parameter redefining it (F401, F811).
 from tests.test_web_browser import (  # noqa: F401
     after_answer,
     board_2048,
