@@ -795,7 +795,7 @@ def test_the_oracle_answers_as_the_model_game_state(board: Snapshot, direction: 
     """reference.py (the model's kernel, turned) agrees with GameState."""
     game = ModelGameState(len(board), len(board[0]))
     game.setBoard([list(row) for row in board])
-    game.addTile = lambda: 0  # type: ignore[method-assign]
+    game.addTile = lambda: 0  # type: ignore[method-assign]  # the slide alone, no new tile
     over = game.isGameOver()
     moved = game.move(Direction[direction])
     want = reference.move(board, direction)

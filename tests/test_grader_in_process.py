@@ -98,7 +98,7 @@ def test_the_example_game_is_not_applicable_where_tiles_cannot_be_placed() -> No
     E2 is not applicable (a skip with the reason), never a failure."""
     game_class, direction = implementation("unseeded_no_rollrng")
 
-    class KeepsNoBoard(game_class):  # type: ignore[misc, valid-type]
+    class KeepsNoBoard(game_class):  # type: ignore[misc, valid-type]  # a class loaded at run time
         def setBoard(self, board: Any) -> None:
             pass
 
@@ -130,7 +130,7 @@ def test_r28_fails_a_tile_wrong_for_some_of_the_class_s_own_draws_with_one_messa
     made."""
     game_class, direction = implementation("odd_draw_misplaced")
 
-    class MisplacedOnSquares(game_class):  # type: ignore[misc, valid-type]
+    class MisplacedOnSquares(game_class):  # type: ignore[misc, valid-type]  # loaded at run time
         def addTile(self) -> int:
             if self.rollRNG(2):  # the class's own rollRNG: unseeded
                 tile: int = self.randomTile()
