@@ -155,6 +155,11 @@ class LiveGames:
             live.game = GAME_KINDS[live.kind].restore(dump)  # a fresh session
             live.game.session.take_files_from(game.session)
 
+    def keep_count(self, live: LiveGame) -> None:
+        """Write ``live``'s game as it is over its last step (a count made
+        without a move: the step stays, its game now counted)."""
+        self.store.replace_step(live.id, live.steps, live.game.dump())
+
     def undo(self, live: LiveGame) -> bool:
         """Go back one step; False when nothing is left to take back."""
         if live.steps > live.base:
@@ -166,6 +171,7 @@ class LiveGames:
                 before = live.game
                 live.game = GAME_KINDS[live.kind].restore(dump)
                 live.game.session.take_files_from(before.session)
+                live.game.carry_over(before)
         elif live.game.undo():  # the history a loaded save held
             live.game.moves = max(0, live.game.moves - 1)
             live.game.last = None

@@ -73,7 +73,7 @@ def game_name(kind: str) -> GameName:
 
 
 GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
-PILE_PATTERN = r"^(t[0-9]|f[0-7]|waste|deck)$"
+PILE_PATTERN = r"^(t[0-9]|f[0-7]|waste|deck|safe)$"
 MAX_SAVE_CHARS = 200_000
 """The longest save text the API takes (a 12x12 2048 save is far less)."""
 
@@ -117,7 +117,11 @@ class SlideIntent(Strict):
 
 class CardIntent(Strict):
     kind: Literal["cards"]
-    source: str = Field(pattern=PILE_PATTERN, description="t0-t9, f0-f7, waste, deck")
+    source: str = Field(
+        pattern=PILE_PATTERN,
+        description="t0-t9, f0-f7, waste, deck; safe (target home): every safe "
+        "card home, the terminal's a",
+    )
     target: str = Field(
         pattern=r"^(t[0-9]|f[0-7]|waste|home)$",
         description="t0-t9, f0-f7, waste (from the deck) or home (a foundation)",
@@ -200,6 +204,21 @@ class SlotOut(BaseModel):
 class Opening(BaseModel):
     game: GameName | None = Field(description="the game the command line named")
     file: str | None = Field(description="the save FILE it opened, if any")
+
+
+class HelpOut(BaseModel):
+    title: str
+    rules: list[str] = Field(description="the terminal's rules, one sentence a line")
+    keys: list[list[str]] = Field(description="[keys, what they do] pairs")
+
+
+class StatisticsOut(BaseModel):
+    played: int
+    won: int
+    streak: int = Field(description="games won in a row, up to the last one")
+    best_streak: int
+    best_seconds: float | None = Field(description="the fastest win (not from a file)")
+    from_file: int = Field(description="how many of played were started from a save")
 
 
 class ErrorOut(BaseModel):

@@ -110,6 +110,7 @@ GONE_KEPT_SECONDS: Final = 30 * 24 * 3600
 COLUMNS: Final = (
     ("games", "version", "INTEGER NOT NULL DEFAULT 1"),
     ("games", "base", "INTEGER NOT NULL DEFAULT 1"),
+    ("clients", "statistics", "TEXT NOT NULL DEFAULT ''"),
 )
 """Columns added since the first schema: added to an older file on open."""
 
@@ -227,6 +228,16 @@ class Store:
             "UPDATE clients SET best_2048 = ? WHERE token = ? AND best_2048 < ?",
             (score, token, score),
         )
+
+    def statistics(self, token: str) -> str:
+        """The client's statistics as :mod:`playmanager.statistics` writes
+        them ('' before its first counted game)."""
+        row = self.db.execute("SELECT statistics FROM clients WHERE token = ?", (token,))
+        found = row.fetchone()
+        return str(found[0]) if found else ""
+
+    def set_statistics(self, token: str, text: str) -> None:
+        self.db.execute("UPDATE clients SET statistics = ? WHERE token = ?", (text, token))
 
     # ------------------------------------------------------------ games
     def create_game(

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Final
 
 from ...options import draw_seed
 from ...session import MoveRefusedError, Session
+from ...statistics import Result
 
 JSON = dict[str, Any]
 Cell = tuple[int, int]
@@ -144,6 +145,18 @@ class WebGame(ABC):
     def best_score(self) -> int | None:
         """The score this game earned on this server, for the best score
         (None: the game keeps no best)."""
+        return None
+
+    def carry_over(self, before: WebGame) -> None:
+        """Take from ``before`` (this game one step on, before an undo read
+        this one back from the database) what undo never takes back: the
+        in-memory undo keeps it too. Nothing, unless a game keeps a clock."""
+        del before  # a game without a clock keeps nothing through undo
+
+    def count_now(self) -> Result | None:
+        """The result to count in the browser's statistics now (the game
+        ended, or is given up), once; None: nothing to count (no move made
+        here, counted already, or the game keeps no statistics)."""
         return None
 
     def play(self, intent: Any) -> None:

@@ -8,21 +8,36 @@ hearts from tableau 4 to foundation 1``), as the page's names do.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from gamestate.forty_thieves import BoardT, CategoryT, deal
 from gamestate.forty_thieves.board import FOUNDATION_PILES, TABLEAU_PILES
 from gamestate.forty_thieves.card_types import ACE, JACK, KING, QUEEN, CardT
-from gamestate.forty_thieves.moves import DeckMove, Move, TabMove, WasteMove, describe
+from gamestate.forty_thieves.moves import (
+    DeckMove,
+    Move,
+    TabMove,
+    WasteMove,
+    describe,
+    safe_move,
+)
 
 from ...forty_thieves import deal_numbers
 from ...forty_thieves import savefile as ft_savefile
-from ...forty_thieves.adapter import Effects, FortyThieves, past_play
+from ...forty_thieves.adapter import (
+    PLAY_SAFE,
+    Effects,
+    FortyThieves,
+    PlaySafe,
+    past_play,
+)
 from ...forty_thieves.commands import ToFoundation
-from ...forty_thieves.text import hint_words
+from ...forty_thieves.text import hint_words, played_safe
 from ...session import MoveRefusedError, PastStep, Session
-from .base import JSON, RefusedError, SavedGame, refused
+from ...statistics import Result
+from .base import DB_SOURCE, JSON, RefusedError, SavedGame, WebGame, refused
 
 SPOKEN_RANKS: Final = {ACE: "ace", JACK: "jack", QUEEN: "queen", KING: "king"}
 
@@ -39,7 +54,9 @@ class CardMove(NamedTuple):
 
     Piles are ``t0``..``t9`` (tableau), ``f0``..``f7`` (foundations),
     ``waste`` and ``deck``; the target ``home`` is the first foundation
-    that takes the card (a double-click).
+    that takes the card (a double-click). The source ``safe`` with the
+    target ``home`` is the terminal's ``a``: every safe card home, and the
+    game played out once every card left can go.
     """
 
     source: str
@@ -76,8 +93,12 @@ def _pile_name(category: CategoryT, n: int) -> str:
     return str(category.value)
 
 
-def _session_intent(intent: CardMove) -> Move | ToFoundation:
+def _session_intent(intent: CardMove) -> Move | ToFoundation | PlaySafe:
     """The session's intent for a card move; RefusedError when it names none."""
+    if intent.source == "safe":
+        if intent.target != "home":
+            raise RefusedError("target", "safe cards go home: the target is home")
+        return PLAY_SAFE
     source, n0 = _pile_of(intent.source, "source")
     if source is CategoryT.Deck:
         if intent.target != "waste":
@@ -104,7 +125,8 @@ def _move_names(move: Move) -> CardMove:
 
 
 class FortyThievesGame(SavedGame):
-    """Forty Thieves on a :class:`Session` of :class:`BoardT`."""
+    """Forty Thieves on a :class:`Session` of :class:`BoardT`, with the
+    clock and the count its statistics need (:mod:`playmanager.web.tally`)."""
 
     kind = "forty-thieves"
     intent_kind = CardMove
@@ -119,9 +141,18 @@ class FortyThievesGame(SavedGame):
         seed: int,
         moves: int,
         past: Sequence[PastStep[BoardT, Effects]] = (),
+        *,
+        from_file: bool = False,
     ) -> None:
         session = Session(FortyThieves(), board, seed, "", loaded=False, past=past)
         super().__init__(session, moves)
+        self.from_file = from_file
+        """Loaded from a save: counted, but it sets no best time."""
+        self.first_move: float | None = None
+        """When the first move here was made (epoch seconds): the clock's start."""
+        self.end_seconds: float | None = None
+        """The clock when the game last ended (it stops there)."""
+        self.counted = False
 
     @property
     def board(self) -> BoardT:
@@ -139,7 +170,49 @@ class FortyThievesGame(SavedGame):
         """The game a save holds with its undo history (format 2): the move
         counter is the history's length, as the terminal counts it."""
         board, seed, past = past_play(ft_savefile.loads_play(text, source))
-        return cls(board, seed, len(past), past)
+        return cls(board, seed, len(past), past, from_file=True)
+
+    def dump(self) -> JSON:
+        return {**super().dump(), "clock": self._clock_fields()}
+
+    @classmethod
+    def restore(cls, dump: JSON) -> FortyThievesGame:
+        made = cls.load(dump["save"], DB_SOURCE)
+        made.restore_marks(dump)
+        clock = dump.get("clock", {})  # none in a game stored before clocks
+        made.from_file = bool(clock.get("from_file", True))
+        made.first_move = clock.get("first_move")
+        made.end_seconds = clock.get("end_seconds")
+        made.counted = bool(clock.get("counted", False))
+        return made
+
+    def _clock_fields(self) -> JSON:
+        return {
+            "from_file": self.from_file,
+            "first_move": self.first_move,
+            "end_seconds": self.end_seconds,
+            "counted": self.counted,
+        }
+
+    def carry_over(self, before: WebGame) -> None:
+        """The clock runs on through undo, and a game counted stays counted."""
+        if isinstance(before, FortyThievesGame):
+            self.from_file, self.first_move = before.from_file, before.first_move
+            self.end_seconds, self.counted = before.end_seconds, before.counted
+
+    def seconds(self) -> float:
+        """Seconds of play here: from the first move, stopped at the end."""
+        if self.first_move is None:
+            return 0.0
+        if self.finished() and self.end_seconds is not None:
+            return self.end_seconds
+        return max(0.0, time.time() - self.first_move)
+
+    def count_now(self) -> Result | None:
+        if self.first_move is None or self.counted:
+            return None
+        self.counted = True
+        return Result(self.board.is_win_state(), None, self.seconds(), self.from_file)
 
     def view(self) -> JSON:
         board = self.board
@@ -156,6 +229,11 @@ class FortyThievesGame(SavedGame):
             "won": won,
             "stuck": not won and not board.valid_mv_exists(),
             "last": self.last,
+            "safe": not won and (safe_move(board) is not None or FortyThieves.can_finish(board)),
+            "clock": {
+                "started": self.first_move,
+                "stopped": self.end_seconds if self.finished() else None,
+            },
         }
 
     def _play(self, intent: CardMove) -> None:
@@ -164,12 +242,20 @@ class FortyThievesGame(SavedGame):
             moves = self.session.play(_session_intent(intent))
         except MoveRefusedError as error:
             raise refused(error, "target") from None
-        move = moves[-1]
-        names = _move_names(move)
+        if self.first_move is None:
+            self.first_move = time.time()
+        if self.finished():
+            self.end_seconds = time.time() - self.first_move
+        names = [_move_names(move) for move in moves]
         self.last = {
-            "source": names.source,
-            "target": names.target,
-            "words": describe(move, before, spoken_card),
+            "source": names[-1].source,
+            "target": names[-1].target,
+            "moves": [[name.source, name.target] for name in names],
+            "words": (
+                describe(moves[0], before, spoken_card)
+                if len(moves) == 1
+                else played_safe(moves)
+            ),
         }
 
     def _web_intent(self, intent: Move) -> tuple[CardMove, str]:

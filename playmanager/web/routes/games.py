@@ -19,6 +19,7 @@ from ..games import GAME_KINDS, GAME_OF_INTENT
 from ..games.base import NothingMovedError, RefusedError
 from ..live import LiveGame, StaleError
 from ..solver import RETRY_SECONDS, SolverBusyError
+from ..tally import count
 from .answers import game_out, start
 
 router = APIRouter(prefix="/api/games")
@@ -58,7 +59,23 @@ async def new_game(
     """Start a new game with these options."""
     fields = options.model_dump(exclude={"game"})
     game = GAME_KINDS[options.game].new(fields)
+    give_up_last(found, token, options.game)
     return start(found, token, game, words=game.news())
+
+
+def give_up_last(found: ServerDep, token: str, kind: str) -> None:
+    """A new game gives up the browser's last game of its kind: counted
+    (a loss unless won) if it had moves and was not counted yet, as the
+    terminal's ``n`` counts it."""
+    last = next((i for i, named, _ in found.games.list(token) if named == kind), None)
+    if last is None:
+        return
+    try:
+        live = found.games.get(token, last)
+    except LookupError:  # put away meanwhile: counted when it went, or never
+        return
+    if count(found.store, token, live.game):
+        found.games.keep_count(live)
 
 
 @router.get("", response_model=list[schemas.GameSummary])
@@ -96,6 +113,7 @@ async def play(
             return game_out(found, live, no_change=nothing.message)
         except RefusedError as refused:
             fail(409, refused.message, refused.field)
+        count(found.store, live.client, live.game)
         found.games.record(live)
         return game_out(found, live)
 
@@ -135,5 +153,6 @@ async def autoplay(
             live.game.play(type(live.game).intent_of(fields))
         except RefusedError as refused:  # a hint the rules refuse: a bug, said
             fail(409, refused.message, refused.field)
+        count(found.store, live.client, live.game)
         found.games.record(live)
         return game_out(found, live, played=step.hint, words=step.words)
