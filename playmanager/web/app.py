@@ -36,7 +36,7 @@ from .deps import COOKIE, MAX_BODY, Server, WebConfig
 from .guard import LOOPBACK_NAMES, Guard
 from .live import LiveGames
 from .loading import Opening, opening_of
-from .routes import files, games, opening, page, slots
+from .routes import files, games, guide, opening, page, slots
 from .solver import Solver
 from .store import Store
 
@@ -62,7 +62,7 @@ def create_app(config: WebConfig) -> FastAPI:
     )
     app.state.server = server
     errors.install(app)
-    for room in (games, files, slots, opening, page):
+    for room in (games, files, slots, opening, guide, page):
         app.include_router(room.router)
     page.mount_files(app)
     app.add_middleware(
