@@ -6,6 +6,7 @@ import { api, ApiError } from "./api.js";
 import { Twenty48 } from "./twenty48.js";
 import { FortyThieves } from "./thieves.js";
 import { Dots } from "./dots.js";
+import { openHelp } from "./help.js";
 
 const GAMES = { "2048": Twenty48, "forty-thieves": FortyThieves, dots: Dots };
 const STORE_KEY = "playmanager.games";
@@ -108,6 +109,7 @@ function mount(kind) {
     announce,
     start: (options) => newGame(kind, options),
     undo: () => undo(),
+    help: () => help(),
   });
 }
 
@@ -145,6 +147,27 @@ function hint() {
     }
   });
 }
+
+function help() {
+  const state = shell.out ? shell.out.state : {};
+  return openHelp(shell.kind, { squares: state.squares !== false }).catch((error) => {
+    if (!(error instanceof ApiError)) throw error;
+    message(error.message, true);
+  });
+}
+
+// The terminal's shared keys (playmanager/controls.py): ? help (and F1),
+// H hint, A autoplay, u undo, n new game, o save.
+const SHARED_KEYS = {
+  "?": () => help(),
+  F1: () => help(),
+  H: () => hint(),
+  A: () => autoplay(),
+  u: () => undo(),
+  z: () => undo(),
+  n: () => $("new").click(),
+  o: () => download(),
+};
 
 function stopAutoplay() {
   shell.autoplaying = false;
@@ -300,6 +323,7 @@ function wire() {
   $("new").addEventListener("click", openNewDialog);
   $("undo").addEventListener("click", undo);
   $("hint").addEventListener("click", hint);
+  $("help").addEventListener("click", help);
   $("autoplay").addEventListener("click", autoplay);
   $("saves-toggle").addEventListener("click", () => {
     const panel = $("saves");
@@ -334,12 +358,9 @@ function wire() {
   });
   document.addEventListener("keydown", (event) => {
     if (!forThePage(event)) return;
-    if (event.key === "u" || event.key === "z") {
+    if (SHARED_KEYS[event.key] && shell.out) {
       event.preventDefault();
-      undo();
-    } else if (event.key === "?") {
-      event.preventDefault();
-      hint();
+      SHARED_KEYS[event.key]();
     } else if (shell.view && shell.view.key(event)) {
       event.preventDefault();
       if (shell.autoplaying) stopAutoplay();

@@ -9,6 +9,8 @@
 // whether a move is allowed and what the board is after it.
 
 import { Roving } from "./roving.js";
+import { ThievesBar, showStatistics } from "./thieves_bar.js";
+import { showDeal, showMoves, showWin, topPlaces } from "./thieves_motion.js";
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
@@ -66,7 +68,7 @@ export class FortyThieves {
     this.root = element("div", "ft");
     this.root.innerHTML = `
       <h1 class="sr-only">Forty Thieves</h1>
-      <div class="ft-status">moves <span id="ft-moves">0</span></div>
+      <div class="ft-bar"></div>
       <div class="ft-table" role="grid" aria-describedby="how-ft"
         aria-label="Forty Thieves: deck, waste and foundations, then the tableau">
         <div class="ft-top" role="row">
@@ -83,7 +85,8 @@ export class FortyThieves {
       <div class="overlay" hidden>
         <p class="overlay-text"></p>
         <div><button type="button" class="ft-undo">Undo</button>
-        <button type="button" class="ft-new">New deal</button></div>
+        <button type="button" class="ft-new">New deal</button>
+        <button type="button" class="ft-overlay-stats">Statistics</button></div>
       </div>`;
     main.append(this.root);
     addPiles(this.root.querySelector(".foundations"), "pile foundation", "f", 8, "foundation");
@@ -95,6 +98,8 @@ export class FortyThieves {
     this.cursor = new Roving([top, bottom]);
     this.root.querySelector(".ft-new").addEventListener("click", () => this.shell.start({}));
     this.root.querySelector(".ft-undo").addEventListener("click", () => this.shell.undo());
+    this.root.querySelector(".ft-overlay-stats").addEventListener("click", () => showStatistics());
+    this.bar = new ThievesBar(this.root, shell);
     this.pointer();
     this.root.addEventListener("dblclick", (event) => {
       const pile = this.movablePile(event.target);
@@ -108,6 +113,7 @@ export class FortyThieves {
   }
 
   destroy() {
+    this.bar.destroy();
     window.removeEventListener("resize", this.onResize);
     this.root.remove();
   }
@@ -129,6 +135,7 @@ export class FortyThieves {
     else if (name === "d") this.pick("deck");
     else if (name === "f") this.home(this.selected || this.cursor.current.dataset.pile);
     else if (name === "F") this.naming = true;
+    else if (name === "a") this.bar.finish();
     else if (name === "Escape") this.cancel();
     else return false;
     return true;
@@ -288,10 +295,17 @@ export class FortyThieves {
     this.root.style.setProperty("--card-h", `${Math.round(cardW * 1.4)}px`);
     this.root.style.setProperty("--gap", `${gap}px`);
     this.root.classList.toggle("small", cardW < 50);
-    return { cardW, cardH: Math.round(cardW * 1.4) };
+    const cardH = Math.round(cardW * 1.4);
+    // Small cards (a phone) fan out wider, into the height the screen has
+    // below the tableau: their corners stay readable, no felt stays empty.
+    const top = this.root.querySelector(".tableau").getBoundingClientRect().top + window.scrollY;
+    const room = Math.max(cardH * 4.2, window.innerHeight - top - 16);
+    return cardW < 50 ? { cardW, cardH, fan: 0.55, room } : { cardW, cardH, fan: 0.3, room: cardH * 4.2 };
   }
 
-  render(out) {
+  render(out, { animate = false } = {}) {
+    const before = this.out;
+    const places = topPlaces(this.root);
     this.out = out;
     const state = out.state;
     const geo = this.geometry();
@@ -304,7 +318,7 @@ export class FortyThieves {
     state.tableau.forEach((cards, n) => {
       const pile = this.pile(`t${n}`);
       this.fill(pile, cards, cards.length, cards);
-      const step = cards.length > 1 ? Math.min(geo.cardH * 0.3, (geo.cardH * 3.2) / (cards.length - 1)) : 0;
+      const step = cards.length > 1 ? Math.min(geo.cardH * geo.fan, (geo.room - geo.cardH) / (cards.length - 1)) : 0;
       pile.querySelectorAll(".card").forEach((card, i) => { card.style.top = `${i * step}px`; });
       pile.style.height = `${geo.cardH + step * Math.max(0, cards.length - 1)}px`;
     });
@@ -312,13 +326,26 @@ export class FortyThieves {
       const top = this.pile(marked).querySelector(".card:last-child");
       if (top) top.classList.add("marked");
     }
-    this.root.querySelector("#ft-moves").textContent = state.moves;
+    this.bar.render(out);
     const overlay = this.root.querySelector(".overlay");
     overlay.hidden = !(state.won || state.stuck);
     overlay.classList.toggle("won", state.won);
     this.root.querySelector(".overlay-text").textContent = state.won
       ? `You won in ${state.moves} moves!` : "No move left";
     this.root.querySelector(".ft-undo").hidden = state.won;
+    this.move(before, out, places, animate);
+  }
+
+  // Show what changed: a new deal dealt, the last step's cards moved, a win.
+  move(before, out, places, animate) {
+    const state = out.state;
+    if (!before || before.id !== out.id) {
+      if (state.moves === 0) showDeal(this.root);
+    } else if (animate && state.last && state.last.moves) {
+      showMoves(this.root, places, state.last.moves);
+    }
+    this.root.classList.toggle("won", state.won);
+    if (state.won && !(before && before.id === out.id && before.state.won)) showWin(this.root);
   }
 
   // The move itself is said by the message line (the server's words).

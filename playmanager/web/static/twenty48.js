@@ -7,7 +7,7 @@ import { place } from "./roving.js";
 const KEYS = {
   ArrowUp: "up", w: "up", W: "up", k: "up",
   ArrowDown: "down", s: "down", S: "down", j: "down",
-  ArrowLeft: "left", a: "left", A: "left", h: "left",
+  ArrowLeft: "left", a: "left", h: "left", // A is autoplay, as in the terminal
   ArrowRight: "right", d: "right", D: "right", l: "right",
 };
 const SLIDE_MS = 100;
