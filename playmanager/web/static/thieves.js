@@ -4,8 +4,8 @@
 // (the terminal's full-screen keys where they fit): arrows move between
 // the piles, Enter or Space picks a card and then drops it, picking it
 // again sends it home, 1-9 and 0 pick a tableau pile, w the waste, d
-// deals, f sends a card home, F and then 1-8 to that foundation, Esc
-// forgets the card. The server says
+// deals, f sends a card home, F and then 1-8 to that foundation, a
+// plays every safe card home, Esc forgets the card. The server says
 // whether a move is allowed and what the board is after it.
 
 import { Roving } from "./roving.js";
@@ -81,7 +81,8 @@ export class FortyThieves {
       <p class="sr-only" id="how-ft">Arrows move between the piles; Enter or Space picks
       the top card, then drops it on the pile you choose; picking it again sends it to a
       foundation. 1 to 9 and 0 pick a tableau pile, w the waste, d deals, f sends a card
-      home, Escape forgets the card, u undoes.</p>
+      home, a plays every safe card home, Escape forgets the card, u undoes, question mark
+      opens the rules and keys.</p>
       <div class="overlay" hidden>
         <p class="overlay-text"></p>
         <div><button type="button" class="ft-undo">Undo</button>
@@ -196,12 +197,13 @@ export class FortyThieves {
     return this.root.querySelector(`[data-pile="${id}"]`);
   }
 
-  // The pile whose top card is under ``target``, if it is a card that moves.
+  // The pile whose top card a press on ``target`` takes: a press anywhere
+  // on a tableau pile or the waste with cards (only the top card moves; on
+  // a phone the covered cards are most of a pile's height).
   movablePile(target) {
-    const card = target.closest && target.closest(".card");
-    const pile = card && card.closest("[data-pile]");
+    const pile = target.closest && target.closest("[data-pile]");
     if (!pile || !/^(t\d|waste)$/.test(pile.dataset.pile)) return null;
-    return card === pile.querySelector(".card:last-child") ? pile.dataset.pile : null;
+    return pile.querySelector(".card") ? pile.dataset.pile : null;
   }
 
   pileAt(x, y) {
