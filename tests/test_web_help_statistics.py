@@ -83,7 +83,7 @@ def test_auto_finish_plays_every_safe_card_and_wins(client: TestClient) -> None:
     assert not out["state"]["safe"]
     assert out["state"]["last"]["words"] == "2 cards to the foundations"
     assert [target[0] for _, target in out["state"]["last"]["moves"]] == ["f", "f"]
-    assert out["state"]["clock"]["stopped"] is not None
+    assert out["clock"]["stopped"] is not None
 
 
 def test_auto_finish_with_no_safe_card_is_refused_in_words(client: TestClient) -> None:
@@ -100,10 +100,10 @@ def test_the_clock_starts_at_the_first_move_and_stops_at_the_end(
     client: TestClient,
 ) -> None:
     game = new(client, seed=7)
-    assert game["state"]["clock"] == {"started": None, "stopped": None}
+    assert game["clock"] == {"started": None, "stopped": None}
     moved = cards(client, game["id"], "deck", "waste").json()
-    assert moved["state"]["clock"]["started"] is not None
-    assert moved["state"]["clock"]["stopped"] is None
+    assert moved["clock"]["started"] is not None
+    assert moved["clock"]["stopped"] is None
 
 
 def test_statistics_count_as_the_terminals_tally_once_a_game(

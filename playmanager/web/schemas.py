@@ -170,6 +170,11 @@ class GameOut(BaseModel):
     can_undo: bool
     finished: bool
     best: int | None = Field(None, description="2048: this browser's best score")
+    clock: dict[str, Any] | None = Field(
+        None,
+        description="Forty Thieves' timer: started (epoch seconds of the first "
+        "move, or null), stopped (seconds of play at the end, or null)",
+    )
     played: dict[str, Any] | None = Field(None, description="autoplay: the intent")
     words: str | None = Field(
         None,

@@ -147,6 +147,13 @@ class WebGame(ABC):
         (None: the game keeps no best)."""
         return None
 
+    def clock(self) -> JSON | None:
+        """The time played, for the page's timer: ``started`` (epoch seconds
+        of the first move here, or None) and ``stopped`` (seconds of play at
+        the end, or None while it runs). Not the game's: no save keeps it.
+        None: the game shows no timer."""
+        return None
+
     def carry_over(self, before: WebGame) -> None:
         """Take from ``before`` (this game one step on, before an undo read
         this one back from the database) what undo never takes back: the

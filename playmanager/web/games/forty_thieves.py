@@ -230,10 +230,12 @@ class FortyThievesGame(SavedGame):
             "stuck": not won and not board.valid_mv_exists(),
             "last": self.last,
             "safe": not won and (safe_move(board) is not None or FortyThieves.can_finish(board)),
-            "clock": {
-                "started": self.first_move,
-                "stopped": self.end_seconds if self.finished() else None,
-            },
+        }
+
+    def clock(self) -> JSON:
+        return {
+            "started": self.first_move,
+            "stopped": self.end_seconds if self.finished() else None,
         }
 
     def _play(self, intent: CardMove) -> None:

@@ -35,6 +35,7 @@ def game_out(found: Server, live: LiveGame, **extra: Any) -> schemas.GameOut:
         can_undo=live.can_undo,
         finished=game.finished(),
         best=best_of(found, live),
+        clock=game.clock(),
         **extra,
     )
 

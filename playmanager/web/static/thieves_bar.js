@@ -67,7 +67,7 @@ export class ThievesBar {
     this.node.querySelector("#ft-moves").textContent = state.moves;
     this.node.querySelector(".ft-finish").disabled = !state.safe;
     clearInterval(this.ticking);
-    const { started, stopped } = state.clock;
+    const { started, stopped } = out.clock;
     const seconds = () => {
       if (started === null) return 0;
       return stopped !== null ? stopped : Math.max(0, Date.now() / 1000 - started);
