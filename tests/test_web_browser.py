@@ -436,9 +436,9 @@ def test_a_hostile_slot_name_and_an_oversize_upload_show_one_line(
     assert "slot name" in message.text_content()
     assert message.evaluate("m => m.scrollHeight <= m.clientHeight + 2"), "one line"
     big = tmp_path / "big.2048"
-    big.write_text("0 " * 200_000)
+    big.write_text("0 " * (9 << 20))
     after_answer(page, lambda: page.set_input_files("#upload", str(big)))
-    assert message.text_content() == "the request is over 256 KiB"
+    assert message.text_content() == "this save is 18 MiB; the largest accepted is 16 MiB"
     assert "error" in message.get_attribute("class")
     page.fill("#slot-name", "good one")
     after_answer(page, lambda: page.click("#slot-save"), count=2)  # saved, listed
