@@ -1,11 +1,12 @@
 """The page's round three in headless Chromium: one New game that can be
 undone, the focus never dropped on <body>, overlays that take the focus,
-boards that fit at 320 CSS px and at 200% zoom, and a resize that keeps
-a pick or a path. Against a real server, as in test_web_browser.py.
+boards that fit at 320 CSS px and at 200% zoom, a resize that keeps a
+pick or a path, and what a screen reader hears of a 2048 move. Against a real server, as in test_web_browser.py.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from tests.test_web_browser import (
     expect,
     hint,
     open_game,
+    open_saves,
     page,
     server,
     state,
@@ -170,3 +172,21 @@ def test_a_resize_keeps_a_picked_card_and_a_dots_path_in_place(page: Page) -> No
     x, y = (float(v) for v in points.split()[0].split(","))
     centre = side / 6 / 2
     assert abs(x - centre) < 1 and abs(y - centre) < 1, "redrawn on its dot"
+
+
+def test_2048_says_where_merged_tiles_landed_and_b_reads_the_board(
+    page: Page, tmp_path: Path
+) -> None:
+    save = tmp_path / "pair.2048"
+    save.write_text("2 2\n0\n2 2\n0 0\n")
+    open_game(page, "2048")
+    open_saves(page)
+    after_answer(page, lambda: page.set_input_files("#upload", str(save)))
+    tab_to(page, "#board-2048")
+    after = press(page, "a")["state"]  # the two 2s merge at the left
+    announced = page.locator("#announce")
+    expect(announced).to_contain_text("Merged: 4 at row 1, column 1.")
+    new_r, new_c = after["last"]["new_tile"]
+    page.keyboard.press("b")
+    expect(announced).to_contain_text("2 by 2 board, score 4: ")
+    expect(announced).to_contain_text(f"at row {new_r + 1}, column {new_c + 1}")

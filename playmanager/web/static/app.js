@@ -463,6 +463,10 @@ function wire() {
     } else if (event.key === "n") {
       event.preventDefault();
       openNewDialog();
+    } else if (event.key === "b" && shell.out) {
+      // The whole board (2048) or the game's standing, read on demand.
+      event.preventDefault();
+      announce(shell.view.describe(shell.out, { moved: false }));
     } else if (shell.view && shell.view.key(event)) {
       event.preventDefault();
       if (shell.autoplaying) stopAutoplay();

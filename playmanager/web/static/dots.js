@@ -50,7 +50,7 @@ export class Dots {
     this.root = element("div", "dots");
     this.root.innerHTML = `
       <div class="dots-head">
-        <div class="stat"><span>moves</span><b id="dots-moves">0</b></div>
+        <div class="stat"><span>moves left</span><b id="dots-moves">0</b></div>
         <div class="stat goal"><span class="goal-dot"></span><b id="dots-objective">0</b>
           <small id="dots-goal-text"></small></div>
         <div class="stat"><span>score</span><b id="dots-score">0</b></div>

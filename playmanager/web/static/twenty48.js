@@ -54,7 +54,8 @@ export class Twenty48 {
         </div>
       </div>
       <p class="how" id="how-2048"><strong>How to play:</strong> arrow keys, WASD or HJKL move the
-      tiles; swipe on a touch screen. Two tiles with the same number merge into one.</p>`;
+      tiles; swipe on a touch screen. Two tiles with the same number merge into one.
+      B reads the whole board aloud.</p>`;
     main.append(this.root);
     this.board = this.root.querySelector(".board");
     this.tiles = this.root.querySelector(".tiles");
@@ -261,6 +262,11 @@ export class Twenty48 {
     const words = [];
     if (moved && last) {
       words.push(`Moved ${last.direction}.`);
+      if (last.merged.length) {
+        // Where the merged tiles landed, not only how many points they made.
+        const merges = last.merged.map(([r, c]) => tileName(state.board[r][c], r, c));
+        words.push(`Merged: ${merges.join("; ")}.`);
+      }
       if (last.gained > 0) words.push(`Plus ${last.gained}, score ${state.score}.`);
       if (last.new_tile) {
         const [r, c] = last.new_tile;
