@@ -462,13 +462,17 @@ def test_an_empty_slot_list_says_so_until_a_slot_is_saved(page: Page) -> None:
 
 @pytest.mark.parametrize(
     ("kind", "said"),
-    [("forty-thieves", "New deal 5"), ("2048", "New game, seed 5")],
+    [
+        ("forty-thieves", "New deal 5 (u brings the last one back)"),
+        ("2048", "New game, seed 5 (u brings the last one back)"),
+    ],
 )
 def test_the_status_of_a_new_game_is_the_terminals(
     page: Page, kind: str, said: str
 ) -> None:
     """Forty Thieves said "New game, seed 5" here and "New deal 5" in the
-    terminal: the page now shows the server's words."""
+    terminal: the page now shows the server's words, and, as the
+    terminal's n, that u brings the game it replaced back."""
     open_game(page, kind)
     page.click("#new")
     page.fill('#new-form input[name="seed"]', "5")
