@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.test_web_browser import (
+    SAVES,
     Page,
     after_answer,
     browser,
@@ -190,3 +191,21 @@ def test_2048_says_where_merged_tiles_landed_and_b_reads_the_board(
     page.keyboard.press("b")
     expect(announced).to_contain_text("2 by 2 board, score 4: ")
     expect(announced).to_contain_text(f"at row {new_r + 1}, column {new_c + 1}")
+
+
+def test_the_smaller_items_slot_enter_saves_panel_and_the_game_loaded(
+    page: Page, tmp_path: Path
+) -> None:
+    open_game(page, "dots")
+    open_saves(page)
+    misnamed = tmp_path / "x.2048"
+    misnamed.write_text((SAVES / "fresh.dots").read_text())
+    after_answer(page, lambda: page.set_input_files("#upload", str(misnamed)))
+    expect(page.locator("#message")).to_have_text("Loaded x.2048: a game of Dots")
+    page.fill("#slot-name", "by enter")
+    page.focus("#slot-name")
+    after_answer(page, lambda: page.keyboard.press("Enter"), count=2)  # saved, listed
+    expect(page.locator("#message")).to_have_text("Saved in slot by enter")
+    after_answer(page, lambda: page.click('.tabs [data-kind="2048"]'))
+    expect(page.locator("#saves")).to_be_hidden()
+    assert page.get_attribute("#saves-toggle", "aria-expanded") == "false"
