@@ -107,7 +107,8 @@ def new_deal(deal: int) -> str:
 def undo_brings_back(news: str) -> str:
     """A terminal's ``news`` of a new game (:func:`new_game`,
     :func:`new_deal`): its ``u`` brings the last game back (one session
-    holds both). The web's new game is a game of its own: its news is bare."""
+    holds both). The web page keeps the game a new one replaced one undo
+    away too (it asks with ``replaces``)."""
     return f"{news} (u brings the last one back)"
 
 

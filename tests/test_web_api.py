@@ -562,16 +562,34 @@ def test_a_malformed_game_id_is_refused(client: TestClient, game_id: str) -> Non
 
 
 def test_a_body_over_the_cap_is_refused_before_any_route(client: TestClient) -> None:
-    text = "0 " * 200_000
+    text = "0 " * (9 << 20)  # 18 MiB, and its JSON a few bytes more
     response = client.post("/api/upload", json={"text": text})
-    assert assert_error(response, 413, None) == "the request is over 256 KiB"
+    assert assert_error(response, 413, None) == (
+        "this save is 18 MiB; the largest accepted is 16 MiB"
+    )
 
     def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it comes
-        for _ in range(300):
+        for _ in range(17 << 10):
             yield b"x" * 1024
 
     streamed = client.post("/api/upload", content=chunks())
-    assert_error(streamed, 413, None)
+    assert assert_error(streamed, 413, None) == (
+        "this save is over 16 MiB; the largest accepted is 16 MiB"
+    )
+
+
+def test_the_biggest_save_the_command_line_writes_is_read_and_answered(
+    client: TestClient,
+) -> None:
+    """A 1024x1024 board of the biggest tiles (11 MiB) passes the limit,
+    and the page says in words why it plays in the terminal."""
+    row = " ".join(["1073741824"] * 1024)
+    text = "1024 1024\n0\n" + "\n".join([row] * 1024) + "\n"
+    response = client.post("/api/upload", json={"text": text, "filename": "big.2048"})
+    assert assert_error(response, 422, "text") == (
+        "big.2048: the board is 1024x1024; the page shows boards up to 12x12: "
+        "play it in the terminal"
+    )
 
 
 @pytest.mark.parametrize("host", ["evil.example", "127.0.0.1.evil.example", "10.0.0.1"])

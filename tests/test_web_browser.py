@@ -436,9 +436,11 @@ def test_a_hostile_slot_name_and_an_oversize_upload_show_one_line(
     assert "slot name" in message.text_content()
     assert message.evaluate("m => m.scrollHeight <= m.clientHeight + 2"), "one line"
     big = tmp_path / "big.2048"
-    big.write_text("0 " * 200_000)
+    big.write_text("0 " * (9 << 20))
     after_answer(page, lambda: page.set_input_files("#upload", str(big)))
-    assert message.text_content() == "the request is over 256 KiB"
+    assert (
+        message.text_content() == "this save is 18 MiB; the largest accepted is 16 MiB"
+    )
     assert "error" in message.get_attribute("class")
     page.fill("#slot-name", "good one")
     after_answer(page, lambda: page.click("#slot-save"), count=2)  # saved, listed
@@ -462,13 +464,17 @@ def test_an_empty_slot_list_says_so_until_a_slot_is_saved(page: Page) -> None:
 
 @pytest.mark.parametrize(
     ("kind", "said"),
-    [("forty-thieves", "New deal 5"), ("2048", "New game, seed 5")],
+    [
+        ("forty-thieves", "New deal 5 (u brings the last one back)"),
+        ("2048", "New game, seed 5 (u brings the last one back)"),
+    ],
 )
 def test_the_status_of_a_new_game_is_the_terminals(
     page: Page, kind: str, said: str
 ) -> None:
     """Forty Thieves said "New game, seed 5" here and "New deal 5" in the
-    terminal: the page now shows the server's words."""
+    terminal: the page now shows the server's words, and, as the
+    terminal's n, that u brings the game it replaced back."""
     open_game(page, kind)
     page.click("#new")
     page.fill('#new-form input[name="seed"]', "5")

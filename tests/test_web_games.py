@@ -4,6 +4,8 @@ exactly."""
 
 from __future__ import annotations
 
+import itertools
+import re
 from pathlib import Path
 
 import pytest
@@ -18,7 +20,11 @@ from playmanager.forty_thieves import savefile as ft_savefile
 from playmanager.forty_thieves.deal_numbers import DRAWN
 from playmanager.web.games import GAME_KINDS, RefusedError, WebGame
 from playmanager.web.games.dots import DotsGame, DotsPath, fall_distances
-from playmanager.web.games.forty_thieves import CardMove, FortyThievesGame
+from playmanager.web.games.forty_thieves import (
+    CardMove,
+    FortyThievesGame,
+    spoken_card,
+)
 from playmanager.web.games.twenty48 import Slide, Twenty48Game, tile_motion
 
 
@@ -212,3 +218,28 @@ def test_words_count_rows_and_piles_from_1_and_read_cards_aloud(seed: int) -> No
             assert words.endswith(f"to foundation {int(move.target[1:]) + 1}")
         thieves.play(move)
         assert thieves.last is not None and thieves.last["words"]
+
+
+@given(seed=st.integers(0, 2**40))
+def test_forty_thieves_says_cards_in_words_and_the_card_a_move_uncovers(
+    seed: int,
+) -> None:
+    """On any deal: no card code ("8D") in a refusal or in a move's words,
+    and a move from a tableau pile names the card it left on top."""
+    game = FortyThievesGame.new({"seed": seed})
+    code = re.compile(r"\b(10|[2-9AJQK])[SHDC]\b")
+    for source, target in itertools.product(range(10), range(10)):
+        try:
+            game.play(CardMove(f"t{source}", f"t{target}"))
+        except RefusedError as error:
+            assert not code.search(error.message), error.message
+            continue
+        assert game.last is not None and not code.search(game.last["words"])
+        pile = list(game.board.get_tab(source))
+        uncovered = (
+            f"; {spoken_card(pile[-1])} is uncovered"
+            if pile
+            else "; the pile it left is empty"
+        )
+        assert game.last["words"].endswith(uncovered), game.last["words"]
+        return

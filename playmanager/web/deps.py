@@ -23,7 +23,9 @@ from .store import Store
 
 COOKIE: Final = "client"
 COOKIE_AGE: Final = 400 * 24 * 3600
-MAX_BODY: Final = 256 * 1024
+MAX_BODY: Final = 16 << 20
+"""Big enough for every save the command line writes: a 1024x1024 2048
+board of ten-digit tiles is 11 MiB (its upload's JSON a little more)."""
 BROWSER_SHELVES: Final = "browsers"
 """The saves folder's subfolder of each browser's own slots."""
 NO_GAME: Final = "no such game in this browser"

@@ -85,12 +85,19 @@ class Guard:
                     "host",
                 )
         length = headers.get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+        if length is not None and not length.isdigit():
             return 413, self._too_big(), None
+        if length is not None and int(length) > self.max_body:
+            return 413, self._too_big(int(length)), None
         return None
 
-    def _too_big(self) -> str:
-        return f"the request is over {self.max_body // 1024} KiB"
+    def _too_big(self, size: int | None = None) -> str:
+        """The refusal in words, with the size when it is known (a body
+        sent in chunks is stopped as soon as it passes the limit)."""
+        largest = f"the largest accepted is {size_words(self.max_body)}"
+        if size is None:
+            return f"this save is over {size_words(self.max_body)}; {largest}"
+        return f"this save is {size_words(size)}; {largest}"
 
     async def _read_body(self, receive: Receive) -> bytes | None:
         """The whole body, or None once it passes ``max_body``."""
@@ -108,6 +115,15 @@ class Guard:
             if not message.get("more_body", False):
                 break
         return b"".join(chunks)
+
+
+def size_words(size: int) -> str:
+    """A size in bytes as a person reads it: 3 MiB, 2.5 MiB, 300 KiB."""
+    for unit, scale in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if size >= scale:
+            shown = f"{size / scale:.1f}".removesuffix(".0")
+            return f"{shown} {unit}"
+    return f"{size} bytes"
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:

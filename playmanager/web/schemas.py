@@ -74,15 +74,24 @@ def game_name(kind: str) -> GameName:
 
 GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
 PILE_PATTERN = r"^(t[0-9]|f[0-7]|waste|deck|safe)$"
-MAX_SAVE_CHARS = 200_000
-"""The longest save text the API takes (a 12x12 2048 save is far less)."""
+MAX_SAVE_CHARS = 12 << 20
+"""The longest save text the API takes: every save the command line
+writes, up to a 1024x1024 2048 board of ten-digit tiles (11 MiB)."""
 
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class New2048(Strict):
+class NewOptions(Strict):
+    replaces: StrictBool = Field(
+        False,
+        description="the page keeps the game this one replaces one undo away: "
+        "the status line says so, as the terminal's n does",
+    )
+
+
+class New2048(NewOptions):
     game: Literal["2048"]
     rows: Whole = Field(4, ge=2, le=WEB_MAX_SIDE)
     cols: Whole = Field(4, ge=2, le=WEB_MAX_SIDE)
@@ -92,12 +101,12 @@ class New2048(Strict):
     seed: Seed = None
 
 
-class NewFortyThieves(Strict):
+class NewFortyThieves(NewOptions):
     game: Literal["forty-thieves"]
     seed: Seed = None
 
 
-class NewDots(Strict):
+class NewDots(NewOptions):
     game: Literal["dots"]
     seed: Seed = None
     moves: Whole = Field(20, ge=1, le=999)

@@ -125,8 +125,8 @@ class WebGame(ABC):
 
     def news(self) -> str:
         """The status line of this game when new, as a terminal's ``n``
-        words it (``New deal 7``), without "u brings the last one back": a
-        new game in the web is a game of its own, with no undo before it."""
+        words it (``New deal 7``), without "u brings the last one back"
+        (the route adds it when the page keeps the game it replaced)."""
         return self.session.adapter.new_game_words(self.session.seed)
 
     def restore_marks(self, dump: JSON) -> None:
@@ -165,6 +165,10 @@ class WebGame(ABC):
         ended, or is given up), once; None: nothing to count (no move made
         here, counted already, or the game keeps no statistics)."""
         return None
+
+    def score(self) -> int:
+        """The score shown now: the best shown is never below it."""
+        return 0
 
     def play(self, intent: Any) -> None:
         """Play ``intent``; raise RefusedError (nothing changed) when it cannot be."""

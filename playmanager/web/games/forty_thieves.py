@@ -144,7 +144,10 @@ class FortyThievesGame(SavedGame):
         *,
         from_file: bool = False,
     ) -> None:
-        session = Session(FortyThieves(), board, seed, "", loaded=False, past=past)
+        # Refusals name cards in words too ("8 of diamonds cannot go on ...").
+        session = Session(
+            FortyThieves(spoken_card), board, seed, "", loaded=False, past=past
+        )
         super().__init__(session, moves)
         self.from_file = from_file
         """Loaded from a save: counted, but it sets no best time."""
@@ -255,10 +258,25 @@ class FortyThievesGame(SavedGame):
             "moves": [[name.source, name.target] for name in names],
             "words": (
                 describe(moves[0], before, spoken_card)
+                + self._uncovered(names[0].source)
                 if len(moves) == 1
                 else played_safe(moves)
             ),
         }
+
+    def _uncovered(self, source: str) -> str:
+        """What a move left on top of its source pile, said after the move
+        (a screen reader does not see the card turn up)."""
+        if source == "deck":
+            return ""
+        cards = list(
+            self.board.get_waste()
+            if source == "waste"
+            else self.board.get_tab(int(source[1:]))
+        )
+        if not cards:
+            return "; the pile it left is empty"
+        return f"; {spoken_card(cards[-1])} is uncovered"
 
     def _web_intent(self, intent: Move) -> tuple[CardMove, str]:
         return _move_names(intent), hint_words(intent, self.board, spoken_card)

@@ -10,7 +10,7 @@ from gamestate import Config, Direction, GameState
 from ...session import MoveRefusedError, Session
 from ...twenty48.adapter import Twenty48
 from ...twenty48.play2048 import start_game
-from ...twenty48.rules import MVC, PRESETS, WinTracker
+from ...twenty48.rules import MAX_SIDE, MVC, PRESETS, WinTracker
 from ...twenty48.savefile import parse_save
 from .base import JSON, Cell, NothingMovedError, RefusedError, WebGame, new_seed
 
@@ -61,6 +61,17 @@ def tile_motion(
                 open_value = value
             motion.append(((r, c), to))
     return motion
+
+
+def _refuse_a_big_board(rows: int, cols: int, source: str) -> None:
+    """Refuse a board the page cannot show (one too big for any save is
+    left to the loader to name)."""
+    if WEB_MAX_SIDE < max(rows, cols) <= MAX_SIDE:
+        raise RefusedError(
+            "text",
+            f"{source}: the board is {rows}x{cols}; the page shows boards up "
+            f"to {WEB_MAX_SIDE}x{WEB_MAX_SIDE}: play it in the terminal",
+        )
 
 
 class Twenty48Game(WebGame):
@@ -119,14 +130,13 @@ class Twenty48Game(WebGame):
     def load(cls, text: str, source: str) -> Twenty48Game:
         """The Java layout holds the board and the score only: the game gets
         the mvc rules and Java's seed, as the terminal loads it."""
+        sides = text.split(None, 2)[:2]
+        if len(sides) == 2 and all(side.isdigit() for side in sides):
+            # Before reading a million cells: the command line writes 1024x1024.
+            _refuse_a_big_board(int(sides[0]), int(sides[1]), source)
         data = parse_save(text, source)
         rows, cols = len(data.board), len(data.board[0])
-        if max(rows, cols) > WEB_MAX_SIDE:
-            raise RefusedError(
-                "text",
-                f"{source}: the board is {rows}x{cols}; the page shows boards up "
-                f"to {WEB_MAX_SIDE}x{WEB_MAX_SIDE}: play it in the terminal",
-            )
+        _refuse_a_big_board(rows, cols, source)
         seed = Config.RANDOM_SEED  # as the terminal loads a save: Java's seed
         game = GameState(rows, cols, seed=seed, two_prob=MVC.two_prob)
         game.setScore(data.score)
@@ -186,6 +196,9 @@ class Twenty48Game(WebGame):
 
     def best_score(self) -> int:
         return self.earned
+
+    def score(self) -> int:
+        return self.game.getScore()
 
     def _play(self, intent: Slide) -> None:
         direction = DIRECTIONS.get(intent.direction)

@@ -12,7 +12,8 @@ from ..live import LiveGame
 
 def best_of(found: Server, live: LiveGame) -> int | None:
     """This browser's best 2048 score, raised by what this game earned on
-    this server (a loaded save's score never counts)."""
+    this server (a loaded save's score is never stored), and never shown
+    below the score on the board."""
     earned = live.game.best_score()
     if earned is None:
         return None
@@ -22,7 +23,7 @@ def best_of(found: Server, live: LiveGame) -> int | None:
     if earned > best:
         found.best[live.client] = best = earned
         found.store.raise_best_2048(live.client, earned)
-    return best
+    return max(best, live.game.score())
 
 
 def game_out(found: Server, live: LiveGame, **extra: Any) -> schemas.GameOut:

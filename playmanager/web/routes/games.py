@@ -12,6 +12,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Body
 
+from ...messages import undo_brings_back
 from .. import schemas
 from ..deps import Client, Live, MaybeClient, ServerDep, Version
 from ..errors import ApiError, fail
@@ -57,10 +58,13 @@ async def new_game(
     token: Client, options: Annotated[schemas.NewGame, Body()], found: ServerDep
 ) -> schemas.GameOut:
     """Start a new game with these options."""
-    fields = options.model_dump(exclude={"game"})
+    fields = options.model_dump(exclude={"game", "replaces"})
     game = GAME_KINDS[options.game].new(fields)
     give_up_last(found, token, options.game)
-    return start(found, token, game, words=game.news())
+    news = game.news()
+    return start(
+        found, token, game, words=undo_brings_back(news) if options.replaces else news
+    )
 
 
 def give_up_last(found: ServerDep, token: str, kind: str) -> None:

@@ -9,6 +9,7 @@ import { Dots } from "./dots.js";
 import { openHelp } from "./help.js";
 
 const GAMES = { "2048": Twenty48, "forty-thieves": FortyThieves, dots: Dots };
+const GAME_NAMES = { "2048": "2048", "forty-thieves": "Forty Thieves", dots: "Dots" };
 const STORE_KEY = "playmanager.games";
 const AUTOPLAY_PAUSE_MS = { "2048": 120, "forty-thieves": 350, dots: 600 };
 
@@ -20,6 +21,11 @@ const shell = {
   out: null,
   busy: Promise.resolve(),
   autoplaying: false,
+  // The game each new game replaced, per kind: Undo with no move left to
+  // take back brings it back, as the terminal's n then u does.
+  previous: {},
+  focused: null, // the last element that had the focus
+  inerted: [], // what an overlay made inert, to give back when it goes
 };
 
 // The message line; ``download`` adds a link to a game's save.
@@ -62,6 +68,7 @@ function remember(kind, id) {
 function queue(task) {
   const run = shell.busy.then(task, task);
   shell.busy = run.catch(() => {});
+  run.finally(keepFocus);
   return run;
 }
 
@@ -87,11 +94,92 @@ function show(out, { animate = true } = {}) {
   remember(out.game, out.id);
   shell.view.render(out, { animate });
   announce(shell.view.describe(out, { moved: animate }));
-  $("undo").disabled = !out.can_undo;
+  $("undo").disabled = !out.can_undo && !shell.previous[out.game];
   // No move left (a Dots win, a lost 2048...): nothing for Autoplay to do.
   $("autoplay").disabled = out.finished && !shell.autoplaying;
   document.body.dataset.gameId = out.id;
   document.body.dataset.finished = String(out.finished);
+  keepFocus();
+}
+
+// ---------------------------------------------------------------- focus
+// The board's focusable element: the 2048 board, or the pile or dot that
+// is in the Tab order now.
+function boardControl() {
+  return [...$("game").querySelectorAll('[tabindex="0"]')]
+    .find((node) => !node.closest(".overlay, [inert], [hidden]")) || null;
+}
+
+function shownOverlay() {
+  return $("game").querySelector(".overlay:not([hidden])");
+}
+
+function lost(node) {
+  return !node || !node.isConnected || node.matches(":disabled") || Boolean(node.closest("[hidden], [inert]"));
+}
+
+// After every action the focus is on a visible control: an overlay's
+// first button while one is up, else the board when the control that had
+// it has gone, disabled or hidden (never <body>, where no ring shows).
+function keepFocus() {
+  const overlay = shownOverlay();
+  const active = document.activeElement;
+  if (overlay) {
+    if (!overlay.contains(active) && !$("new-dialog").open) {
+      const first = [...overlay.querySelectorAll("button")].find((b) => !b.hidden && !b.disabled);
+      if (first) first.focus();
+    }
+    return;
+  }
+  if ((active === document.body || lost(active)) && shell.focused && lost(shell.focused)) {
+    const board = boardControl();
+    if (board) board.focus();
+  }
+}
+
+// An overlay (a win, a loss, no move left) is a small dialog: what is
+// under it is inert (no Tab stop, no click) until it goes, and Tab stays
+// among its buttons. The live regions stay heard.
+function syncOverlay() {
+  for (const [node, tabindex] of shell.inerted) {
+    node.inert = false;
+    if (tabindex !== undefined) node.setAttribute("tabindex", tabindex);
+  }
+  const hadOverlay = shell.inerted.length > 0;
+  shell.inerted = [];
+  const overlay = shownOverlay();
+  if (overlay) {
+    for (let node = overlay; node && node !== document.body; node = node.parentElement) {
+      for (const sibling of node.parentElement.children) {
+        if (sibling === node || sibling.inert || sibling.matches("#message, #announce, dialog, script")) continue;
+        sibling.inert = true;
+        shell.inerted.push([sibling]);
+      }
+      // An ancestor in the Tab order (the 2048 board) leaves it meanwhile.
+      const parent = node.parentElement;
+      if (parent && parent.getAttribute("tabindex") === "0") {
+        shell.inerted.push([parent, "0"]);
+        parent.setAttribute("tabindex", "-1");
+      }
+    }
+  }
+  if (hadOverlay && !overlay && (document.activeElement === document.body || lost(document.activeElement))) {
+    const board = boardControl();
+    if (board) board.focus();
+  }
+  keepFocus();
+}
+
+// Tab and Shift+Tab go round an overlay's buttons.
+function trapTab(event) {
+  const overlay = shownOverlay();
+  if (event.key !== "Tab" || !overlay || $("new-dialog").open) return;
+  const buttons = [...overlay.querySelectorAll("button")].filter((b) => !b.hidden && !b.disabled);
+  if (buttons.length === 0) return;
+  const at = buttons.indexOf(document.activeElement);
+  const next = (at + (event.shiftKey ? -1 : 1) + buttons.length) % buttons.length;
+  event.preventDefault();
+  buttons[at < 0 ? 0 : next].focus();
 }
 
 function mount(kind) {
@@ -108,6 +196,7 @@ function mount(kind) {
     message,
     announce,
     start: (options) => newGame(kind, options),
+    askNew: () => openNewDialog(),
     undo: () => undo(),
     help: () => help(),
   });
@@ -129,6 +218,7 @@ export function play(intent) {
 function undo() {
   stopAutoplay();
   return queue(async () => {
+    if (!shell.out.can_undo && shell.previous[shell.kind]) return backToPrevious();
     const out = await call("POST", `/api/games/${shell.out.id}/undo`);
     if (out) {
       message("Undone");
@@ -167,6 +257,8 @@ const SHARED_KEYS = {
   z: () => undo(),
   n: () => $("new").click(),
   o: () => download(),
+  // The whole board (2048) or the game's standing, read on demand.
+  b: () => announce(shell.view.describe(shell.out, { moved: false })),
 };
 
 function stopAutoplay() {
@@ -196,11 +288,27 @@ async function autoplay() {
   stopAutoplay();
 }
 
+// The game the last new game replaced, as it was (the server still has it).
+async function backToPrevious() {
+  const id = shell.previous[shell.kind];
+  delete shell.previous[shell.kind];
+  const out = await call("GET", `/api/games/${id}`);
+  if (out) {
+    message("Undone: the last game is back");
+    show(out, { animate: false });
+  } else {
+    $("undo").disabled = !shell.out.can_undo;
+  }
+}
+
 async function newGame(kind, options = {}) {
   stopAutoplay();
-  const out = await queue(() => call("POST", "/api/games", { game: kind, ...options }));
+  const replaced = shell.out && shell.out.game === kind ? shell.out.id : null;
+  const body = { game: kind, ...options, replaces: Boolean(replaced) };
+  const out = await queue(() => call("POST", "/api/games", body));
   if (out) {
-    message(out.words); // the server's words: "New deal 7" as the terminal says it
+    if (replaced) shell.previous[kind] = replaced;
+    message(out.words); // the server's words: "New deal 7 (u brings the last one back)"
     show(out, { animate: false });
   }
 }
@@ -255,6 +363,12 @@ function newGameOptions(form) {
 }
 
 // ---------------------------------------------------------------- saves
+function showSaves(shown) {
+  $("saves").hidden = !shown;
+  $("saves-toggle").setAttribute("aria-expanded", String(shown));
+  if (shown) refreshSlots();
+}
+
 async function refreshSlots() {
   const slots = (await call("GET", "/api/slots")) || [];
   const list = $("slot-list");
@@ -310,7 +424,8 @@ async function upload(file) {
   const text = await file.text();
   const out = await queue(() => call("POST", "/api/upload", { text, filename: file.name }));
   if (out) {
-    message(`Loaded ${file.name}`);
+    // Said whole: a Dots save named x.2048 loads as Dots (its header says so).
+    message(`Loaded ${file.name}: a game of ${GAME_NAMES[out.game]}`);
     show(out, { animate: false });
   }
 }
@@ -318,19 +433,17 @@ async function upload(file) {
 // ---------------------------------------------------------------- wiring
 function wire() {
   for (const tab of document.querySelectorAll(".tabs button")) {
-    tab.addEventListener("click", () => resume(tab.dataset.kind));
+    tab.addEventListener("click", () => {
+      showSaves(false); // its four Tab stops do not follow to every game
+      resume(tab.dataset.kind);
+    });
   }
   $("new").addEventListener("click", openNewDialog);
   $("undo").addEventListener("click", undo);
   $("hint").addEventListener("click", hint);
   $("help").addEventListener("click", help);
   $("autoplay").addEventListener("click", autoplay);
-  $("saves-toggle").addEventListener("click", () => {
-    const panel = $("saves");
-    panel.hidden = !panel.hidden;
-    $("saves-toggle").setAttribute("aria-expanded", String(!panel.hidden));
-    if (!panel.hidden) refreshSlots();
-  });
+  $("saves-toggle").addEventListener("click", () => showSaves($("saves").hidden));
   $("download").addEventListener("click", download);
   $("upload-button").addEventListener("click", () => $("upload").click());
   $("upload").addEventListener("change", (event) => {
@@ -339,6 +452,9 @@ function wire() {
     if (file) upload(file);
   });
   $("slot-save").addEventListener("click", () => saveSlot());
+  $("slot-name").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") saveSlot();
+  });
   $("slot-open").addEventListener("click", openSlot);
   $("new-cancel").addEventListener("click", () => $("new-dialog").close("cancel"));
   $("new-dialog").addEventListener("close", () => {
@@ -355,6 +471,12 @@ function wire() {
     if (!shell.out || event.detail.id !== shell.out.id) return;
     stopAutoplay();
     message(`${event.detail.message} New game starts another one.`, true, event.detail.download);
+  });
+  document.addEventListener("focusin", (event) => { shell.focused = event.target; });
+  document.addEventListener("keydown", trapTab);
+  // An overlay shown or hidden by any path (a move, undo, Keep going).
+  new MutationObserver(syncOverlay).observe($("game"), {
+    subtree: true, childList: true, attributes: true, attributeFilter: ["hidden"],
   });
   document.addEventListener("keydown", (event) => {
     if (!forThePage(event)) return;

@@ -4,6 +4,8 @@
 window.ui = window.SwaggerUIBundle({
   url: "/openapi.json",
   dom_id: "#swagger-ui",
-  deepLinking: true,
+  // No deep links: each would be a link inside the operation's button (axe:
+  // nested-interactive, and a target too small to press).
+  deepLinking: false,
   tryItOutEnabled: false,
 });

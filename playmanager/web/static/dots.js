@@ -6,6 +6,7 @@
 // focus (the same steps as a drag), Enter plays it, Esc forgets it. The
 // server checks the path and answers the board after the dots fell in.
 
+import { boardSide } from "./layout.js";
 import { Roving, place } from "./roving.js";
 
 const SIZE = 6;
@@ -49,7 +50,7 @@ export class Dots {
     this.root = element("div", "dots");
     this.root.innerHTML = `
       <div class="dots-head">
-        <div class="stat"><span>moves</span><b id="dots-moves">0</b></div>
+        <div class="stat"><span>moves left</span><b id="dots-moves">0</b></div>
         <div class="stat goal"><span class="goal-dot"></span><b id="dots-objective">0</b>
           <small id="dots-goal-text"></small></div>
         <div class="stat"><span>score</span><b id="dots-score">0</b></div>
@@ -76,7 +77,12 @@ export class Dots {
     this.root.querySelector(".dots-new").addEventListener("click", () => this.playAgain());
     this.root.querySelector(".dots-undo").addEventListener("click", () => this.shell.undo());
     this.pointer();
-    this.onResize = () => this.out && this.render(this.out, {});
+    // Redrawn at the new size, the path too: its line follows its dots.
+    this.onResize = () => {
+      if (!this.out) return;
+      this.render(this.out, {});
+      this.draw();
+    };
     window.addEventListener("resize", this.onResize);
   }
 
@@ -241,7 +247,7 @@ export class Dots {
     const fresh = !this.out || this.out.id !== out.id;
     this.out = out;
     const state = out.state;
-    const side = Math.min(440, this.root.clientWidth);
+    const side = boardSide(440, this.root.clientWidth);
     this.board.style.width = this.board.style.height = `${side}px`;
     this.line.style.strokeWidth = `${side / SIZE / 7}px`;
     const fall = animate && !fresh && state.last ? state.last.fall : null;

@@ -109,7 +109,13 @@ export class FortyThieves {
         this.shell.play({ kind: "cards", source: pile, target: "home" });
       }
     });
-    this.onResize = () => this.out && this.render(this.out, {});
+    // Redrawn at the new size, a picked card still picked.
+    this.onResize = () => {
+      if (!this.out) return;
+      const picked = this.selected;
+      this.render(this.out, {});
+      if (picked) this.select(picked);
+    };
     window.addEventListener("resize", this.onResize);
   }
 

@@ -1,3 +1,4 @@
+import { boardSide } from "./layout.js";
 import { place } from "./roving.js";
 
 // 2048 as the original web game looks: a beige board, rounded tiles that
@@ -53,11 +54,13 @@ export class Twenty48 {
         </div>
       </div>
       <p class="how" id="how-2048"><strong>How to play:</strong> arrow keys, WASD or HJKL move the
-      tiles; swipe on a touch screen. Two tiles with the same number merge into one.</p>`;
+      tiles; swipe on a touch screen. Two tiles with the same number merge into one.
+      B reads the whole board aloud.</p>`;
     main.append(this.root);
     this.board = this.root.querySelector(".board");
     this.tiles = this.root.querySelector(".tiles");
-    this.root.querySelector(".t48-new").addEventListener("click", () => this.tryAgain());
+    // The page's one New game (its dialog): this game stays one undo away.
+    this.root.querySelector(".t48-new").addEventListener("click", () => this.shell.askNew());
     this.root.querySelector(".try-again").addEventListener("click", () => this.tryAgain());
     this.root.querySelector(".keep-going").addEventListener("click", () => {
       this.keptGoing.add(this.out.id);
@@ -108,8 +111,7 @@ export class Twenty48 {
   }
 
   geometry(rows, cols) {
-    const width = this.board.parentElement.clientWidth;
-    const side = Math.min(500, width);
+    const side = boardSide(500, this.board.parentElement.clientWidth);
     const gap = Math.max(4, Math.round(side * 0.03 * 4 / Math.max(rows, cols)));
     const tile = (side - gap * (cols + 1)) / cols;
     return { gap, tile, width: side, height: gap * (rows + 1) + tile * rows };
@@ -260,6 +262,11 @@ export class Twenty48 {
     const words = [];
     if (moved && last) {
       words.push(`Moved ${last.direction}.`);
+      if (last.merged.length) {
+        // Where the merged tiles landed, not only how many points they made.
+        const merges = last.merged.map(([r, c]) => tileName(state.board[r][c], r, c));
+        words.push(`Merged: ${merges.join("; ")}.`);
+      }
       if (last.gained > 0) words.push(`Plus ${last.gained}, score ${state.score}.`);
       if (last.new_tile) {
         const [r, c] = last.new_tile;
