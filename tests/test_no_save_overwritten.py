@@ -18,6 +18,7 @@ from playmanager.data_folder import data_folder, rescued_game
 from playmanager.forty_thieves.adapter import FortyThieves
 from playmanager.forty_thieves.savefile import load_play
 from playmanager.session import Session
+from playmanager.statistics import Tracker, load
 from playmanager.storage import READ_ONLY, write_atomically
 from tests import screens
 
@@ -111,3 +112,20 @@ def test_a_saved_game_whose_file_went_away_has_play_to_lose(
         path.write_text(adapter.save_text(adapter.new_model(9), 9))
     assert session.changed  # q asks, a hang-up rescues it
     assert session.rescue(str(tmp_path / "rescued")) is not None
+
+
+# ------------------------------------------------------------------ Best
+def test_best_never_goes_down_when_a_rescue_replaces_the_kept_game(
+    tmp_path: Path,
+) -> None:
+    """Play to 88 and keep it (``o``, ``q``); a later game, played to 12
+    and rescued at a hang-up, replaces the kept record: Best stays 88."""
+    path = tmp_path / "statistics.json"
+    for score, file in ((88, "mine.2048"), (12, "rescued.2048")):
+        tracker = Tracker(path, "2048")
+        tracker.start("4x4", from_file=False)
+        tracker.moved(score)
+        assert tracker.keep(score, str(tmp_path / file)) is None
+        statistics, notice = load(path)
+        assert notice is None
+        assert statistics.best_score("2048", "4x4") == 88
