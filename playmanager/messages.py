@@ -180,7 +180,7 @@ def cannot_resume(path: str, reason: str) -> str:
 def kept_given_up(path: str) -> str:
     """A game given up for a new one (``n``) with moves in it, kept at quit
     or hang-up instead of dropped: where it waits to be resumed."""
-    return f"The game before this one (u brought it back) is kept in {path}"
+    return f"Kept the game before this one in {path}"
 
 
 def kept_file(path: str) -> str:
