@@ -76,11 +76,12 @@ def rescue_on_hang_up(
     one line saying what happened, and the exit status (128 + the signal,
     as a shell shows it)."""
     try:
+        kept = session.keep_given_up(folder)
         path = session.rescue(folder)
     except OSError as os_error:
         line = messages.not_rescued(error.why, describe_os_error(os_error))
     else:
-        line = messages.hung_up(error.why, path)
+        line = "\n".join((*map(messages.kept_given_up, kept), messages.hung_up(error.why, path)))
     return line, error.status
 
 
@@ -223,15 +224,33 @@ class LineMode(ABC, Generic[M, I, E]):
         self.show()
 
     def autoplay(self, argument: str) -> None:
-        """``A [N]``: the hint plays N moves (default AUTOPLAY_MOVES)."""
+        """``A [N]``: the hint plays N moves (default AUTOPLAY_MOVES), or
+        until it has no progress left; a terminal sees the moves so far,
+        and Ctrl-C stops it, keeping what was played."""
         count = int(argument) if argument.isdigit() else AUTOPLAY_MOVES
-        played = 0
-        while played < count and self.session.autoplay_step() is not None:
-            played += 1
+        played, stopped = 0, messages.AUTOPLAY_DONE
+        try:
+            while played < count:
+                reason = self.session.why_autoplay_stops()
+                if reason is not None or self.session.autoplay_step() is None:
+                    stopped = reason or messages.AUTOPLAY_DONE
+                    break
+                played += 1
+                self._show_progress(messages.autoplaying_moves(played))
+        except KeyboardInterrupt:
+            stopped = messages.AUTOPLAY_STOPPED
+        self._show_progress("")
         self.say(messages.autoplayed_moves(played))
         if played < count:
-            self.say(messages.AUTOPLAY_DONE)
+            self.say(stopped)
         self.show()
+
+    def _show_progress(self, line: str) -> None:
+        """Show ``line`` in place of the last progress line, on a terminal
+        only (piped output stays what it was); "" clears it."""
+        if self.stdout.isatty():
+            self.stdout.write(f"\r\x1b[K{line}")
+            self.stdout.flush()
 
     def help(self) -> None:
         """The help in 79 columns, its key column kept (one block)."""
@@ -284,7 +303,19 @@ class LineMode(ABC, Generic[M, I, E]):
             elif choice not in ("n", "no"):
                 self.say(messages.KEEP_PLAYING)
                 return
+        self.keep_given_up()
         self.finished = True
+
+    def keep_given_up(self) -> None:
+        """A game given up for this one with play to lose (``n`` then
+        ``q``: undo would bring it back) goes to a rescue file, said here."""
+        try:
+            kept = self.session.keep_given_up(self.rescue_folder)
+        except OSError as error:
+            self.say(messages.not_rescued("Quit", describe_os_error(error)))
+            return
+        for path in kept:
+            self.say(messages.kept_given_up(path))
 
     # ------------------------------------------------------------ input and output
     def say(self, text: str) -> None:

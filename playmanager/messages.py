@@ -54,6 +54,11 @@ def unknown_command(what: str) -> str:
     return f"Unknown command {what!r}: {HELP_HINT}."
 
 
+def autoplaying_moves(played: int) -> str:
+    """A line mode's autoplay, while it plays: the moves so far."""
+    return f"Autoplay: {count(played, 'move')} so far (Ctrl-C stops)"
+
+
 def autoplayed_moves(played: int) -> str:
     """What a line mode's ``A N`` did."""
     return f"Autoplay played {count(played, 'move')}"
@@ -171,6 +176,12 @@ def resumed(path: str) -> str:
 def cannot_resume(path: str, reason: str) -> str:
     """A rescued game that cannot be loaded; the game on screen goes on."""
     return f"Cannot resume {path}: {reason}"
+
+
+def kept_given_up(path: str) -> str:
+    """A game given up for a new one (``n``) with moves in it, kept at quit
+    or hang-up instead of dropped: where it waits to be resumed."""
+    return f"Kept the game before this one in {path}"
 
 
 def kept_file(path: str) -> str:

@@ -119,6 +119,20 @@ class GameAdapter(ABC, Generic[M, I, E]):
         """The game in the save file at ``path``, and its seed; raise
         :class:`~playmanager.storage.SaveFileError` (the file untouched)."""
 
+    def hint_onward(self, model: M, earlier: Sequence[M]) -> I | None:
+        """:meth:`hint`, never a move back to one of the ``earlier``
+        positions of this game (first first). The default is the plain
+        hint: a game whose moves cannot repeat a position."""
+        del earlier  # this game's moves cannot go back
+        return self.hint(model)
+
+    def why_autoplay_stops(self, model: M, earlier: Sequence[M]) -> str | None:
+        """One line saying why autoplay has no progress left after the
+        ``earlier`` positions of this game, or None while it has (the
+        default: a game that cannot wander, where the end stops it)."""
+        del model, earlier
+        return None
+
     def describe(self, model: M, seed: int, moves: int) -> str:
         """A few words naming a saved game, for "FILE holds ...": the game,
         its deal or seed and its ``moves`` (those its file keeps)."""
@@ -221,6 +235,10 @@ class Session(Generic[M, I, E]):
         self._version = 0
         self._fresh = not loaded
         self._saved_version: int | None = 0 if loaded else None
+        self._saved_versions: dict[int, tuple[str, tuple[int, int, int, int] | None]] = {}
+        """Each version this session loaded or saved, with the file and its
+        mark then: a game given up for another at one of them is in that
+        file while the file is as it was (see :meth:`keep_given_up`)."""
         self._effects: E | None = None
         self._games = itertools.count(1)
         self._game = 0
@@ -232,6 +250,7 @@ class Session(Generic[M, I, E]):
         """The game resumed from a rescue file, and that file."""
         if loaded:
             self._remember_file(save_target)
+            self._saved_versions[0] = (save_target, _file_mark(save_target))
         for step in past:
             self._history.append(self._past_step(step))
 
@@ -271,8 +290,20 @@ class Session(Generic[M, I, E]):
     @property
     def changed(self) -> bool:
         """True when there is play to lose: moves since the game was loaded,
-        saved or dealt. A dealt game with no move is not changed."""
-        return not self._fresh and self._version != self._saved_version
+        saved or dealt, or a file that held it no longer does (deleted, or
+        written by another terminal). A dealt game with no move is not
+        changed."""
+        if self._fresh:
+            return False
+        return self._version != self._saved_version or self._lost_its_file()
+
+    def _lost_its_file(self) -> bool:
+        """True when the save target, loaded or written for the game on
+        screen, has changed on disk since (or is gone)."""
+        known = self._known_files.get(os.path.abspath(self._save_target))
+        if known is None or known[1] != self._game:
+            return False
+        return _file_mark(self._save_target) != known[0]
 
     @property
     def ended(self) -> bool:
@@ -295,13 +326,25 @@ class Session(Generic[M, I, E]):
         return effects
 
     def hint(self) -> I | None:
-        """The adapter's suggested move, or None when no move is left."""
-        return self.adapter.hint(self._model)
+        """The adapter's suggested move, never back to a position this game
+        had (:meth:`GameAdapter.hint_onward`); None when no move is left."""
+        return self.adapter.hint_onward(self._model, self.earlier_positions)
+
+    @property
+    def earlier_positions(self) -> list[M]:
+        """The positions the current game had before this one, first first
+        (back to its deal or resume, with the history it was loaded with)."""
+        return [step.model for step in self._moves_before(len(self._history))]
+
+    def why_autoplay_stops(self) -> str | None:
+        """Why autoplay must stop before its next move, in one line (no
+        progress left: :meth:`GameAdapter.why_autoplay_stops`); None to go on."""
+        return self.adapter.why_autoplay_stops(self._model, self.earlier_positions)
 
     def autoplay_step(self) -> E | None:
-        """Play the hint's move; None (nothing played) when the game has ended
-        or no move is left."""
-        if self.ended:
+        """Play the hint's move; None (nothing played) when the game has ended,
+        no move is left or autoplay has no progress left."""
+        if self.ended or self.why_autoplay_stops() is not None:
             return None
         intent = self.hint()
         if intent is None:
@@ -391,12 +434,7 @@ class Session(Generic[M, I, E]):
     def past(self) -> list[E]:
         """What each move of the current game did, first first: the undo
         history back to its deal (or resume), for a save that keeps it."""
-        moves: list[E] = []
-        for step in reversed(self._history):
-            if step.effects is None:
-                break
-            moves.append(step.effects)
-        return moves[::-1]
+        return self._past_of(len(self._history))  # the game on screen
 
     def save_text(self) -> str:
         """The current game as the game's save file, with its past."""
@@ -446,6 +484,7 @@ class Session(Generic[M, I, E]):
         self._remember_file(target)
         self._save_target = target
         self._saved_version = self._version
+        self._saved_versions[self._version] = (target, _file_mark(target))
         return target
 
     def rescue(self, folder: str) -> str | None:
@@ -469,6 +508,56 @@ class Session(Generic[M, I, E]):
             folder, self.adapter.rescue_name, self.save_text(), own
         )
         return self._rescued_to
+
+    @property
+    def given_up_with_play(self) -> int:
+        """How many games with play to lose were given up for a later one
+        (``n``, a resume) that undo can still bring back."""
+        return len(self._given_up())
+
+    def _given_up(self) -> list[tuple[int, _Step[M, I, E]]]:
+        """Each game given up with play to lose, with its index in the history."""
+        return [
+            (index, step)
+            for index, step in enumerate(self._history)
+            if step.effects is None and not step.fresh and not self._in_a_file(step.version)
+        ]
+
+    def _in_a_file(self, version: int) -> bool:
+        """True when ``version`` was loaded or saved and its file is as it was."""
+        saved = self._saved_versions.get(version)
+        return saved is not None and _file_mark(saved[0]) == saved[1]
+
+    def keep_given_up(self, folder: str) -> list[str]:
+        """Write each game :attr:`given_up_with_play` to a rescue file, as
+        a hang-up would (never over a save): the one it was resumed from,
+        else a free one in ``folder``; return their paths. For a quit, so
+        that no game a move was made in goes without a question. Raises
+        OSError when one cannot be written (those before it are kept)."""
+        kept: list[str] = []
+        for index, step in self._given_up():
+            text = self.adapter.save_play(step.model, step.seed, self._past_of(index))
+            if self._resumed is not None and self._resumed[0] == step.game:
+                path = self._resumed[1]
+                write_atomically(path, text)
+                self._resumed = None  # the file holds that game again: keep it
+            else:
+                path = write_rescue(folder, self.adapter.rescue_name, text)
+            self._saved_versions[step.version] = (path, _file_mark(path))
+            kept.append(path)
+        return kept
+
+    def _past_of(self, end: int) -> list[E]:
+        """What each move of the game that history[end] ends did, first first."""
+        return [step.effects for step in self._moves_before(end) if step.effects is not None]
+
+    def _moves_before(self, end: int) -> list[_Step[M, I, E]]:
+        """The steps of the moves of the game that history[end] ends (the
+        game on screen when ``end`` is the history's length), first first."""
+        start = end
+        while start > 0 and self._history[start - 1].effects is not None:
+            start -= 1
+        return self._history[start:end]
 
     # ------------------------------------------------------------ helpers
     def _step(self) -> _Step[M, I, E]:

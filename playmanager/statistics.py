@@ -101,6 +101,17 @@ class Tally:
             self.best_seconds = _best(self.best_seconds, result.seconds, min)
 
 
+def _keep_best_of_kept(statistics: Statistics, game: str) -> None:
+    """A newer kept game is about to replace ``game``'s kept one: the best
+    score that one reached (on this machine) stays its variant's best, so
+    that Best never goes down when a rescue replaces the record."""
+    pending, kept = statistics.pending.get(game), statistics.kept.get(game)
+    if pending is None or pending.from_file or kept is None or kept.score is None:
+        return
+    tally = statistics.tally(game, pending.variant)
+    tally.best_score = _best(tally.best_score, kept.score, max)
+
+
 def _best(old: N | None, new: N, pick: Callable[[N, N], N]) -> N:
     return new if old is None else pick(old, new)
 
@@ -535,6 +546,7 @@ class Tracker:
         kept = Kept(where, self._top(final))
 
         def add(statistics: Statistics) -> None:
+            _keep_best_of_kept(statistics, self.game)
             statistics.pending[self.game] = pending
             statistics.kept[self.game] = kept
             statistics.played_on.pop(self.game, None)

@@ -32,6 +32,9 @@ MAX_FILE_BYTES: Final = 1 << 20
 
 _MAX_DIGITS: Final = 20
 _ASCII_DIGITS: Final = frozenset("0123456789")
+_ANY_WRITE: Final = stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH
+READ_ONLY: Final = "the file is read-only"
+"""Why a save is refused over a file its player cannot write."""
 HEADER_WORD: Final = "save"
 """The word between a game's name and the format version in a header line."""
 
@@ -178,6 +181,10 @@ def write_atomically(path: str, text: str) -> None:
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
     target = os.path.realpath(path)
     old_mode = _existing_mode(target)
+    if old_mode is not None and _read_only(target, old_mode):
+        # the rename would replace it whatever its mode: refuse, as the
+        # player could not write it themselves
+        raise PermissionError(errno.EACCES, READ_ONLY, path)
     fd, temporary = _create_temporary(target)
     try:
         with open(fd, "w", encoding="ascii", newline="\n") as file:
@@ -203,9 +210,25 @@ def why_unwritable(path: str) -> str | None:
         return f"the folder {os.path.dirname(path) or folder} does not exist"
     if not os.access(folder, os.W_OK | os.X_OK):
         return f"the folder {os.path.dirname(path) or folder} is not writable"
-    if os.path.isfile(path) and not os.access(path, os.W_OK):
-        return "the file is read-only"
+    mode = _existing_mode_or_none(path)
+    if mode is not None and _read_only(path, mode):
+        return READ_ONLY
     return None
+
+
+def _existing_mode_or_none(path: str) -> int | None:
+    """The permission bits of a regular file at ``path``; None for none."""
+    try:
+        return _existing_mode(path)
+    except OSError:
+        return None
+
+
+def _read_only(path: str, mode: int) -> bool:
+    """True when the file at ``path`` (permission bits ``mode``) is not the
+    player's to write: they lack write permission, or nobody has it (root
+    may write anything, but a file chmod'ed read-only was meant to stay)."""
+    return not os.access(path, os.W_OK) or not mode & _ANY_WRITE
 
 
 def read_text(path: str) -> str:

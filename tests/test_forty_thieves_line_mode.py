@@ -9,6 +9,7 @@ import os
 import re
 import shlex
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -262,7 +263,7 @@ class Hinted(FortyThieves):
         super().__init__()
         self.hints = hints
 
-    def hint(self, model: BoardT) -> Move | None:
+    def hint_onward(self, model: BoardT, earlier: Sequence[BoardT]) -> Move | None:
         return self.hints.pop(0)
 
 

@@ -5,7 +5,7 @@ pile a click hits)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -55,7 +55,7 @@ class Hinted(FortyThieves):
         super().__init__()
         self.hinter = hinter
 
-    def hint(self, model: BoardT) -> Move | None:
+    def hint_onward(self, model: BoardT, earlier: Sequence[BoardT]) -> Move | None:
         return self.hinter(model)
 
 

@@ -1,14 +1,14 @@
-"""A resumed game given up for a new one leaves its rescue file to no other
-game (docs/play/saves-are-safe.md, "Rescue files").
+"""A resumed game given up for a new one keeps its rescue file, and no
+other game takes it (docs/play/saves-are-safe.md, "Rescue files").
 
 The player resumes game A from its rescue file (``y``), then presses
-``n``: A is given up, and counted so. Before, a hang-up (or ``q``, ``n``)
-then wrote the new game B into A's file, since the run remembered that
-file as its own: B sat in the file kept for another save
-(``rescued-mine-DIGEST``), and with no play on B, A stayed there to be
-offered again although it was given up and counted. Now A's file goes
-when the run ends on another game, and B is rescued as any game with no
-file of its own; undo back to A makes the file A's again.
+``n``: A is given up, but undo could still bring it back. Before, a
+hang-up (or ``q``, ``n``) then wrote the new game B into A's file, since
+the run remembered that file as its own; later A's file was removed when
+the run ended on another game, and A, with its moves, was gone without a
+question naming it (issue 36). Now A goes back into its own file when the
+run ends, and B is rescued as any game with no file of its own; undo back
+to A makes the file A's again.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ import pytest
 from playmanager.data_folder import rescued_game
 from playmanager.screen.modal import ModalController
 from playmanager.session import rescue_path
-from playmanager.statistics import load
 from tests import screens
 
 Controller = ModalController[Any, Any, Any, Any]
@@ -110,27 +109,28 @@ def test_after_giving_up_a_resumed_game_the_new_one_is_kept_apart(
     tmp_path: Path, name: str, end: Callable[[Controller], None]
 ) -> None:
     kept, again = resumed_then_given_up(tmp_path, name)
+    game_a = kept.read_text()
     a_move(again)
     end(again)
-    assert not kept.exists()  # A's file went: B is not A's file's game
-    alone_in_its_kinds_file(tmp_path, again)
+    assert kept.read_text() == game_a  # A waits in its file, B is not there
+    own = folder(tmp_path) / again.session.adapter.rescue_name
+    assert rescues(tmp_path) == sorted([kept.name, own.name])
+    assert own.read_text() == again.session.save_text()
 
 
 @pytest.mark.parametrize("name", list(BUILDERS))
-def test_a_resumed_game_given_up_is_not_offered_again(
+def test_a_resumed_game_given_up_waits_in_its_file_again(
     tmp_path: Path, name: str
 ) -> None:
-    """B has no move: nothing is rescued, and A, given up and counted, is
-    not left in its file to be offered (and counted) once more."""
+    """B has no move: nothing of B is rescued, and A, which undo could
+    still bring back, is not dropped: it waits in its file to be offered."""
     kept, again = resumed_then_given_up(tmp_path, name)
+    game_a = kept.read_text()
     again.hang_up()
-    assert not kept.exists()
-    assert rescues(tmp_path) == []
-    statistics, notice = load(tmp_path / "statistics.json")
-    assert notice is None
-    game = again.session.adapter.name
-    assert game not in statistics.pending  # A counted, nothing waits
-    assert sum(row.played for row in statistics.games[game].values()) == 1
+    assert rescues(tmp_path) == [kept.name]
+    assert kept.read_text() == game_a
+    adapter_name = again.session.adapter.rescue_name
+    assert rescued_game(str(folder(tmp_path)), adapter_name) == str(kept)
 
 
 @pytest.mark.parametrize("name", list(BUILDERS))

@@ -70,6 +70,13 @@ one the node budget ends the searches first, so the hint depends only on
 the position."""
 
 
+def progress(board: BoardT) -> int:
+    """What patience counts: cards home less cards in the deck, which only
+    a card sent home or dealt from the stock raises."""
+    home = sum(board.get_foundation(n).size() for n in range(FOUNDATION_PILES))
+    return home - board.get_deck().size()
+
+
 def _pile_text(cards: Sequence[CardT]) -> str:
     return " ".join(map(str, cards))
 
@@ -263,10 +270,9 @@ class FairPlayer:
 
     def _out_of_patience(self, board: BoardT) -> bool:
         """Count a move; True after PATIENCE of them without progress."""
-        home = sum(board.get_foundation(n).size() for n in range(FOUNDATION_PILES))
-        progress = home - board.get_deck().size()
+        now = progress(board)
         last, moves = self._progress
-        self._progress = (progress, 0 if progress != last else moves + 1)
+        self._progress = (now, 0 if now != last else moves + 1)
         return self._progress[1] > PATIENCE
 
     def _take(self, board: BoardT) -> Move:

@@ -42,6 +42,11 @@ from . import deal_numbers, savefile
 from .commands import ToFoundation
 
 NO_SAFE_CARD = "No card is safe to play to the foundations now"
+NO_PROGRESS = "Autoplay stopped: no move brings a card home or opens the stock"
+AUTOPLAY_PATIENCE = 30
+"""Moves autoplay makes with no card sent home and none dealt before it
+stops: the fair hint never repeats a position, but with nothing left to
+gain it could wander among new ones for hundreds of moves."""
 
 HINT_BUDGET_MS = 300
 """How long the thoughtful solver's hint searches (it knows the deck's
@@ -67,8 +72,18 @@ class FortyThieves(GameAdapter[BoardT, Intent, Effects]):
     name = "forty-thieves"
     rescue_name = "rescued.forty-thieves"
 
-    def __init__(self, card_text: CardText = str) -> None:
+    def __init__(
+        self,
+        card_text: CardText = str,
+        *,
+        hint_nodes: int | None = None,
+    ) -> None:
+        """``hint_nodes``, when given, bounds each fair hint's sampled
+        searches instead of :func:`gamestate.forty_thieves.fair.decide`'s
+        node and time budgets: tests and benches pass it, so that hints
+        are quick and never depend on the clock."""
         self.card_text = card_text
+        self.hint_nodes = hint_nodes
 
     def new_model(self, seed: int) -> BoardT:
         return BoardT(deal(seed))
@@ -123,9 +138,32 @@ class FortyThieves(GameAdapter[BoardT, Intent, Effects]):
 
     def hint(self, model: BoardT) -> Move | None:
         """The fair hint: what the player sees only, never the deck's order."""
-        from gamestate.forty_thieves.fair import fair_hint  # only when asked: big
+        return self.hint_onward(model, ())
 
-        return fair_hint(model)
+    def hint_onward(self, model: BoardT, earlier: Sequence[BoardT]) -> Move | None:
+        """The fair hint, never a move back to a position the player has
+        seen in this game (a card moved back and forth between two piles)."""
+        from gamestate.forty_thieves.fair import decide, visible_key  # big
+
+        seen = frozenset(map(visible_key, (*earlier, model)))
+        if self.hint_nodes is None:
+            decision = decide(model, seen=seen)
+        else:
+            decision = decide(model, max_nodes=self.hint_nodes, budget_ms=None, seen=seen)
+        return None if decision is None else decision.move
+
+    def why_autoplay_stops(self, model: BoardT, earlier: Sequence[BoardT]) -> str | None:
+        """Stop after AUTOPLAY_PATIENCE moves with no card sent home or dealt,
+        or when every move goes back to a position seen (the hint: None)."""
+        from gamestate.forty_thieves.fair import progress
+
+        now = progress(model)
+        recent = earlier[len(earlier) - AUTOPLAY_PATIENCE :]
+        if len(recent) == AUTOPLAY_PATIENCE and all(
+            progress(board) == now for board in recent
+        ):
+            return NO_PROGRESS
+        return None
 
     @staticmethod
     def can_finish(model: BoardT) -> bool:

@@ -427,8 +427,9 @@ class ModalController(ABC, Generic[M, I, E, A]):
         any), never over a save; one line says what happened."""
         self._finished = True
         self.finishing()
-        self._drop_given_up_rescue()
         try:
+            kept = self.session.keep_given_up(self._rescue_folder)
+            self._drop_given_up_rescue()
             path = self.session.rescue(self._rescue_folder)
         except OSError as error:
             return messages.not_rescued(why, describe_os_error(error))
@@ -438,7 +439,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
             self.session.forget_resume()  # rewritten: it holds the game again
             if not self.session.ended:
                 self._keep_statistics(path)
-        return messages.hung_up(why, path)
+        return "\n".join((*map(messages.kept_given_up, kept), messages.hung_up(why, path)))
 
     # ------------------------------------------------------------ shared actions
     def play(self, intent: I) -> E | None:
@@ -510,19 +511,34 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self._ask(Mode.CONFIRM_OVERWRITE)
 
     def quit(self) -> None:
-        """Quit; with play to lose, ask first."""
+        """Quit; with play to lose, ask first. A game given up for this one
+        with play to lose (``n``: undo would bring it back) is first kept in
+        a rescue file, said on the status line, and ``q`` again quits."""
         if self.session.changed:
             self._ask(Mode.CONFIRM_QUIT)
+        elif self.session.given_up_with_play:
+            self._keep_given_up()
         else:
             self._finish()
+
+    def _keep_given_up(self) -> None:
+        try:
+            kept = self.session.keep_given_up(self._rescue_folder)
+        except OSError as error:
+            self.status = messages.not_rescued("Quit", describe_os_error(error))
+            return
+        self.status = messages.kept_given_up(kept[-1]) + "; q quits"
 
     def autoplay_step(self) -> None:
         """Make autoplay's next move; stop when none is left or the game ends."""
         if not self._autoplaying or self._finished:
             return
-        intent = None if self.mode is not Mode.PLAYING else self.session.hint()
+        reason = self.session.why_autoplay_stops()
+        intent = None
+        if reason is None and self.mode is Mode.PLAYING:
+            intent = self.session.hint()
         if intent is None or self.play(intent) is None:
-            self._stop_autoplay(messages.AUTOPLAY_DONE)
+            self._stop_autoplay(reason or messages.AUTOPLAY_DONE)
             return
         self._next_autoplay = self._clock() + AUTOPLAY_PAUSE_SECONDS
         if self.mode is not Mode.PLAYING:
@@ -652,6 +668,8 @@ class ModalController(ABC, Generic[M, I, E, A]):
         """Quit: saved, or the player said not to; an unfinished game is
         kept to resume, and a resumed rescue it replaces goes."""
         self.finishing()
+        with contextlib.suppress(OSError):  # asked at q when it could be
+            self.session.keep_given_up(self._rescue_folder)
         self._drop_given_up_rescue()
         if not self._keep_unfinished():
             self._forget_resumed()

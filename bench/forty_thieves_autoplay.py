@@ -1,0 +1,81 @@
+"""Forty Thieves' session autoplay played to its end on many deals: does
+it ever return to a position, and how long does it go on?
+
+    python bench/forty_thieves_autoplay.py [--deals 200] [--seed 1]
+        [--nodes 5000] [--max-seconds S]
+
+For each deal of seeds S, S+1, ... a :class:`~playmanager.session.Session`
+plays :meth:`~playmanager.session.Session.autoplay_step` until it stops
+(the game ended, no move left, or no progress left: what ``A`` does in
+every front end), each fair hint bounded by ``--nodes`` positions per
+sample (the game's own hint is bounded by time as well; nodes alone keep
+the run the same on every machine). It prints, per deal, the moves
+played and why it stopped, and at the end how many deals repeated a
+position (the target: none) and the most moves one took, against the
+bound tests/test_forty_thieves_autoplay_progress.py derives from
+AUTOPLAY_PATIENCE. ``--max-seconds`` (or Ctrl-C) ends the run early and
+reports the deals done. The load average is printed at both ends.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+from gamestate.forty_thieves.fair import visible_key
+from playmanager.forty_thieves.adapter import AUTOPLAY_PATIENCE, FortyThieves
+from playmanager.session import Session
+
+MOST_MOVES = (104 + 64) * (AUTOPLAY_PATIENCE + 1)
+
+
+def play(seed: int, nodes: int) -> tuple[int, bool, str]:
+    """(moves played, a position repeated, why it stopped) for one deal."""
+    adapter = FortyThieves(hint_nodes=nodes)
+    session = Session(adapter, adapter.new_model(seed), seed, "unused", loaded=False)
+    seen = {visible_key(session.model)}
+    moves, repeated = 0, False
+    while session.autoplay_step() is not None:
+        moves += 1
+        key = visible_key(session.model)
+        repeated = repeated or key in seen
+        seen.add(key)
+    if session.model.is_win_state():
+        why = "won"
+    else:
+        why = session.why_autoplay_stops() or "no move"
+    return moves, repeated, why
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--nodes", type=int, default=5000)
+    parser.add_argument("--max-seconds", type=float, default=None)
+    args = parser.parse_args()
+    print(f"load average at start: {os.getloadavg()[0]:.2f}", flush=True)
+    start = time.monotonic()
+    results: list[tuple[int, bool, str]] = []
+    try:
+        for seed in range(args.seed, args.seed + args.deals):
+            if args.max_seconds and time.monotonic() - start > args.max_seconds:
+                break
+            moves, repeated, why = play(seed, args.nodes)
+            results.append((moves, repeated, why))
+            print(f"deal {seed}: {moves} moves, repeated={repeated}, {why}", flush=True)
+    except KeyboardInterrupt:
+        print("interrupted")
+    done = len(results)
+    print(f"deals done: {done} of {args.deals} in {time.monotonic() - start:.0f} s")
+    if done:
+        print(f"deals that repeated a position: {sum(r for _, r, _ in results)} (target 0)")
+        most = max(m for m, _, _ in results)
+        print(f"most moves in one deal: {most} (bound {MOST_MOVES}, ratio {most / MOST_MOVES:.3f})")
+        print(f"won: {sum(w == 'won' for _, _, w in results)}")
+    print(f"load average at end: {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,289 @@
+"""No game a move was made in is ever lost, whatever the player and their
+machine do: a Hypothesis state machine per game over the real session and
+storage layers (:mod:`playmanager.session`, :mod:`playmanager.storage`,
+each game's adapter and save file, the rescue files).
+
+Its steps are what a player and their machine do: move, new game, undo,
+save (answering the question before replacing another game's file), save
+as another name, a second terminal writing the same file, the file made
+read-only or deleted, quit (each answer), a hang-up (Ctrl-C or Ctrl-D
+at a question end the same way), relaunch with and without FILE. The
+steps follow the front ends' protocol: ``q`` asks when the session says
+there is play to lose; a quit or a hang-up keeps the games given up for
+a later one (:meth:`Session.keep_given_up`) and a hang-up rescues.
+
+The invariant, checked whenever a run ends: every game a move was made
+in is, word for word, in some file (one the player named, or a rescue
+file), unless the player gave it up by answering "no" to the question
+naming it; and a read-only file is never changed.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ClassVar
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+
+from gamestate import Direction
+from gamestate.dots import Level
+from gamestate.forty_thieves.moves import legal_moves
+from playmanager.data_folder import rescued_game
+from playmanager.dots.adapter import Dots
+from playmanager.forty_thieves.adapter import FortyThieves
+from playmanager.session import MoveRefusedError, Session, WouldOverwriteError
+from playmanager.twenty48.adapter import Twenty48
+from playmanager.twenty48.play2048 import start_game
+
+from .dots_helpers import valid_paths
+
+AnySession = Session[Any, Any, Any]
+
+
+def _twenty48_move(model: Any, data: st.DataObject) -> Any:
+    return data.draw(st.sampled_from(list(Direction)))
+
+
+def _forty_move(model: Any, data: st.DataObject) -> Any:
+    moves = legal_moves(model)
+    return data.draw(st.sampled_from(moves)) if moves else None
+
+
+def _dots_move(model: Any, data: st.DataObject) -> Any:
+    path = data.draw(valid_paths(model))
+    return None if path is None else tuple(path)
+
+
+class NoGameLost(RuleBasedStateMachine):
+    """One game's player and machine; subclasses name the game."""
+
+    make_adapter: ClassVar[Callable[[], Any]]
+    extension: ClassVar[str]
+
+    def draw_move(self, data: st.DataObject) -> Any:
+        """A move of the game on screen (None when there is none)."""
+        raise NotImplementedError
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.root = Path(tempfile.mkdtemp(prefix="no-game-lost-"))
+        self.rescues = str(self.root / "rescued")
+        self.adapter = type(self).make_adapter()
+        self.files = [str(self.root / f"{name}.{self.extension}") for name in "ab"]
+        self.read_only: dict[str, bytes] = {}
+        self.seed = 1
+        self.lost: list[str] = []
+        self._launch(None)
+
+    def teardown(self) -> None:
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    # ------------------------------------------------------------ launching
+    def _launch(self, file: str | None, resume: bool = True) -> None:
+        """Start a run: load FILE if it holds a game, else deal; without
+        FILE, resume the newest rescued game (``y`` at "Resume it?")."""
+        self.given_up: list[tuple[str, bool]] = []
+        self.moved = False
+        target = file or self.files[0]
+        if file is not None and os.path.isfile(file):
+            try:
+                model, seed, past = self.adapter.load_play(file)
+            except (ValueError, OSError):
+                pass
+            else:
+                self.session: AnySession = Session(
+                    self.adapter, model, seed, file, loaded=True, past=past
+                )
+                return
+        self.seed += 1
+        model = self.adapter.new_model(self.seed)
+        self.session = Session(self.adapter, model, self.seed, target, loaded=False)
+        offered = rescued_game(self.rescues, self.adapter.rescue_name)
+        if file is None and resume and offered is not None:
+            model, seed, past = self.adapter.load_play(offered)
+            self.given_up.append(("", False))
+            self.session.resume(model, seed, past, rescue_file=offered)
+
+    # ------------------------------------------------------------ play
+    @rule(data=st.data())
+    def move(self, data: st.DataObject) -> None:
+        if self.session.ended:
+            return
+        intent = self.draw_move(data)
+        if intent is None:
+            return
+        try:
+            self.session.play(intent)
+        except MoveRefusedError:
+            return
+        self.moved = True
+
+    @rule()
+    def new_game(self) -> None:
+        self.given_up.append((self.session.save_text(), self.moved))
+        self.session.new_game()
+        self.moved = False
+
+    @rule()
+    def undo(self) -> None:
+        back_a_game = self.session.undo_brings_back_a_game
+        if not self.session.undo():
+            return
+        if back_a_game:
+            _, self.moved = self.given_up.pop()
+        else:
+            self.moved = self.session.changed
+
+    @rule(yes=st.booleans(), other=st.booleans())
+    def save(self, yes: bool, other: bool) -> None:
+        """``o`` (or ``o FILE`` to the other name): a file holding another
+        game is replaced only on a yes."""
+        path = self.files[1] if other else None
+        self._save(path, yes)
+
+    def _save(self, path: str | None, yes: bool) -> bool:
+        target = self.session.save_target if path is None else path
+        overwrite = self.session.would_overwrite(target)
+        if overwrite and not yes:
+            return False
+        try:
+            self.session.save(path, overwrite=overwrite)
+        except (OSError, WouldOverwriteError):
+            return False
+        return True
+
+    # ------------------------------------------------------------ the machine
+    @rule(which=st.integers(0, 1), seed=st.integers(100, 200))
+    def another_terminal_writes(self, which: int, seed: int) -> None:
+        path = self.files[which]
+        if path in self.read_only:
+            return  # it could not write it either
+        other = self.adapter.new_model(seed)
+        Path(path).write_text(self.adapter.save_text(other, seed))
+
+    @rule(which=st.integers(0, 1))
+    def made_read_only(self, which: int) -> None:
+        path = self.files[which]
+        if os.path.isfile(path):
+            os.chmod(path, stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH)
+            self.read_only[path] = Path(path).read_bytes()
+
+    @rule(which=st.integers(0, 1))
+    def deleted(self, which: int) -> None:
+        path = self.files[which]
+        self.read_only.pop(path, None)
+        if os.path.isfile(path):
+            os.remove(path)
+
+    # ------------------------------------------------------------ ending a run
+    launches = st.tuples(st.sampled_from([None, 0, 1]), st.booleans())
+    """How the next run starts: with FILE (which) or without, and whether
+    the rescued game then offered is resumed (``y``) or discarded (``n``)."""
+
+    @rule(answer=st.sampled_from(["y", "n", "c"]), yes=st.booleans(), then=launches)
+    def quit(self, answer: str, yes: bool, then: tuple[int | None, bool]) -> None:
+        """``q``: with play to lose the question names the save target;
+        ``y`` saves (a failed save keeps playing), ``n`` gives the game on
+        screen up, anything else keeps playing."""
+        current_given_up = False
+        if self.session.changed:
+            if answer == "c" or (answer == "y" and not self._save(None, yes)):
+                return
+            current_given_up = answer == "n"
+        self.session.keep_given_up(self.rescues)
+        self._check_kept(current_given_up)
+        self._relaunch(*then)
+
+    @rule(then=launches)
+    def hang_up(self, then: tuple[int | None, bool]) -> None:
+        """A hang-up, SIGTERM, or Ctrl-C / Ctrl-D at the quit question."""
+        self.session.keep_given_up(self.rescues)
+        self.session.rescue(self.rescues)
+        self._check_kept(False)
+        self._relaunch(*then)
+
+    def _check_kept(self, current_given_up: bool) -> None:
+        wanted = [text for text, moved in self.given_up if moved]
+        if self.moved and not current_given_up:
+            wanted.append(self.session.save_text())
+        kept = self._all_files()
+        self.lost += [text for text in wanted if text not in kept]
+
+    def _all_files(self) -> set[str]:
+        return {
+            Path(folder, name).read_text()
+            for folder, _, names in os.walk(self.root)
+            for name in names
+        }
+
+    def _relaunch(self, file: int | None, resume: bool) -> None:
+        """A new run, with FILE or without (then the newest rescue is
+        offered: ``y`` resumes it, ``n`` discards it, naming it)."""
+        if file is None and not resume:
+            offered = rescued_game(self.rescues, self.adapter.rescue_name)
+            if offered is not None:
+                os.remove(offered)  # the player said no to the game it named
+        self._launch(None if file is None else self.files[file], resume)
+
+    @invariant()
+    def nothing_lost(self) -> None:
+        assert self.lost == [], f"{len(self.lost)} game(s) lost"
+
+    @invariant()
+    def read_only_files_stay(self) -> None:
+        for path, held in self.read_only.items():
+            assert Path(path).read_bytes() == held, f"{path} was changed"
+
+
+def _twenty48() -> Twenty48:
+    return Twenty48(lambda seed: start_game(4, 4, seed, None))
+
+
+def _dots() -> Dots:
+    return Dots(Level(seed=1, moves=30))
+
+
+def _forty() -> FortyThieves:
+    return FortyThieves(hint_nodes=100)
+
+
+class Twenty48Machine(NoGameLost):
+    def draw_move(self, data: st.DataObject) -> Any:
+        return _twenty48_move(self.session.model, data)
+
+    make_adapter = staticmethod(_twenty48)
+    extension = "2048"
+
+
+class FortyMachine(NoGameLost):
+    def draw_move(self, data: st.DataObject) -> Any:
+        return _forty_move(self.session.model, data)
+
+    make_adapter = staticmethod(_forty)
+    extension = "forty-thieves"
+
+
+class DotsMachine(NoGameLost):
+    def draw_move(self, data: st.DataObject) -> Any:
+        return _dots_move(self.session.model, data)
+
+    make_adapter = staticmethod(_dots)
+    extension = "dots"
+
+
+STEPS = settings(
+    max_examples=40,
+    stateful_step_count=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+TestTwenty48 = STEPS(Twenty48Machine).TestCase
+TestFortyThieves = STEPS(FortyMachine).TestCase
+TestDots = STEPS(DotsMachine).TestCase
