@@ -55,8 +55,12 @@ from gamestate.conformance.runner import (
     _child_environment,
     _death,
     _limit_memory,
+    python_module_command,
 )
 
+# Said before the target is imported: a child that ends without saying it
+# never reached the student's code (GRADER-ERROR, not the student's).
+LOADING: Final = "loading"
 UNLOADABLE: Final = "unloadable"
 LOADED: Final = "loaded"
 # Python's start and the grader's imports; also the longest a target's
@@ -97,6 +101,7 @@ def grade_module(spec_name: str, target: str, limits: Limits) -> Report:
     argument = str(Path(target).resolve()) if target.endswith(".py") else target
     outcomes: dict[str, Outcome] = {}
     problem = ""
+    graders = False
     notes: tuple[str, ...] = ()
     left = list(spec.checks)
     first = True
@@ -105,7 +110,8 @@ def grade_module(spec_name: str, target: str, limits: Limits) -> Report:
         events = _events(said)
         trouble = _problem(target, events, ending)
         if trouble and first:  # the target cannot be loaded at all
-            problem = trouble
+            graders = not any(event.get("event") == LOADING for event in events)
+            problem = f"the grader could not start its checks ({ending})" if graders else trouble
             break
         if first:
             notes = _notes(events)
@@ -120,7 +126,9 @@ def grade_module(spec_name: str, target: str, limits: Limits) -> Report:
             left = left[1:]
         first = False
     ordered = [outcomes[ident] for ident in spec.checks if ident in outcomes]
-    report = Report(target, ordered, problem=problem, catalogue=spec.catalogue, notes=notes)
+    report = Report(
+        target, ordered, problem=problem, catalogue=spec.catalogue, notes=notes, graders=graders
+    )
     report.seconds = time.monotonic() - started
     return report
 
@@ -132,7 +140,7 @@ def _run_child(spec_name: str, target: str, checks: list[str], limits: Limits) -
     check's time limit (its alarm swallowed, say) is killed then, so such
     a check costs one limit, however many checks are left.
     """
-    command = [sys.executable, "-m", "gamestate.conformance.module_grade", spec_name, target]
+    command = [*python_module_command("gamestate.conformance.module_grade"), spec_name, target]
     command += [str(limits.time_limit), *checks]
     limit = _limit_memory(limits.memory_mb + 256) if os.name == "posix" else None
     # stderr is the submission's alone (the child reports on stdout): not
@@ -149,7 +157,8 @@ def _run_child(spec_name: str, target: str, checks: list[str], limits: Limits) -
     try:
         while (line := lines.read(time.monotonic() + seconds)) is not None:
             said.append(line)
-            seconds = limits.time_limit + GRACE_SECONDS
+            if len(said) > 1:  # the first line says the import begins
+                seconds = limits.time_limit + GRACE_SECONDS
     except TimeoutError:
         child.kill()
         child.wait()
@@ -208,6 +217,7 @@ def _problem(target: str, events: list[dict[str, Any]], ending: str) -> str:
 def run_checks(spec: ModuleSpec, target: str, seconds: float, idents: Sequence[str],
                events: TextIO) -> None:
     """Load ``target``; write one JSON line per check to ``events``."""
+    _say(events, {"event": LOADING})
     try:
         with time_limit(seconds + IMPORT_SECONDS, "the import"):
             loaded = spec.load(target)
