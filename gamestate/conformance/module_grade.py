@@ -70,6 +70,9 @@ START_SECONDS: Final = 5.0
 # that a game looping at import is cut by the child, which keeps the
 # functions defined so far (adt_names.py), not killed with them.
 IMPORT_SECONDS: Final = START_SECONDS - 2.0
+# How long Python and the grader's imports may take before the child says
+# it begins to load the target.
+HARNESS_SECONDS: Final = 60.0
 GRACE_SECONDS: Final = 1.0
 """How long past a check's time limit a silent child is given before it is
 killed (its own alarm ends a check at the limit; this is the last resort)."""
@@ -153,15 +156,19 @@ def _run_child(spec_name: str, target: str, checks: list[str], limits: Limits) -
     assert child.stdout is not None
     lines = PipeLines(child.stdout)
     said: list[str] = []
-    seconds = START_SECONDS + limits.time_limit  # Python, the grader and the import
+    # Python and the grader's own imports, before the target is touched: a
+    # loaded machine may be slow here, and a child stuck here is the grader's.
+    seconds = HARNESS_SECONDS
     try:
         while (line := lines.read(time.monotonic() + seconds)) is not None:
             said.append(line)
-            if len(said) > 1:  # the first line says the import begins
-                seconds = limits.time_limit + GRACE_SECONDS
+            # The first line says the target's import begins; then each check.
+            seconds = START_SECONDS + limits.time_limit if len(said) == 1 else limits.time_limit + GRACE_SECONDS
     except TimeoutError:
         child.kill()
         child.wait()
+        if not said:
+            return "", f"its process did not start within {HARNESS_SECONDS:g} s"
         return "\n".join(said), f"ran past its {limits.time_limit:g} s time limit"
     finally:
         lines.close()
