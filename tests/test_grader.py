@@ -583,11 +583,15 @@ def test_a_class_that_kills_every_process_is_given_up_on(tmp_path: Path) -> None
     assert "not run: the process died 2 times in test_writeup_example_game" in messages
 
 
-def test_a_process_that_dies_before_any_test_is_a_problem(tmp_path: Path) -> None:
+def test_a_class_that_kills_its_process_while_loading_is_its_problem(tmp_path: Path) -> None:
+    """Not the grader's (issue 35 item 4): the class's import ended it."""
     path = tmp_path / "suicide.py"
     path.write_text("import os\nos.kill(os.getpid(), 9)\n")
     report = grade(f"{path}:GameState", Limits())
-    assert report.problem == "the grader could not run the tests: the process died (signal 9)"
+    assert report.problem == (
+        "the class could not be loaded: the process died (signal 9) while loading it"
+    )
+    assert not report.grader_failed
     assert report.score == 0
 
 
