@@ -107,7 +107,9 @@ def main() -> int:
         f"cpu {statistics.median(cpu_ms) if cpu_ms else 0:.1f}"
     )
     print(
-        f"{minutes:.1f} minutes with {args.jobs} job(s); load average at the end "
+        f"{minutes:.1f} minutes with "
+        f"{f'Ray {args.ray}' if args.ray else f'{args.jobs} job(s)'}; "
+        "load average at the end "
         f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores"
     )
     return 0
