@@ -1,18 +1,22 @@
 """How strong and how fast the solver is: a fixed set of seeded games.
 
-    python bench/solver.py [--games 50] [--seed 1] [--jobs 1] [--depth D | --ms T]
+    python bench/solver.py [--games 50] [--seed 1] [--jobs 1 | --ray [ADDRESS]]
+        [--depth D | --ms T]
 
 Plays games seeded S, S+1, ... with the Java rules (a 4x4 board, two
 starting tiles, Config.TWO_PROB = 70), the solver choosing every move, and
 prints a line per game as it ends, then the rates of reaching 2048, 4096
 and 8192 and the median milliseconds per move: wall-clock time (what a
 player waits) and CPU time (what the search costs, whatever else the
-machine is doing), with the load average, since the machine may be shared.
+machine is doing), with the load average, since the machine may be shared. ``--ray`` plays the games as Ray tasks
+(a local Ray, or the cluster at ADDRESS; see playmanager.ray_pool), in
+the order they end.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import multiprocessing
 import os
 import statistics
@@ -21,6 +25,7 @@ import time
 
 from gamestate import Config, Direction, GameState
 from gamestate.solver import best_move
+from playmanager import ray_pool
 from playmanager.twenty48.autoplay import (
     GameResult,
     Report,
@@ -54,8 +59,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument(
+    workers = parser.add_mutually_exclusive_group()
+    workers.add_argument(
         "--jobs", type=int, default=1, help="games played at once (processes)"
+    )
+    workers.add_argument(
+        "--ray", nargs="?", const=ray_pool.LOCAL, metavar="ADDRESS",
+        help="play the games as Ray tasks (a local Ray without ADDRESS)",
     )
     search = parser.add_mutually_exclusive_group()
     search.add_argument("--depth", type=int, default=None)
@@ -66,8 +76,14 @@ def main() -> int:
     tasks = [(args.seed + i, args.depth, args.ms) for i in range(args.games)]
     cpu_ms: list[float] = []
     started = time.perf_counter()
-    with multiprocessing.Pool(args.jobs) as pool:
-        for index, (result, cpu) in enumerate(pool.imap(play_seed, tasks)):
+    with contextlib.ExitStack() as stack:
+        if args.ray is not None:
+            games = ray_pool.imap_unordered(play_seed, tasks, args.ray)
+        else:
+            games = stack.enter_context(multiprocessing.Pool(args.jobs)).imap(
+                play_seed, tasks
+            )
+        for index, (result, cpu) in enumerate(games):
             report.results.append(result)
             cpu_ms.extend(cpu)
             print(
@@ -91,7 +107,9 @@ def main() -> int:
         f"cpu {statistics.median(cpu_ms) if cpu_ms else 0:.1f}"
     )
     print(
-        f"{minutes:.1f} minutes with {args.jobs} job(s); load average at the end "
+        f"{minutes:.1f} minutes with "
+        f"{f'Ray {args.ray}' if args.ray else f'{args.jobs} job(s)'}; "
+        "load average at the end "
         f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores"
     )
     return 0

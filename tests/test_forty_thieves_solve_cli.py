@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -182,6 +183,7 @@ PROG = "playmanager --game forty-thieves"
             ["--json", "--jsonl", "f"],
             "argument --jsonl: not allowed with argument --json",
         ),
+        (["--jobs", "2", "--ray"], "argument --ray: not allowed with argument --jobs"),
     ],
 )
 def test_usage_errors(args: list[str], message: str) -> None:
@@ -190,7 +192,9 @@ def test_usage_errors(args: list[str], message: str) -> None:
     assert err == f"{PROG}: error: {message} (--help lists the options)\n"
 
 
-@pytest.mark.parametrize("option", ["--deals=2", "--budget-ms=5", "--json", "--jobs=2"])
+@pytest.mark.parametrize(
+    "option", ["--deals=2", "--budget-ms=5", "--json", "--jobs=2", "--ray=auto"]
+)
 def test_solve_options_need_solve(option: str) -> None:
     err = io.StringIO()
     status = main(
@@ -327,3 +331,17 @@ def test_a_journal_written_before_solutions_were_kept_still_reads(
         '{"seed": 6, "status": "won", "moves": 3, "nodes": 9, "seconds": 0.1}\n'
     )
     assert solve_batch.read_journal(str(journal))[6].solution == ()
+
+
+def test_ray_without_ray_installed_is_one_line_and_the_journal_untouched(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray fails
+    journal = tmp_path / "deals.jsonl"
+    status, out, err = run("--seed", "2", "--ray", "--jsonl", str(journal))
+    assert status == 2 and out == ""
+    assert err == (
+        "playmanager: --ray needs Ray: pip install 'gamestate2048[ray]' "
+        "(or pip install 'ray>=2.9')\n"
+    )
+    assert journal.read_text() == ""

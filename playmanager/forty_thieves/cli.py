@@ -24,7 +24,7 @@ from typing import TextIO
 
 from gamestate.forty_thieves import BoardT
 
-from .. import messages
+from .. import messages, ray_pool
 from ..data_folder import data_folder, tell_of_a_rescued_game
 from ..games import FORTY_THIEVES, Launch
 from ..options import (
@@ -212,6 +212,7 @@ def solve_deals(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
         budget_ms=budget_ms,
         max_nodes=args.max_nodes,
         jobs=args.jobs or 1,
+        ray=args.ray,
     )
     try:
         solve_batch.run(report, stdout, stderr, as_json=args.json, jsonl=args.jsonl)
@@ -222,6 +223,9 @@ def solve_deals(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
     except OSError as error:
         stdout.flush()
         stderr.write(f"playmanager: cannot use {args.jsonl}: {error.strerror}\n")
+        return EXIT_USAGE
+    except ray_pool.RayMissingError as error:
+        stderr.write(f"playmanager: {error}\n")
         return EXIT_USAGE
     return EXIT_INTERRUPTED if report.interrupted else EXIT_OK
 

@@ -1,9 +1,12 @@
 """Many deals of Forty Thieves solved, and the table that sums them up.
 
 ``python -m playmanager --game forty-thieves --solve [--seed S] [--deals N]
-[--budget-ms T] [--max-nodes N] [--jobs J] [--json | --jsonl FILE]``
-solves the deals of seeds S, S+1, ..., S+N-1 (:func:`deal`), each within
-T milliseconds (and N positions), in J worker processes. While it runs, a
+[--budget-ms T] [--max-nodes N] [--jobs J | --ray [ADDRESS]] [--json |
+--jsonl FILE]`` solves the deals of seeds S, S+1, ..., S+N-1
+(:func:`deal`), each within T milliseconds (and N positions), in J worker
+processes, or as Ray tasks on a local Ray or the cluster at ADDRESS
+(:mod:`playmanager.ray_pool`; the journal is written the same way, by
+this process, as each deal comes back). While it runs, a
 progress line on stderr (only when stderr is a terminal, as for
 --autoplay) shows the deals done and the wins so far. Then it prints how
 many deals were won, proven lost and left unknown, the median time per
@@ -23,8 +26,8 @@ at once, so a killed run keeps every deal it finished. At the start, the
 deals whose seed the file holds already are not solved again, whatever
 budget they were solved with (a study with another budget uses another
 file); the table then counts every deal of the range, from the file or
-new. So a long study is resumed by running the same command again, or
-split across machines by seed ranges, the files concatenated after. A
+new. So a long study is resumed by running the same command again; on many
+machines it runs with ``--ray`` (docs/research/forty-thieves-ray.md). A
 line of the file that is not a deal record stops the run before
 anything is solved (:class:`JournalError`), the file untouched.
 """
@@ -46,6 +49,7 @@ from gamestate.forty_thieves import BoardT, deal
 from gamestate.forty_thieves.moves import Move, apply, is_valid
 from gamestate.forty_thieves.solver import solve
 
+from .. import ray_pool
 from ..progress import ProgressLine, collect, figure, share_bar
 from .commands import command_text
 
@@ -87,6 +91,9 @@ class Report:
     budget_ms: float | None
     max_nodes: int | None
     jobs: int = 1
+    ray: str | None = None
+    """The Ray address the deals run on (:mod:`playmanager.ray_pool`), or
+    None for the process pool of ``jobs``."""
     results: list[DealResult] = field(default_factory=list)
     resumed: int = 0
     """How many of ``results`` came from the --jsonl file."""
@@ -163,15 +170,23 @@ def _ignore_interrupts() -> None:
 
 
 def solve_deals(
-    seeds: list[int], budget_ms: float | None, max_nodes: int | None, jobs: int = 1
+    seeds: list[int],
+    budget_ms: float | None,
+    max_nodes: int | None,
+    jobs: int = 1,
+    ray: str | None = None,
 ) -> Generator[DealResult, None, None]:
     """Each deal's result as it finishes (in seed order with one job).
 
-    With more than one job the deals are solved in worker processes; when
-    the caller stops early (Ctrl-C, an error), closing the iterator stops
-    the workers.
+    With ``ray`` (an address, :mod:`playmanager.ray_pool`) the deals are
+    Ray tasks; else with more than one job they are solved in worker
+    processes. When the caller stops early (Ctrl-C, an error), closing the
+    iterator stops the workers.
     """
     tasks = [(seed, budget_ms, max_nodes) for seed in seeds]
+    if ray is not None:
+        yield from ray_pool.imap_unordered(_solve_task, tasks, ray)
+        return
     if jobs <= 1 or len(tasks) <= 1:
         yield from map(_solve_task, tasks)
         return
@@ -248,7 +263,9 @@ def run_deals(
     skipped = set(skip)
     seeds = [seed for seed in report.seeds() if seed not in skipped]
     started = time.perf_counter()
-    results = solve_deals(seeds, report.budget_ms, report.max_nodes, report.jobs)
+    results = solve_deals(
+        seeds, report.budget_ms, report.max_nodes, report.jobs, report.ray
+    )
 
     def keep(result: DealResult) -> None:
         report.results.append(result)
@@ -281,6 +298,8 @@ def title(report: Report) -> str:
     stopped = " (stopped by Ctrl-C)" if report.interrupted else ""
     resumed = f", {report.resumed} of them from the file" if report.resumed else ""
     jobs = f"{report.jobs} job{'s' if report.jobs != 1 else ''}"
+    if report.ray is not None:
+        jobs = f"Ray {report.ray}"
     return (
         f"Forty Thieves solver: {len(report.results)} of {report.deals} deals"
         f"{stopped}{resumed}, seeds {first} to {last}, {budget_text(report)}, {jobs}"
@@ -318,6 +337,7 @@ def summary(report: Report) -> dict[str, object]:
         "budget_ms": report.budget_ms,
         "max_nodes": report.max_nodes,
         "jobs": report.jobs,
+        "ray": report.ray,
         **{status: report.count(status) for status in STATUSES},
         "won_rate": report.count("won") / finished if finished else None,
         "median_seconds": report.median_seconds(),

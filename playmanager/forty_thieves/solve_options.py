@@ -18,7 +18,15 @@ if TYPE_CHECKING:
 
 DEFAULT_DEALS: Final = 10
 DEFAULT_BUDGET_MS: Final = 5000.0
-_ONLY_WITH_SOLVE: Final = ("deals", "budget_ms", "max_nodes", "jobs", "json", "jsonl")
+_ONLY_WITH_SOLVE: Final = (
+    "deals",
+    "budget_ms",
+    "max_nodes",
+    "jobs",
+    "ray",
+    "json",
+    "jsonl",
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -53,11 +61,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="also stop a deal after N positions expanded (the same on every "
         "machine, unlike time)",
     )
-    group.add_argument(
+    workers = group.add_mutually_exclusive_group()
+    workers.add_argument(
         "--jobs",
         type=positive_int,
         metavar="J",
         help="worker processes solving deals side by side (default 1)",
+    )
+    workers.add_argument(
+        "--ray",
+        nargs="?",
+        const="local",  # ray_pool.LOCAL, not imported: start-up time
+        metavar="ADDRESS",
+        help="solve the deals as Ray tasks: on a new local Ray when ADDRESS is "
+        "left out, else on the cluster at ADDRESS ('auto', 'ray://HOST:10001'); "
+        "needs the ray extra",
     )
     output = group.add_mutually_exclusive_group()
     output.add_argument(
