@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TextIO
 
 from . import curve
-from .network import NTupleNetwork
+from .network import SHAPES, NTupleNetwork
 from .play import evaluate
 from .training import MILESTONES, Progress, Settings, Trainer
 
@@ -56,6 +56,12 @@ def _parser() -> argparse.ArgumentParser:
         "--resume", action="store_true", help="go on from --out's checkpoint"
     )
     defaults = Settings()
+    train.add_argument(
+        "--tuples",
+        choices=sorted(SHAPES),
+        default="4x6",
+        help="four 6-tuples (default; 4 x 16**6 weights) or four 4-tuples (small, fast)",
+    )
     train.add_argument("--seed", type=int, default=defaults.seed)
     train.add_argument(
         "--parallel",
@@ -108,7 +114,7 @@ def _train(args: argparse.Namespace) -> int:
             args.seed, args.parallel, args.alpha, args.two_prob, args.report_every
         )
         out.mkdir(parents=True, exist_ok=True)
-        trainer = Trainer(settings)
+        trainer = Trainer(settings, NTupleNetwork(SHAPES[args.tuples]))
     if args.games < 1:
         raise ValueError(f"--games must be at least 1, got {args.games}")
     bar = ProgressBar(sys.stderr)

@@ -37,6 +37,15 @@ TUPLES: Final = (
     (4, 5, 6, 8, 9, 10),
 )
 """The default shapes, as cell indices ``4 * row + column``."""
+SMALL_TUPLES: Final = (
+    (0, 1, 2, 3),
+    (4, 5, 6, 7),
+    (0, 1, 4, 5),
+    (1, 2, 5, 6),
+)
+"""Rows and squares: 4 x 65536 weights, quick to train, weaker."""
+SHAPES: Final = {"4x6": TUPLES, "4x4": SMALL_TUPLES}
+"""The networks ``python -m gamestate.agent train --tuples`` offers."""
 EXPONENTS: Final = 16
 """A cell holds an exponent 0..15: each tuple position takes 16 values."""
 
