@@ -116,6 +116,16 @@ def _numba() -> Kernels | None:
 _chosen: list[Kernels] = []
 
 
+def select(name: str) -> Kernels:
+    """Use the kernels called ``name`` ("numpy" or "numba") from now on
+    (bench/agent.py times both in one process); ValueError if absent."""
+    chosen = NUMPY if name == "numpy" else _numba() if name == "numba" else None
+    if chosen is None:
+        raise ValueError(f"no {name!r} kernels here (numpy, or numba when installed)")
+    _chosen[:] = [chosen]
+    return chosen
+
+
 def kernels() -> Kernels:
     """numba's kernels when numba imports (and the environment does not
     ask for numpy), else numpy's; chosen once per process."""
