@@ -62,7 +62,12 @@ def _parser() -> argparse.ArgumentParser:
         default="4x6",
         help="four 6-tuples (default; 4 x 16**6 weights) or four 4-tuples (small, fast)",
     )
-    train.add_argument("--seed", type=int, default=defaults.seed)
+    train.add_argument(
+        "--seed",
+        type=int,
+        default=defaults.seed,
+        help="one seed, one run: the same weights (default %(default)s)",
+    )
     train.add_argument(
         "--parallel",
         type=int,
@@ -102,6 +107,8 @@ def _parser() -> argparse.ArgumentParser:
 
 def _train(args: argparse.Namespace) -> int:
     out: Path = args.out
+    if args.games < 1:
+        raise ValueError(f"--games must be at least 1, got {args.games}")
     checkpoint = out / CHECKPOINT
     if args.resume:
         trainer = Trainer.resume(checkpoint)
@@ -115,10 +122,16 @@ def _train(args: argparse.Namespace) -> int:
         )
         out.mkdir(parents=True, exist_ok=True)
         trainer = Trainer(settings, NTupleNetwork(SHAPES[args.tuples]))
-    if args.games < 1:
-        raise ValueError(f"--games must be at least 1, got {args.games}")
     bar = ProgressBar(sys.stderr)
-    trainer.run(args.games, checkpoint=checkpoint, progress=bar.show)
+    try:
+        trainer.run(args.games, checkpoint=checkpoint, progress=bar.show)
+    except KeyboardInterrupt:
+        bar.close()
+        print(
+            f"stopped; {checkpoint} holds the run as of its last curve point:"
+            " --resume goes on from there"
+        )
+        return 130
     bar.close()
     trainer.network.save(out / NETWORK, half=True)
     curve.write_csv(trainer.curve, out / "curve.csv")
