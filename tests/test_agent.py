@@ -8,6 +8,7 @@ that they take seconds.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import gymnasium
@@ -32,7 +33,9 @@ from gamestate.agent.cli import main
 from gamestate.agent.network import SMALL_TUPLES
 from gamestate.batch import Batch
 
-KERNELS = [_kernels.NUMPY, *([k] if (k := _kernels._numba()) else [])]
+PYTHON_LOOPS = _kernels.Kernels("loops", _kernels._loop_values, _kernels._loop_learn)
+"""The loops numba compiles, run as Python: the same arithmetic, seen by coverage."""
+KERNELS = [_kernels.NUMPY, *([k] if (k := _kernels._numba()) else []), PYTHON_LOOPS]
 
 
 def small_network() -> NTupleNetwork:
@@ -89,7 +92,7 @@ def test_a_board_learns_from_the_value_the_boards_before_it_left(
 
 
 def test_the_two_kernels_agree_on_a_trained_network() -> None:
-    if len(KERNELS) < 2:
+    if len(KERNELS) < 3:
         pytest.skip("numba is not installed (pip install '.[jit]')")
     trainer = Trainer(Settings(seed=3, parallel=16), small_network())
     trainer.run(16)
@@ -97,7 +100,7 @@ def test_the_two_kernels_agree_on_a_trained_network() -> None:
     numpy_out = np.empty(len(boards), dtype=np.float32)
     numba_out = np.empty(len(boards), dtype=np.float32)
     net = trainer.network
-    KERNELS[0].values(net.weights, net.features, net.owner, boards, numpy_out)
+    _kernels.NUMPY.values(net.weights, net.features, net.owner, boards, numpy_out)
     KERNELS[1].values(net.weights, net.features, net.owner, boards, numba_out)
     np.testing.assert_allclose(numpy_out, numba_out, rtol=1e-5)
     assert np.abs(numpy_out).max() > 0
@@ -235,3 +238,55 @@ def test_bad_files_get_one_line_naming_them(
     error = capsys.readouterr().err
     assert "curve.csv, line 2: field 'mean_score' is 'x'" in error
     assert not (tmp_path / "c.png").exists()
+
+
+def test_kernels_are_chosen_by_name_and_an_unknown_name_is_refused() -> None:
+    try:
+        assert _kernels.select("numpy") is _kernels.NUMPY
+        assert _kernels.kernels() is _kernels.NUMPY
+        with pytest.raises(ValueError, match="no 'fortran' kernels"):
+            _kernels.select("fortran")
+    finally:
+        _kernels._chosen.clear()
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Settings(parallel=0), "parallel must be at least 1, got 0"),
+        (lambda: Settings(alpha=0.0), r"alpha must be in \(0, 1\], got 0.0"),
+        (lambda: Settings(two_prob=101), "two_prob must be 0 to 100, got 101"),
+        (lambda: Settings(report_every=0), "report_every must be at least 1, got 0"),
+        (lambda: NTupleNetwork([(0, 1), (2,)]), "tuples must be one length"),
+        (lambda: NTupleNetwork([(0, 16)]), "tuple cells must be 0..15"),
+        (
+            lambda: NTupleNetwork([(0,)], np.zeros((1, 3), dtype=np.float32)),
+            r"weights must have shape \(1, 16\), got \(1, 3\)",
+        ),
+        (
+            lambda: packed([[16, 0, 0, 0]] + [[0] * 4] * 3),
+            "exponents must be 0..15, got 16",
+        ),
+    ],
+)
+def test_bad_settings_and_shapes_are_named(
+    make: Callable[[], object], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        make()
+
+
+def test_a_saved_network_loads_with_its_values(tmp_path: Path) -> None:
+    trainer = Trainer(Settings(seed=9, parallel=8), small_network())
+    trainer.run(8)
+    trainer.network.save(tmp_path / "full.npz")
+    trainer.network.save(tmp_path / "half.npz", half=True)
+    boards = trainer.batch.boards
+    full = NTupleNetwork.load(tmp_path / "full.npz")
+    half = NTupleNetwork.load(tmp_path / "half.npz")
+    assert full.tuples == SMALL_TUPLES
+    np.testing.assert_array_equal(full.values(boards), trainer.network.values(boards))
+    np.testing.assert_allclose(
+        half.values(boards), full.values(boards), rtol=2e-3, atol=1
+    )
+    assert full.value(int(boards[0])) == full.values(boards[:1])[0]
