@@ -65,6 +65,7 @@ def write_png(
     )
     score_axis.set_xlabel("games trained")
     score_axis.set_ylabel("mean score")
+    score_axis.set_ylim(bottom=0)
     rate_axis = score_axis.twinx()
     for tile, colour in zip(
         MILESTONES, ("tab:orange", "tab:red", "tab:purple"), strict=True
