@@ -1,0 +1,203 @@
+"""``python -m gamestate.agent``: train, evaluate and plot an n-tuple agent.
+
+    python -m gamestate.agent train --games 20000 --out run
+    python -m gamestate.agent evaluate run/network.npz --games 1000
+    python -m gamestate.agent plot run/curve.csv run/curve.png
+
+``train`` writes into its ``--out`` folder: ``checkpoint.npz`` (the whole
+run, for ``--resume``), ``network.npz`` (the weights alone, float16),
+``curve.csv`` and ``curve.png``. Bad input ends with one line naming it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from . import curve
+from .network import SHAPES, NTupleNetwork
+from .play import evaluate
+from .training import MILESTONES, Progress, Settings, Trainer
+
+CHECKPOINT = "checkpoint.npz"
+NETWORK = "network.npz"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "train":
+            return _train(args)
+        if args.command == "evaluate":
+            return _evaluate(args)
+        curve.write_png(curve.read_csv(args.csv), args.png, title=str(args.csv))
+    except (ValueError, OSError) as error:
+        parser.exit(2, f"{parser.prog}: error: {error}\n")
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m gamestate.agent",
+        description="An n-tuple network that learns 2048 by TD(0) on afterstates.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    train = commands.add_parser("train", help="train (or --resume) a network")
+    train.add_argument("--games", type=int, required=True, help="games to train in all")
+    train.add_argument(
+        "--out", type=Path, required=True, help="folder for the run's files"
+    )
+    train.add_argument(
+        "--resume", action="store_true", help="go on from --out's checkpoint"
+    )
+    defaults = Settings()
+    train.add_argument(
+        "--tuples",
+        choices=sorted(SHAPES),
+        default="4x6",
+        help="four 6-tuples (default; 4 x 16**6 weights) or four 4-tuples (small, fast)",
+    )
+    train.add_argument(
+        "--seed",
+        type=int,
+        default=defaults.seed,
+        help="one seed, one run: the same weights (default %(default)s)",
+    )
+    train.add_argument(
+        "--parallel",
+        type=int,
+        default=defaults.parallel,
+        help="games played at once (default %(default)s)",
+    )
+    train.add_argument(
+        "--alpha",
+        type=float,
+        default=defaults.alpha,
+        help="learning rate (default %(default)s)",
+    )
+    train.add_argument(
+        "--two-prob",
+        type=int,
+        default=defaults.two_prob,
+        help="percent chance of a 2 (default %(default)s, the Java rules)",
+    )
+    train.add_argument(
+        "--report-every",
+        type=int,
+        default=defaults.report_every,
+        help="games per curve point and checkpoint (default %(default)s)",
+    )
+    play = commands.add_parser("evaluate", help="greedy play of N seeded games")
+    play.add_argument("network", type=Path, help="a network.npz")
+    play.add_argument("--games", type=int, default=1000)
+    play.add_argument(
+        "--seed", type=int, default=0, help="games use seeds seed..seed+games-1"
+    )
+    play.add_argument("--two-prob", type=int, default=defaults.two_prob)
+    plot = commands.add_parser("plot", help="draw a curve.csv as a PNG")
+    plot.add_argument("csv", type=Path)
+    plot.add_argument("png", type=Path)
+    return parser
+
+
+def _train(args: argparse.Namespace) -> int:
+    out: Path = args.out
+    if args.games < 1:
+        raise ValueError(f"--games must be at least 1, got {args.games}")
+    checkpoint = out / CHECKPOINT
+    if args.resume:
+        trainer = Trainer.resume(checkpoint)
+    elif checkpoint.exists():
+        raise ValueError(
+            f"{checkpoint} exists: add --resume to go on, or choose another --out"
+        )
+    else:
+        settings = Settings(
+            args.seed, args.parallel, args.alpha, args.two_prob, args.report_every
+        )
+        out.mkdir(parents=True, exist_ok=True)
+        trainer = Trainer(settings, NTupleNetwork(SHAPES[args.tuples]))
+    bar = ProgressBar(sys.stderr)
+    try:
+        trainer.run(args.games, checkpoint=checkpoint, progress=bar.show)
+    except KeyboardInterrupt:
+        bar.close()
+        print(
+            f"stopped; {checkpoint} holds the run as of its last curve point:"
+            " --resume goes on from there"
+        )
+        return 130
+    bar.close()
+    trainer.network.save(out / NETWORK, half=True)
+    curve.write_csv(trainer.curve, out / "curve.csv")
+    curve.write_png(trainer.curve, out / "curve.png", title=_title(trainer.settings))
+    last = trainer.curve[-1]
+    print(
+        f"{trainer.games} games, {trainer.moves} moves in {trainer.seconds:.0f} s;"
+        f" last {trainer.settings.report_every} games: mean score {last['mean_score']:.0f},"
+        + ", ".join(
+            f" {tile} in {100 * last[f'rate_{tile}']:.1f}%" for tile in MILESTONES
+        )
+    )
+    print(f"wrote {out / NETWORK}, {out / 'curve.csv'}, {out / 'curve.png'}")
+    return 0
+
+
+def _title(settings: Settings) -> str:
+    return (
+        f"TD(0) n-tuple network, two_prob={settings.two_prob}, seed={settings.seed},"
+        f" alpha={settings.alpha}"
+    )
+
+
+def _evaluate(args: argparse.Namespace) -> int:
+    network = NTupleNetwork.load(args.network)
+    if args.games < 1:
+        raise ValueError(f"--games must be at least 1, got {args.games}")
+    seeds = list(range(args.seed, args.seed + args.games))
+    result = evaluate(network, seeds, two_prob=args.two_prob)
+    print(
+        f"{args.games} games (seeds {args.seed}..{seeds[-1]}, two_prob={args.two_prob}):"
+        f" mean score {result.scores.mean():.0f}"
+    )
+    for tile in MILESTONES:
+        print(f"  reached {tile}: {100 * result.rate(tile):.1f}%")
+    print(
+        f"  {result.microseconds_per_move:.1f} us a move ({int(result.moves.sum())} moves,"
+        f" {args.games} games side by side, {result.seconds:.1f} s)"
+    )
+    return 0
+
+
+class ProgressBar:
+    """One line on a terminal, redrawn at most ten times a second."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.drawn = 0.0
+
+    def show(self, progress: Progress) -> None:
+        now = time.monotonic()
+        if now - self.drawn < 0.1 and progress.games < progress.target:
+            return
+        self.drawn = now
+        done = min(1.0, progress.games / progress.target)
+        filled = int(30 * done)
+        rate = progress.moves / progress.seconds if progress.seconds else 0.0
+        line = (
+            f"\r[{'#' * filled}{'.' * (30 - filled)}] {progress.games}/{progress.target}"
+            f" games, {rate / 1000:.0f}k moves/s"
+        )
+        if progress.curve:
+            line += f", mean score {progress.curve[-1]['mean_score']:.0f}"
+        self.stream.write(line)
+        self.stream.flush()
+
+    def close(self) -> None:
+        self.stream.write("\n")
+        self.stream.flush()

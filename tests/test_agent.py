@@ -1,0 +1,292 @@
+"""The n-tuple agent (issue 38): its TD update, its afterstates, its seed,
+its resume, its play of the Gymnasium env, and that a short run learns.
+
+The kernels are tested in both forms (numpy and numba) against the same
+hand-computed numbers. Training runs use a small network of 4-tuples so
+that they take seconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import gamestate.gym
+from gamestate.agent import (
+    GreedyAgent,
+    NTupleNetwork,
+    Settings,
+    Trainer,
+    _kernels,
+    afterstates,
+    evaluate,
+    packed,
+)
+from gamestate.agent.cli import main
+from gamestate.agent.network import SMALL_TUPLES
+from gamestate.batch import Batch
+
+PYTHON_LOOPS = _kernels.Kernels("loops", _kernels._loop_values, _kernels._loop_learn)
+"""The loops numba compiles, run as Python: the same arithmetic, seen by coverage."""
+KERNELS = [_kernels.NUMPY, *([k] if (k := _kernels._numba()) else []), PYTHON_LOOPS]
+
+
+def small_network() -> NTupleNetwork:
+    return NTupleNetwork(SMALL_TUPLES)
+
+
+def corner_network() -> NTupleNetwork:
+    """One 1-tuple, cell 0: its 8 symmetric lookups read the 4 corners,
+    each twice (a corner lies on its diagonal's mirror)."""
+    return NTupleNetwork([(0,)])
+
+
+ONE_TWO_IN_A_CORNER = packed([[1, 0, 0, 0], [0] * 4, [0] * 4, [0] * 4])
+
+
+@pytest.mark.parametrize("kernels", KERNELS, ids=lambda k: k.name)
+def test_learn_moves_each_lookup_by_alpha_times_error_over_lookups(
+    kernels: _kernels.Kernels,
+) -> None:
+    network = corner_network()
+    boards = np.array([ONE_TWO_IN_A_CORNER], dtype=np.uint64)
+    # V = 2 * w[1] + 6 * w[0] = 0; the error 8 at alpha 0.5 gives each of
+    # the 8 lookups 0.5 * 8 / 8 = 0.5: w[1] gets it twice, w[0] six times.
+    kernels.learn(
+        network.weights,
+        network.features,
+        network.owner,
+        boards,
+        np.array([8.0], dtype=np.float32),
+        0.5,
+    )
+    assert network.weights[0, :3].tolist() == [3.0, 1.0, 0.0]
+    out = np.empty(1, dtype=np.float32)
+    kernels.values(network.weights, network.features, network.owner, boards, out)
+    assert out.tolist() == [2 * 1.0 + 6 * 3.0]
+
+
+@pytest.mark.parametrize("kernels", KERNELS, ids=lambda k: k.name)
+def test_a_board_learns_from_the_value_the_boards_before_it_left(
+    kernels: _kernels.Kernels,
+) -> None:
+    network = corner_network()
+    boards = np.array([ONE_TWO_IN_A_CORNER] * 2, dtype=np.uint64)
+    kernels.learn(
+        network.weights,
+        network.features,
+        network.owner,
+        boards,
+        np.array([8.0, 8.0], dtype=np.float32),
+        0.5,
+    )
+    # First: w = (3, 1), V = 20. Second: step 0.5 * (8 - 20) / 8 = -0.75.
+    assert network.weights[0, :2].tolist() == [3.0 - 6 * 0.75, 1.0 - 2 * 0.75]
+
+
+def test_the_two_kernels_agree_on_a_trained_network() -> None:
+    if len(KERNELS) < 3:
+        pytest.skip("numba is not installed (pip install '.[jit]')")
+    trainer = Trainer(Settings(seed=3, parallel=16), small_network())
+    trainer.run(16)
+    boards = trainer.batch.boards
+    numpy_out = np.empty(len(boards), dtype=np.float32)
+    numba_out = np.empty(len(boards), dtype=np.float32)
+    net = trainer.network
+    _kernels.NUMPY.values(net.weights, net.features, net.owner, boards, numpy_out)
+    KERNELS[1].values(net.weights, net.features, net.owner, boards, numba_out)
+    np.testing.assert_allclose(numpy_out, numba_out, rtol=1e-5)
+    assert np.abs(numpy_out).max() > 0
+
+
+def test_a_first_move_teaches_its_afterstate_alpha_times_the_next_reward() -> None:
+    trainer = Trainer(Settings(seed=5, parallel=1, alpha=0.25), small_network())
+    trainer.step()  # no afterstate to learn about yet; all values are 0
+    assert not trainer.network.weights.any()
+    _after, gains, legal = afterstates(trainer.batch.boards)
+    best_gain = int(gains[legal].max())  # V = 0 everywhere: the best move's gain
+    trainer.step()
+    # TD target r + V(s') = best_gain, error best_gain - 0: the 32 lookups
+    # of the last afterstate share alpha * best_gain.
+    assert trainer.network.weights.sum() == pytest.approx(0.25 * best_gain)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**40), moves=st.lists(st.integers(0, 3), max_size=40))
+def test_afterstates_are_the_engines_moves_before_their_tile(
+    seed: int, moves: list[int]
+) -> None:
+    batch = Batch([seed])
+    for action in [*moves, 0, 1, 2, 3]:
+        board = batch.boards.copy()
+        after, gains, legal = afterstates(board)
+        assert legal[0].tolist() == batch.legal_mask()[0].tolist()
+        result = batch.step(np.array([action]))
+        assert result.gains[0] == (gains[0, action] if legal[0, action] else 0)
+        if legal[0, action]:
+            new_tile = int(batch.boards[0]) ^ int(after[0, action])
+            # exactly one cell, empty in the afterstate, gained a 2 or a 4
+            cell = (new_tile.bit_length() - 1) // 4
+            assert new_tile >> (4 * cell) in (1, 2)
+            assert (int(after[0, action]) >> (4 * cell)) & 0xF == 0
+        if result.over[0]:
+            break
+
+
+def test_one_seed_gives_identical_weights_and_another_seed_does_not() -> None:
+    runs = []
+    for seed in (7, 7, 8):
+        trainer = Trainer(Settings(seed=seed, parallel=8), small_network())
+        trainer.run(12)
+        runs.append(trainer.network.weights)
+    assert np.array_equal(runs[0], runs[1])
+    assert not np.array_equal(runs[0], runs[2])
+
+
+def test_a_resumed_run_ends_with_the_weights_of_an_unbroken_one(tmp_path: Path) -> None:
+    config = Settings(seed=2, parallel=8, report_every=5)
+    unbroken = Trainer(config, small_network())
+    unbroken.run(20)
+    first = Trainer(config, small_network())
+    first.run(10, checkpoint=tmp_path / "run.npz")
+    resumed = Trainer.resume(tmp_path / "run.npz")
+    resumed.run(20)
+    assert np.array_equal(resumed.network.weights, unbroken.network.weights)
+    assert [p["mean_score"] for p in resumed.curve] == [
+        p["mean_score"] for p in unbroken.curve
+    ]
+
+
+def test_the_greedy_agent_plays_the_env_as_evaluate_plays_the_batch() -> None:
+    trainer = Trainer(Settings(seed=4, parallel=16), small_network())
+    trainer.run(16)
+    env = gymnasium.make(gamestate.gym.ENV_ID)
+    check_env(env.unwrapped)
+    agent = GreedyAgent(trainer.network)
+    observation, info = env.reset(seed=11)
+    done = False
+    while not done:
+        action = agent.act(observation)
+        assert info["action_mask"][action] == 1
+        observation, _reward, terminated, truncated, info = env.step(action)
+        done = terminated or truncated
+    batch_play = evaluate(trainer.network, [11])
+    assert info["score"] == batch_play.scores[0]
+    assert info["highest_tile"] == batch_play.highest[0]
+
+
+def test_a_few_seconds_of_training_triple_random_plays_mean_score() -> None:
+    seeds = list(range(1000, 1040))
+    random_scores = _random_play(seeds)
+    trainer = Trainer(Settings(seed=0, parallel=32), small_network())
+    trainer.run(150)
+    trained = evaluate(trainer.network, seeds)
+    assert trained.scores.mean() >= 3 * random_scores.mean()
+
+
+def _random_play(seeds: list[int]) -> np.ndarray:
+    """Uniformly random legal moves, seeded."""
+    rng = np.random.default_rng(0)
+    batch = Batch(seeds)
+    playing = np.ones(len(seeds), dtype=np.bool_)
+    while playing.any():
+        mask = batch.legal_mask()
+        choice = np.where(mask, rng.random(mask.shape), -1.0).argmax(axis=1)
+        playing &= ~batch.step(choice, playing=playing).finished
+    return batch.scores
+
+
+def test_the_cli_trains_evaluates_and_plots(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "run"
+    train = ["train", "--games", "6", "--parallel", "4", "--tuples", "4x4"]
+    assert main([*train, "--out", str(out)]) == 0
+    for name in ("checkpoint.npz", "network.npz", "curve.csv", "curve.png"):
+        assert (out / name).stat().st_size > 0
+    assert (out / "curve.png").read_bytes().startswith(b"\x89PNG")
+    assert main(["evaluate", str(out / "network.npz"), "--games", "3"]) == 0
+    assert "reached 2048" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as again:
+        main(["train", "--games", "6", "--out", str(out)])
+    assert again.value.code == 2
+    assert "add --resume" in capsys.readouterr().err
+
+
+def test_bad_files_get_one_line_naming_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    junk = tmp_path / "junk.npz"
+    junk.write_text("not a network")
+    with pytest.raises(SystemExit):
+        main(["evaluate", str(junk)])
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "junk.npz: not an n-tuple network file" in error
+    bad_csv = tmp_path / "curve.csv"
+    bad_csv.write_text(
+        "games,moves,seconds,mean_score,rate_2048,rate_4096,rate_8192\n1,2,3,x,0,0,0\n"
+    )
+    with pytest.raises(SystemExit):
+        main(["plot", str(bad_csv), str(tmp_path / "c.png")])
+    error = capsys.readouterr().err
+    assert "curve.csv, line 2: field 'mean_score' is 'x'" in error
+    assert not (tmp_path / "c.png").exists()
+
+
+def test_kernels_are_chosen_by_name_and_an_unknown_name_is_refused() -> None:
+    try:
+        assert _kernels.select("numpy") is _kernels.NUMPY
+        assert _kernels.kernels() is _kernels.NUMPY
+        with pytest.raises(ValueError, match="no 'fortran' kernels"):
+            _kernels.select("fortran")
+    finally:
+        _kernels._chosen.clear()
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Settings(parallel=0), "parallel must be at least 1, got 0"),
+        (lambda: Settings(alpha=0.0), r"alpha must be in \(0, 1\], got 0.0"),
+        (lambda: Settings(two_prob=101), "two_prob must be 0 to 100, got 101"),
+        (lambda: Settings(report_every=0), "report_every must be at least 1, got 0"),
+        (lambda: NTupleNetwork([(0, 1), (2,)]), "tuples must be one length"),
+        (lambda: NTupleNetwork([(0, 16)]), "tuple cells must be 0..15"),
+        (
+            lambda: NTupleNetwork([(0,)], np.zeros((1, 3), dtype=np.float32)),
+            r"weights must have shape \(1, 16\), got \(1, 3\)",
+        ),
+        (
+            lambda: packed([[16, 0, 0, 0]] + [[0] * 4] * 3),
+            "exponents must be 0..15, got 16",
+        ),
+    ],
+)
+def test_bad_settings_and_shapes_are_named(
+    make: Callable[[], object], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        make()
+
+
+def test_a_saved_network_loads_with_its_values(tmp_path: Path) -> None:
+    trainer = Trainer(Settings(seed=9, parallel=8), small_network())
+    trainer.run(8)
+    trainer.network.save(tmp_path / "full.npz")
+    trainer.network.save(tmp_path / "half.npz", half=True)
+    boards = trainer.batch.boards
+    full = NTupleNetwork.load(tmp_path / "full.npz")
+    half = NTupleNetwork.load(tmp_path / "half.npz")
+    assert full.tuples == SMALL_TUPLES
+    np.testing.assert_array_equal(full.values(boards), trainer.network.values(boards))
+    np.testing.assert_allclose(
+        half.values(boards), full.values(boards), rtol=2e-3, atol=1
+    )
+    assert full.value(int(boards[0])) == full.values(boards[:1])[0]
