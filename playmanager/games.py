@@ -85,18 +85,18 @@ class Game:
 
 TWENTY_FORTY_EIGHT: Final = Game(
     "2048",
-    "2048, the CSE 8B PA4 game (the default)",
+    "slide the tiles to make 2048; the default",
     "playmanager.twenty48.play2048",
     "save.2048",
 )
 FORTY_THIEVES: Final = Game(
     "forty-thieves",
-    "Forty Thieves solitaire (spec 002)",
+    "Forty Thieves solitaire",
     "playmanager.forty_thieves.cli",
     "save.forty-thieves",
 )
 DEFAULT: Final = TWENTY_FORTY_EIGHT
-DOTS: Final = Game("dots", "Dots (spec 003)", "playmanager.dots.cli", "save.dots")
+DOTS: Final = Game("dots", "join dots of one colour", "playmanager.dots.cli", "save.dots")
 
 GAMES: Final[Mapping[str, Game]] = MappingProxyType(
     {game.name: game for game in (TWENTY_FORTY_EIGHT, FORTY_THIEVES, DOTS)}
