@@ -15,6 +15,7 @@ closed.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import io
 import os
 import sys
@@ -59,6 +60,14 @@ def _silence_closed_stdout() -> None:
 def _options(arguments: list[str]) -> list[str]:
     """The arguments before any ``--``."""
     return arguments[: arguments.index("--")] if "--" in arguments else arguments
+
+
+def _front_end(game: games.Game) -> games.FrontEnd:
+    """Import the chosen game's front end by its module path: the table of
+    games names its front ends and imports none of them, so each front end
+    can import the table (issue 36: no import circle)."""
+    front_end: games.FrontEnd = importlib.import_module(game.front_end)
+    return front_end
 
 
 def _wants_web(arguments: list[str]) -> bool:
@@ -109,7 +118,7 @@ def main(
             from .web import cli as web_cli  # only then: the web stack is an extra
 
             return web_cli.main(arguments, launch.stdin, out, launch.stderr, env)
-        return game.load().main(launch)
+        return _front_end(game).main(launch)
     except KeyboardInterrupt:
         if out.isatty():
             out.write("\n")

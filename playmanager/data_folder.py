@@ -59,12 +59,13 @@ def tell_of_a_rescued_game(
     """At a line mode's launch, say where the rescued game :func:`other_rescue`
     finds is, in lines of 79 columns (its path whole, on a line of its own
     when longer)."""
+    rescued = other_rescue(folder, rescue_name, file)
+    if rescued is None:
+        return  # the usual launch: the wrapping below is not imported (issue 36)
     from .messages import rescued_game as where_it_is
     from .screen.text_layout import printed
 
-    rescued = other_rescue(folder, rescue_name, file)
-    if rescued is not None:
-        out.write(printed(where_it_is(rescued)))
+    out.write(printed(where_it_is(rescued)))
 
 
 def other_rescue(folder: str, rescue_name: str, file: str | None) -> str | None:

@@ -4,8 +4,11 @@ hands the game it chose.
 ``python -m playmanager --game NAME`` and a save file's first line both
 lead to an entry of :data:`GAMES`; adding a game is one entry here and its
 front end module, never a new branch in the command line. A front end is
-a :class:`FrontEnd` (a module with ``main(launch) -> int``), loaded only
-when its game is played: it parses ``launch.argv`` with its own parser
+a :class:`FrontEnd` (a module with ``main(launch) -> int``), named here by
+its module path (:attr:`Game.front_end`) and imported by the command line
+only when its game is played, so this table imports no front end and the
+front ends import it without a circle (issue 36). A front end parses
+``launch.argv`` with its own parser
 (which takes ``--game``, see :func:`add_game_option`; the shared steps
 are :func:`playmanager.options.run_command_line`) and plays.
 
@@ -30,13 +33,13 @@ from .storage import SaveFileError, decode, header_game, read_bytes, whole_numbe
 TYPE_CHECKING = False  # typing and argparse cost start-up time (issue 14)
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Callable, Mapping, Sequence
+    from collections.abc import Mapping, Sequence
     from typing import Final, Protocol, TextIO
 
     from .terminal import Terminal
 
     class FrontEnd(Protocol):
-        """A game's front end: the module :attr:`Game.load` returns."""
+        """A game's front end: the module :attr:`Game.front_end` names."""
 
         def main(self, launch: Launch) -> int:
             """Play the command line of ``launch``; return the exit status."""
@@ -52,21 +55,22 @@ class Game:
     Each game is one object, so identity is equality.
     """
 
-    __slots__ = ("default_save", "load", "name", "title")
+    __slots__ = ("default_save", "front_end", "name", "title")
 
     def __init__(
         self,
         name: str,
         title: str,
-        load: Callable[[], FrontEnd],
+        front_end: str,
         default_save: str,
     ) -> None:
         self.name = name
         """What ``--game`` takes and what its save files' first line names."""
         self.title = title
         """A few words for the help."""
-        self.load = load
-        """Import the game's front end (only the chosen game's is imported)."""
+        self.front_end = front_end
+        """The module path of the game's front end (a :class:`FrontEnd`),
+        which the command line imports when the game is played."""
         self.default_save = default_save
         """Where the game saves when no FILE is given."""
 
@@ -79,35 +83,20 @@ class Game:
         return f"Game({self.name!r})"
 
 
-def _twenty48() -> FrontEnd:
-    from .twenty48 import play2048
-
-    return play2048
-
-
-def _forty_thieves() -> FrontEnd:
-    from .forty_thieves import cli
-
-    return cli
-
-
-def _dots() -> FrontEnd:
-    from .dots import cli
-
-    return cli
-
-
 TWENTY_FORTY_EIGHT: Final = Game(
-    "2048", "2048, the CSE 8B PA4 game (the default)", _twenty48, "save.2048"
+    "2048",
+    "slide the tiles to make 2048; the default",
+    "playmanager.twenty48.play2048",
+    "save.2048",
 )
 FORTY_THIEVES: Final = Game(
     "forty-thieves",
-    "Forty Thieves solitaire (spec 002)",
-    _forty_thieves,
+    "Forty Thieves solitaire",
+    "playmanager.forty_thieves.cli",
     "save.forty-thieves",
 )
 DEFAULT: Final = TWENTY_FORTY_EIGHT
-DOTS: Final = Game("dots", "Dots (spec 003)", _dots, "save.dots")
+DOTS: Final = Game("dots", "join dots of one colour", "playmanager.dots.cli", "save.dots")
 
 GAMES: Final[Mapping[str, Game]] = MappingProxyType(
     {game.name: game for game in (TWENTY_FORTY_EIGHT, FORTY_THIEVES, DOTS)}

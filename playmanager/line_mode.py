@@ -29,9 +29,10 @@ from .hangup import HangUpError, hang_up_raises
 from .lines import LineReader, typed
 from .messages import NEW_GAME_SUMMARY
 from .options import EXIT_INTERRUPTED, EXIT_OK
-from .screen.text_layout import HELP_WIDTH, wrap_lines
+from .screen.text_layout import message_lines, wrap_lines
 from .session import MoveRefusedError, Session, WouldOverwriteError
 from .storage import describe_os_error
+from .terminal import PLAIN, Terminal
 
 M = TypeVar("M")
 I = TypeVar("I")
@@ -98,8 +99,11 @@ class LineMode(ABC, Generic[M, I, E]):
         stdout: TextIO,
         stderr: TextIO,
         rescue_folder: str,
+        terminal: Terminal = PLAIN,
     ) -> None:
         self.session = session
+        self.terminal = terminal
+        """Where it prints: its width, and whether it has an edge."""
         self.stdin = stdin
         self.stdout = stdout
         self.stderr = stderr
@@ -146,7 +150,7 @@ class LineMode(ABC, Generic[M, I, E]):
                 with contextlib.suppress(
                     OSError, ValueError
                 ):  # the terminal may be gone
-                    self.stderr.write(line + "\n")
+                    self.stderr.write(line + "\n")  # one line: scripts read it
                     self.stderr.flush()
                 return status
         return self.status
@@ -256,7 +260,7 @@ class LineMode(ABC, Generic[M, I, E]):
         """The help in 79 columns, its key column kept (one block)."""
         new_game = self.session.adapter.new_game_summary
         lines = (*self.help_lines(), *controls_lines(new_game))
-        self.stdout.writelines(line + "\n" for line in wrap_lines(lines, HELP_WIDTH))
+        self.stdout.writelines(line + "\n" for line in wrap_lines(lines, self.width))
         self.stdout.flush()
 
     def save(self, path: str | None = None) -> bool:
@@ -283,8 +287,7 @@ class LineMode(ABC, Generic[M, I, E]):
         except OSError as error:
             self.stdout.flush()
             reason = describe_os_error(error)
-            self.stderr.write(f"playmanager: {messages.not_saved(target, reason)}\n")
-            self.stderr.flush()
+            self.complain(messages.not_saved(target, reason))
             return False
         self.say(messages.saved(target))
         return True
@@ -318,22 +321,36 @@ class LineMode(ABC, Generic[M, I, E]):
             self.say(messages.kept_given_up(path))
 
     # ------------------------------------------------------------ input and output
-    def say(self, text: str) -> None:
-        """Print a message; a line longer than 79 columns wraps at words
-        (a board's lines, which fit, stay as they are)."""
-        for line in text.split("\n"):
-            fitted = (
-                [line] if len(line) <= HELP_WIDTH else wrap_lines([line], HELP_WIDTH)
-            )
-            self.stdout.writelines(part + "\n" for part in fitted)
-        self.stdout.flush()
+    @property
+    def width(self) -> int:
+        """The longest line printed: the terminal's
+        (:attr:`~playmanager.terminal.Terminal.text_width`), 79 on a pipe."""
+        return self.terminal.text_width
+
+    def say(self, text: str, stream: TextIO | None = None) -> None:
+        """Print a message on ``stream`` (stdout by default) in :attr:`width`
+        columns (:func:`~.screen.text_layout.message_lines`)."""
+        out = self.stdout if stream is None else stream
+        fitted = message_lines(text, self.width, shorten=self.terminal.is_terminal)
+        out.writelines(line + "\n" for line in fitted)
+        out.flush()
+
+    def complain(self, text: str) -> None:
+        """Print an error on stderr: fitted to a terminal like any message;
+        one whole line on a pipe, for the script that reads it."""
+        line = f"playmanager: {text}"
+        if self.terminal.is_terminal:
+            self.say(line, self.stderr)
+        else:
+            self.stderr.write(line + "\n")
+            self.stderr.flush()
 
     def ask(self, prompt: str) -> str | None:
         """Print the question ``prompt`` and read its answer; None at the
         end of input. Ctrl-C there raises :class:`NoAnswerError`. A long
         question wraps; the answer is typed after its last line."""
-        if len(prompt) > HELP_WIDTH:
-            *above, last = wrap_lines([prompt], HELP_WIDTH)
+        if len(prompt) > self.width:  # its last line keeps a column for the cursor
+            *above, last = wrap_lines([prompt], self.width - 1)
             self.say("\n".join(above))
             prompt = last + " "
         try:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from typing import Final, TextIO, TypeVar
 
     from .games import Launch
+    from .parser import Parser
 
     T = TypeVar("T", bound=Callable[[str], object])
     Check = Callable[[argparse.ArgumentParser, SimpleNamespace], None]
@@ -138,7 +139,7 @@ def next_seed(seed: int) -> int:
 
 def parse_options(
     launch: Launch,
-    build_parser: Callable[[], argparse.ArgumentParser],
+    build_parser: Callable[[], Parser],
     check: Check,
 ) -> SimpleNamespace | int:
     """The options of ``launch.argv``, or the exit status of ``--help``
@@ -146,6 +147,7 @@ def parse_options(
     ``launch.stderr``): a bad option, a FILE that holds another game, or
     options ``check`` refuses together."""
     parser = build_parser()
+    parser.width = launch.terminal.text_width
     out, err = launch.stdout, launch.stderr
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
@@ -179,7 +181,7 @@ def check_file_is_writable(
 def run_command_line(
     launch: Launch,
     *,
-    build_parser: Callable[[], argparse.ArgumentParser],
+    build_parser: Callable[[], Parser],
     check: Check,
     play: Play,
     without_parser: SimpleNamespace | None = None,

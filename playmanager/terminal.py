@@ -14,7 +14,12 @@ screen and line mode, so that no game judges the terminal its own way:
   ``LC_ALL=C`` Python writes UTF-8 but curses draws ASCII). Never on a
   pipe or a file, whose readers get ASCII. ``NO_COLOR`` asks for no
   colour, not for fewer symbols, so it leaves this alone;
-* the mouse: a full screen asks for mouse reports only on a terminal.
+* the mouse: a full screen asks for mouse reports only on a terminal;
+* its width, for the text a line mode or ``--help`` prints
+  (:attr:`Terminal.text_width`): ``COLUMNS`` when set (as argparse and
+  ``shutil.get_terminal_size`` read it), else the terminal's own, kept to
+  60-200 columns; 80 on a pipe or a file, whatever ``COLUMNS`` says, so a
+  piped game prints the same bytes everywhere.
 
 Light on purpose (no typing, no curses), so that the line modes start
 fast.
@@ -33,6 +38,14 @@ NO_COLOURS: Final = 0
 BASIC_COLOURS: Final = 8
 RICH_COLOURS: Final = 256
 
+PIPE_COLUMNS: Final = 80
+"""The width of a pipe or a file, and of a terminal whose size is unknown."""
+MIN_COLUMNS: Final = 60
+"""The narrowest width text is fitted to (the smallest screen the games
+support); a narrower terminal wraps it on its own."""
+MAX_COLUMNS: Final = 200
+"""The widest: lines longer than this are hard to read."""
+
 SHOWN_CHARACTERS: Final = "\u2660\u2665\u2666\u2663\u2598\u259d\u2580\u2596\u258c\u259e\u259b\u2597\u259a\u2590\u259c\u2584\u2599\u259f\u2588"
 """The characters the games draw beyond ASCII: the suits, and the block
 and quadrant characters of dots, tiles and marks
@@ -46,15 +59,30 @@ class Terminal:
     modules at start-up.
     """
 
-    __slots__ = ("colours", "is_terminal", "unicode")
+    __slots__ = ("colours", "columns", "is_terminal", "unicode")
 
-    def __init__(self, *, colours: int, unicode: bool, is_terminal: bool) -> None:
+    def __init__(
+        self,
+        *,
+        colours: int,
+        unicode: bool,
+        is_terminal: bool,
+        columns: int = PIPE_COLUMNS,
+    ) -> None:
         self.colours = colours
         """0, 8 or 256."""
         self.unicode = unicode
         """Suit symbols, blocks and box lines show."""
         self.is_terminal = is_terminal
         """The output is a terminal (not a pipe or a file)."""
+        self.columns = columns
+        """Its width, kept to 60-200 columns (80 for a pipe or a file)."""
+
+    @property
+    def text_width(self) -> int:
+        """The longest line printed for it: one column short of its width,
+        so that no terminal wraps a full line on its own."""
+        return self.columns - 1
 
     @property
     def colour(self) -> bool:
@@ -73,13 +101,13 @@ class Terminal:
     def __hash__(self) -> int:
         return hash(self._fields())
 
-    def _fields(self) -> tuple[int, bool, bool]:
-        return self.colours, self.unicode, self.is_terminal
+    def _fields(self) -> tuple[int, bool, bool, int]:
+        return self.colours, self.unicode, self.is_terminal, self.columns
 
     def __repr__(self) -> str:
         return (
             f"Terminal(colours={self.colours}, unicode={self.unicode}, "
-            f"is_terminal={self.is_terminal})"
+            f"is_terminal={self.is_terminal}, columns={self.columns})"
         )
 
 
@@ -96,8 +124,27 @@ def detect(environ: Mapping[str, str], stream: TextIO) -> Terminal:
     if not environ.get("NO_COLOR") and term not in ("", "dumb"):
         colours = terminfo_colours(term, environ)
     return Terminal(
-        colours=colours, unicode=can_show(SHOWN_CHARACTERS, stream), is_terminal=True
+        colours=colours,
+        unicode=can_show(SHOWN_CHARACTERS, stream),
+        is_terminal=True,
+        columns=terminal_columns(environ, stream),
     )
+
+
+def terminal_columns(environ: Mapping[str, str], stream: TextIO) -> int:
+    """The width of the terminal ``stream`` writes to, as
+    ``shutil.get_terminal_size`` finds it (``COLUMNS``, else the terminal's
+    own, else 80), kept to :data:`MIN_COLUMNS`-:data:`MAX_COLUMNS`. Not
+    through shutil: it is not imported at start-up."""
+    columns = environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        found = int(columns)
+    else:
+        try:
+            found = os.get_terminal_size(stream.fileno()).columns or PIPE_COLUMNS
+        except (OSError, ValueError, AttributeError):  # not a real terminal
+            found = PIPE_COLUMNS
+    return min(max(found, MIN_COLUMNS), MAX_COLUMNS)
 
 
 def _isatty(stream: TextIO) -> bool:

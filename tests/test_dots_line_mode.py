@@ -212,7 +212,7 @@ def test_a_failed_save_says_why_on_stderr_and_the_game_goes_on(
 
 def test_quit_asks_to_save_unsaved_progress(in_a_folder: Path) -> None:
     keep = Run(["--seed", "5"], f"{FIVE_R}\nq\nmaybe\nq\nn\n")
-    assert keep.answers()[1].endswith("n quits, c keeps playing: Keep playing\n")
+    assert keep.answers()[1].endswith("n quits, c keeps\nplaying: Keep playing\n")
     assert keep.status == 0 and not (in_a_folder / "save.dots").exists()
     saved = Run(["--seed", "5"], f"{FIVE_R}\nquit\ny\n")
     assert saved.text.endswith("Saved to save.dots\n")

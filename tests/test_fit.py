@@ -623,3 +623,126 @@ def test_an_ended_game_shows_only_the_keys_it_takes(
     page = "\n".join(painted(app.frame(*size, colour=True), *size))
     assert "? help" in page  # the end box's line
     assert "H hint" not in page and "A auto" not in page
+
+
+# ---------------------------------------------------------------- issue 36, item 4
+# The line modes and --help at the terminal's width, 60 to 200 columns.
+
+WIDTHS = [60, 80, 120]
+
+
+class TerminalText(io.StringIO):
+    """What a terminal shows, as a stream: a tty whose width ``COLUMNS``
+    gives (as argparse and shutil read it)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def on_a_terminal(
+    argv: list[str], typed: str, columns: int, tmp_path: Path
+) -> tuple[str, str]:
+    """Stdout and stderr of a game played on a ``columns``-wide terminal."""
+    out, err = TerminalText(), io.StringIO()
+    environ = {"COLUMNS": str(columns), "XDG_DATA_HOME": str(tmp_path / "data")}
+    main(argv, io.StringIO(typed), out, err, environ=environ)
+    return out.getvalue(), err.getvalue()
+
+
+def words(text: str) -> list[str]:
+    return text.split()
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+@pytest.mark.parametrize("game", ["2048", "dots", "forty-thieves"])
+def test_help_fits_the_terminal_and_breaks_no_word(
+    game: str, columns: int, tmp_path: Path
+) -> None:
+    """``--help`` was 80 wide whatever the terminal ("[--s" / "eed N]" at 60)."""
+    shown, _ = on_a_terminal(["--game", game, "--help"], "", columns, tmp_path)
+    widest, _ = on_a_terminal(["--game", game, "--help"], "", 200, tmp_path)
+    assert max(len(line) for line in shown.splitlines()) <= columns - 1
+    assert words(shown) == words(widest)  # only the line breaks moved
+    if columns > 80:
+        assert max(len(line) for line in shown.splitlines()) > HELP_WIDTH
+
+
+def test_help_says_each_game_and_range_once_without_brackets_in_brackets(
+    tmp_path: Path,
+) -> None:
+    """"2048 (2048, the CSE 8B PA4 game (the default))", "(default 70) (0-100)"."""
+    shown, _ = on_a_terminal(["--help"], "", 200, tmp_path)
+    assert ") (" not in shown and "))" not in shown
+    assert "(default 70; takes 0-100)" in shown
+    assert "2048 (slide the tiles to make 2048; the default)" in shown
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+@pytest.mark.parametrize(
+    ("game", "typed"),
+    [
+        ("dots", "?\n9,9\nH\nu\no\nn\n0,0 0,1 0,2\nq\nn\n"),
+        ("forty-thieves", "?\n9 9\nH\nd\nu\no\nn\nd\nq\nn\n"),
+    ],
+)
+def test_line_mode_prompts_and_messages_fit_the_terminal(
+    game: str, typed: str, columns: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Words were broken at the edge at 60 columns ("new o" / "nes drop
+    in.", "Moves left:" / "10"): every line, prompts and questions too, now
+    fits, and the words are those a 200-column terminal shows."""
+    argv = ["--game", game, "--seed", "5"]
+    (tmp_path / "here").mkdir()
+    (tmp_path / "wide").mkdir()
+    monkeypatch.chdir(tmp_path / "here")
+    shown, err = on_a_terminal(argv, typed, columns, tmp_path / "here")
+    monkeypatch.chdir(tmp_path / "wide")
+    widest, _ = on_a_terminal(argv, typed, 200, tmp_path / "wide")
+    assert "Saved to" in shown and "before quitting?" in shown, shown
+    # a terminal echoes the answer and its Enter: what follows a prompt starts a line
+    for line in (shown.replace("> ", "\n") + err).splitlines():
+        assert len(line) <= columns - 1, line
+    assert words(shown) == words(widest)
+
+
+def test_dots_keeps_moves_left_with_its_number_at_60_columns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    shown, _ = on_a_terminal(["--game", "dots", "--seed", "5"], "q\n", 60, tmp_path)
+    assert re.search(r"^.*Moves left: \d+$", shown, re.MULTILINE), shown
+
+
+@pytest.mark.parametrize("game", ["dots", "forty-thieves"])
+def test_a_path_too_long_for_the_terminal_loses_its_middle_not_its_name(
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """"Not saved; /t" / "mp/...": the terminal broke a path at its edge."""
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / ("a-folder-that-is-not-there-" * 3) / f"game.{game}"
+    _, err = on_a_terminal(["--game", game, "--seed", "5"], f"o {path}\nq\n", 60, tmp_path)
+    lines = err.splitlines()
+    assert any(f".../game.{game}" in line for line in lines), err
+    assert all(len(line) <= 59 for line in lines), err
+    piped = io.StringIO()
+    main(["--game", game, "--seed", "5"], io.StringIO(f"o {path}\nq\n"), io.StringIO(), piped)
+    assert str(path) in piped.getvalue()  # a pipe has no edge: whole, one line
+
+
+@pytest.mark.parametrize(
+    ("environ", "tty", "columns"),
+    [
+        ({"COLUMNS": "30"}, True, 60),
+        ({"COLUMNS": "300"}, True, 200),
+        ({"COLUMNS": "120"}, True, 120),
+        ({"COLUMNS": "120"}, False, 80),  # a pipe: 80, whatever COLUMNS says
+        ({}, False, 80),
+    ],
+)
+def test_the_text_width_is_the_terminal_s_within_60_to_200(
+    environ: dict[str, str], tty: bool, columns: int
+) -> None:
+    from playmanager.terminal import detect
+
+    stream = TerminalText() if tty else io.StringIO()
+    assert detect(environ, stream).columns == columns

@@ -148,9 +148,10 @@ def test_the_end_of_input_quits_with_status_zero() -> None:
 
 QUESTION = (
     "Save to save.forty-thieves before quitting? y saves and quits, n quits, "
-    "c keeps\nplaying: "
+    "c\nkeeps playing: "
 )
-"""The quit question, wrapped to 79 columns as every line mode's messages."""
+"""The quit question, wrapped to 79 columns as every line mode's messages,
+its last line keeping a column for the cursor (issue 36)."""
 
 
 def flat(text: str) -> str:

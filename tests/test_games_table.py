@@ -71,7 +71,7 @@ def test_a_save_of_another_game_is_refused_in_one_line(given: str, holds: str) -
 def test_a_file_of_another_game_is_a_usage_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    other = games.Game("other", "another game", games.TWENTY_FORTY_EIGHT.load, "x.save")
+    other = games.Game("other", "another game", games.TWENTY_FORTY_EIGHT.front_end, "x.save")
     monkeypatch.setattr(games, "GAMES", {**games.GAMES, "other": other})
     path = tmp_path / "other.save"
     path.write_text(header("other", 1))

@@ -122,8 +122,8 @@ def test_every_option_with_a_number_says_its_range(
     ("game", "shown"),
     [
         ("2048", "(1-1024)"),
-        ("2048", "(0-100)"),
-        ("dots", "(1-999)"),
+        ("2048", "; takes 0-100)"),  # after "(default 70"
+        ("dots", "1-999)"),
         ("forty-thieves", "(1 or more)"),
     ],
 )

@@ -4,6 +4,7 @@ a typed front end loaded lazily, FILE read once, one main skeleton."""
 from __future__ import annotations
 
 import builtins
+import importlib
 import io
 import os
 import sys
@@ -124,7 +125,7 @@ def test_a_launch_hands_the_game_its_streams_environment_and_terminal() -> None:
         environ={},
         terminal=PLAIN,
     )
-    assert games.DOTS.load().main(launch) == 0
+    assert importlib.import_module(games.DOTS.front_end).main(launch) == 0
     assert out.getvalue().startswith("usage: playmanager --game dots")
 
 

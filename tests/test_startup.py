@@ -69,6 +69,9 @@ NOT_AT_START = {
     "typing",  # a few ms (it imports re): names for type checkers only
     "re",  # the terminal value's locale check imports it, on a terminal only
     "curses",
+    # issue 36: the words of a launch notice are wrapped only when there is one
+    "textwrap",
+    "playmanager.screen.text_layout",
 }
 
 

@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     import argparse
     from typing import Final, TextIO
 
+    from ..parser import Parser
+
 LEVEL_OPTIONS: Final = ("seed", "moves", "objective", "random_board", "squares")
 """Options that make a new level, so they cannot go with an existing FILE."""
 _COLOURS: Final = {
@@ -66,7 +68,7 @@ def moves(text: str) -> int:
     return bounded(text, 1, MAX_MOVES, "the moves")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> Parser:
     """Every option of Dots; the help says how to type a path."""
 
     from ..parser import game_parser
@@ -115,7 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def keys_help() -> str:
+def keys_help(width: int) -> str:
     """The keys of both modes for ``--help``, from their tables."""
     from ..line_mode import controls_lines
     from ..parser import keys_of_both_modes
@@ -123,7 +125,7 @@ def keys_help() -> str:
     from .tui.controller import help_lines
 
     line_mode = [*HELP, *(line.strip() for line in controls_lines())]
-    return keys_of_both_modes(line_mode, help_lines())
+    return keys_of_both_modes(line_mode, help_lines(), width=width)
 
 
 def check_combinations(parser: argparse.ArgumentParser, args: SimpleNamespace) -> None:
@@ -248,6 +250,7 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
         stdout=launch.stdout,
         stderr=launch.stderr,
         rescue_folder=folder,
+        terminal=launch.terminal,
         palette=palette_for(launch.terminal),
     )
     return line_game.play(greeting)

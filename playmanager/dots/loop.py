@@ -20,6 +20,7 @@ from gamestate.dots import GameBoardT
 from .. import messages as shared_messages
 from ..line_mode import LineMode
 from ..session import Session
+from ..terminal import PLAIN, Terminal
 from . import messages
 from .adapter import DotsEffects, Path
 from .controller import Controller
@@ -41,6 +42,7 @@ class LineGame(LineMode[GameBoardT, Path, DotsEffects]):
         stderr: TextIO,
         rescue_folder: str,
         palette: Palette | None = None,
+        terminal: Terminal = PLAIN,
     ) -> None:
         super().__init__(
             session,
@@ -48,8 +50,9 @@ class LineGame(LineMode[GameBoardT, Path, DotsEffects]):
             stdout=stdout,
             stderr=stderr,
             rescue_folder=rescue_folder,
+            terminal=terminal,
         )
-        self.view = View(stdout, palette)
+        self.view = View(stdout, palette, terminal.text_width)
 
     @property
     def game(self) -> GameBoardT:

@@ -16,6 +16,7 @@ from typing import Final, TextIO
 
 from gamestate.dots import SIZE, CellT
 
+from ..screen.text_layout import GLUE, HELP_WIDTH, wrap_lines
 from ..terminal import RICH_COLOURS, Terminal
 
 NAMES: Final[Mapping[CellT, str]] = {
@@ -81,17 +82,29 @@ def objective_text(colour: CellT, target: int) -> str:
     return f"clear {target} more {colour.value} ({NAMES[colour]})"
 
 
-def info_text(colour: CellT, target: int, score: int, moves: int) -> str:
-    """The status line: objective, score and moves left."""
-    return f"Objective: {objective_text(colour, target)}   Score: {score}   Moves left: {moves}\n"
+def info_text(
+    colour: CellT, target: int, score: int, moves: int, width: int = HELP_WIDTH
+) -> str:
+    """The status line: objective, score and moves left; where it is wider
+    than ``width``, it wraps between the three, never inside one."""
+    parts = (
+        f"Objective: {objective_text(colour, target)}",
+        f"Score: {score}",
+        f"Moves left: {moves}",
+    )
+    line = "   ".join(part.replace(" ", GLUE) for part in parts)
+    return "".join(row + "\n" for row in wrap_lines([line], width))
 
 
 class View:
     """The MIS's View: prints to ``out`` (plain, or coloured with a palette)."""
 
-    def __init__(self, out: TextIO, palette: Palette | None = None) -> None:
+    def __init__(
+        self, out: TextIO, palette: Palette | None = None, width: int = HELP_WIDTH
+    ) -> None:
         self.out = out
         self.palette = palette
+        self.width = width
 
     def print_boardT(self, board: Sequence[Sequence[CellT]]) -> None:  # noqa: N802 -- the MIS name
         """Print the grid row by row, row 0 (the top) first, with labels."""
@@ -100,4 +113,4 @@ class View:
     def print_info(self, colour: CellT, target: int, score: int, moves: int) -> None:
         """Print the objective (``colour``, ``target`` dots still to clear),
         the score and the moves left, in the MIS's argument order."""
-        self.out.write(info_text(colour, target, score, moves))
+        self.out.write(info_text(colour, target, score, moves, self.width))

@@ -35,7 +35,7 @@ from ..options import (
     run_command_line,
 )
 from ..options import seed as seed_option
-from ..parser import game_parser
+from ..parser import Parser, game_parser
 from ..session import Session
 from ..storage import why_unwritable
 from . import deal_numbers, savefile, solve_options, text
@@ -44,7 +44,7 @@ from .commands import HELP_ROWS
 from .line_mode import LineGame
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> Parser:
     """The parser of every option; the help lists the commands."""
     parser = game_parser(
         FORTY_THIEVES,
@@ -75,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def keys_help() -> str:
+def keys_help(width: int) -> str:
     """The keys of both modes for ``--help``, from their tables."""
     from ..line_mode import controls_lines
     from ..messages import NEW_DEAL_SUMMARY
@@ -84,7 +84,9 @@ def keys_help() -> str:
 
     line_mode = [f"{example:<14}{what}" for example, what in HELP_ROWS]
     controls = (line.strip() for line in controls_lines(NEW_DEAL_SUMMARY))
-    return keys_of_both_modes([*line_mode, *controls], help_lines(), NEW_DEAL_SUMMARY)
+    return keys_of_both_modes(
+        [*line_mode, *controls], help_lines(), NEW_DEAL_SUMMARY, width=width
+    )
 
 
 def check_combinations(parser: argparse.ArgumentParser, args: SimpleNamespace) -> None:
@@ -188,6 +190,7 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
         stdout=launch.stdout,
         stderr=launch.stderr,
         rescue_folder=folder,
+        terminal=launch.terminal,
     )
     game.card_text = card_text
     return game.play(line_greeting(session, origin).rstrip("\n"))

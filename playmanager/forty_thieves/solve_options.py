@@ -32,7 +32,7 @@ _ONLY_WITH_SOLVE: Final = (
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add --solve and its options (not --seed, which playing shares)."""
     group = parser.add_argument_group(
-        "solve (thoughtful solitaire: every card known; no game is played)"
+        "solve (every card known; no game is played)"
     )
     group.add_argument(
         "--solve",

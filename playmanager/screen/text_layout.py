@@ -141,6 +141,23 @@ def wrap_lines(lines: Sequence[str], width: int) -> list[str]:
     return [line.replace(GLUE, " ") for line in wrapped]
 
 
+def message_lines(text: str, width: int, *, shorten: bool = True) -> list[str]:
+    """A message's lines as a line mode prints them in ``width`` columns:
+    a line that fits (a board's row) stays as it is; a longer one wraps at
+    words, and with ``shorten`` (on a terminal, whose edge would break it)
+    a word still too long for a line, a path, loses the middle of its
+    folders (:func:`elide`). A pipe has no edge: its paths stay whole."""
+    fitted: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            fitted.append(line)
+        elif shorten:
+            fitted += (elide(part, width) for part in wrap_lines([line], width))
+        else:
+            fitted += wrap_lines([line], width)
+    return fitted
+
+
 def printed(text: str) -> str:
     """``text`` as lines printed for a terminal (a launch notice): each in
     :data:`HELP_WIDTH` columns, wrapped at words, ending with a newline."""

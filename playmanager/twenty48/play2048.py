@@ -62,6 +62,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Final, TextIO
 
+    from ..parser import Parser
+
 NO_OPTIONS: Final = {
     "game": TWENTY_FORTY_EIGHT.name,
     "stats": False,
@@ -96,7 +98,7 @@ def _goal(text: str) -> int:
         raise bad_value(str(error)) from error
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> Parser:
     """Return the parser of every option; the help lists the keys."""
 
     from ..parser import game_parser
@@ -154,7 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def keys_help() -> str:
+def keys_help(width: int) -> str:
     """The keys of both modes for ``--help``: the line mode's are Java's
     (Config's), the full screen's its key table's."""
     from ..parser import keys_of_both_modes
@@ -162,7 +164,7 @@ def keys_help() -> str:
     from .tui.controller import playing_keys
 
     line_mode = [f"{key:<16}{what}" for key, what in described_keys()]
-    return keys_of_both_modes(line_mode, describe(playing_keys()))
+    return keys_of_both_modes(line_mode, describe(playing_keys()), width=width)
 
 
 def game_rules(args: SimpleNamespace) -> Rules:
