@@ -1,7 +1,7 @@
 """How strong and how fast the solver is: a fixed set of seeded games.
 
     python bench/solver.py [--games 50] [--seed 1] [--jobs 1] [--depth D | --ms T]
-                           [--journal FILE.jsonl]
+                           [--journal FILE.jsonl] [--moves N]
 
 Plays games seeded S, S+1, ... with the Java rules (a 4x4 board, two
 starting tiles, Config.TWO_PROB = 70), the solver choosing every move, and
@@ -10,6 +10,10 @@ and 8192 and the median milliseconds per move: wall-clock time (what a
 player waits) and CPU time (what the search costs, whatever else the
 machine is doing), with the load average, since the machine may be shared,
 and the chance nodes the search expanded per CPU second.
+
+With ``--moves N`` each game stops after N moves: the time and nodes a
+move takes, measured in minutes where whole games take an hour (the rates
+then say only how far N moves got).
 
 With ``--journal``, each game's record (seed, max tile, score, moves, the
 median ms and the nodes per second) is appended to the file as the game
@@ -42,11 +46,11 @@ RATE_TILES = (2048, 4096, 8192, 16384)
 
 
 def play_seed(
-    task: tuple[int, int | None, float | None],
+    task: tuple[int, int | None, float | None, int | None],
 ) -> tuple[GameResult, list[float], int]:
-    """Play the game of one seed; return it, the CPU ms of each move and
-    the chance nodes all its searches expanded."""
-    seed, depth, ms = task
+    """Play the game of one seed (to its end, or ``moves`` moves); return it,
+    the CPU ms of each move and the chance nodes all its searches expanded."""
+    seed, depth, ms, moves = task
     Config.TWO_PROB = 70  # the Java rules, in every worker process
     search_move(new_game(seed), depth=1)  # tables and kernel built, untimed
     cpu_ms: list[float] = []
@@ -54,6 +58,8 @@ def play_seed(
 
     def choose(game: GameState) -> Direction | None:
         nonlocal nodes
+        if moves is not None and len(cpu_ms) >= moves:
+            return None
         start = time.process_time()
         move, expanded = search_move(game, depth=depth, ms=ms)
         cpu_ms.append((time.process_time() - start) * 1000.0)
@@ -126,13 +132,16 @@ def main() -> int:
     search = parser.add_mutually_exclusive_group()
     search.add_argument("--depth", type=int, default=None)
     search.add_argument("--ms", type=float, default=None)
+    parser.add_argument("--moves", type=int, default=None, help="stop each game here")
     parser.add_argument("--journal", default=None, help="JSONL file of finished games")
     args = parser.parse_args()
     seeds = range(args.seed, args.seed + args.games)
     done = read_journal(args.journal)
 
     report = Report(games=args.games, seed=args.seed, depth=args.depth, ms=args.ms)
-    tasks = [(seed, args.depth, args.ms) for seed in seeds if seed not in done]
+    tasks = [
+        (seed, args.depth, args.ms, args.moves) for seed in seeds if seed not in done
+    ]
     started = time.perf_counter()
     with multiprocessing.Pool(args.jobs) as pool:
         for result, cpu, nodes in pool.imap_unordered(play_seed, tasks):

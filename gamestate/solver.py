@@ -19,6 +19,9 @@ One search (:class:`_Search`) runs on two board engines:
 
 By default a 4x4 search deepens while the next depth fits NODE_BUDGET,
 so crowded boards are searched deeper than open ones (see NODE_BUDGET).
+When numba is installed (the ``jit`` extra) that search runs compiled
+(``_solver_jit``: the same values at equal depth, many times faster)
+within the larger JIT_NODE_BUDGET.
 
 The evaluation is nneonneo/2048-ai's per-line heuristic, scored on every
 row and column: empty cells, merges waiting to happen, monotonicity, and a
