@@ -33,7 +33,7 @@ import sys
 import time
 
 from gamestate import Config, Direction, GameState
-from gamestate.solver import search_move
+from gamestate.solver import compile_search, search_move
 from playmanager.twenty48.autoplay import (
     GameResult,
     Report,
@@ -52,7 +52,8 @@ def play_seed(
     the CPU ms of each move and the chance nodes all its searches expanded."""
     seed, depth, ms, moves = task
     Config.TWO_PROB = 70  # the Java rules, in every worker process
-    search_move(new_game(seed), depth=1)  # tables and kernel built, untimed
+    compile_search()  # when numba is installed; built here, untimed
+    search_move(new_game(seed), depth=1)  # the Python tables too
     cpu_ms: list[float] = []
     nodes = 0
 

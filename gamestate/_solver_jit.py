@@ -18,16 +18,15 @@ then use the Python search. This module never prints.
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-try:
-    import numba
-    import numpy as np
-except ImportError:  # the jit extra is not installed: the Python search serves
-    _INSTALLED = False
-else:
-    _INSTALLED = True
+# Bound by tables() at the first search, not at import: importing numba
+# takes seconds, and a hint in the terminal should not wait for it.
+if TYPE_CHECKING:
+    import numba  # noqa: TC004 (bound at run time by tables())
+    import numpy as np  # noqa: TC004 (bound at run time by tables())
 
 _OVERFLOW: Final = (1 << 64) - 1
 """A slid line whose merge would pass 2**15 becomes all ones: OR'd into
@@ -41,8 +40,8 @@ nodes (a fuller table would slow the probing), then stops caching."""
 
 
 def available() -> bool:
-    """True when numba and numpy can be imported."""
-    return _INSTALLED
+    """True when numba and numpy are installed (without importing them)."""
+    return all(importlib.util.find_spec(name) for name in ("numba", "numpy"))
 
 
 class Tables:
@@ -113,8 +112,11 @@ def rate(
 
 def tables(row_score: Callable[[int], float]) -> Tables:
     """The process's one :class:`Tables` (built, and compiled, at first use)."""
-    global _TABLES  # built once per process, on first use
+    global _TABLES, numba, np  # built once per process, on first use
     if _TABLES is None:
+        import numba
+        import numpy as np
+
         _TABLES = Tables(row_score)
     return _TABLES
 

@@ -19,9 +19,10 @@ One search (:class:`_Search`) runs on two board engines:
 
 By default a 4x4 search deepens while the next depth fits NODE_BUDGET,
 so crowded boards are searched deeper than open ones (see NODE_BUDGET).
-When numba is installed (the ``jit`` extra) that search runs compiled
-(``_solver_jit``: the same values at equal depth, many times faster)
-within the larger JIT_NODE_BUDGET.
+When numba is installed (the ``jit`` extra) and :func:`compile_search`
+has been called, that search runs compiled (``_solver_jit``: the same
+values at equal depth, many times faster) within the larger
+JIT_NODE_BUDGET.
 
 The evaluation is nneonneo/2048-ai's per-line heuristic, scored on every
 row and column: empty cells, merges waiting to happen, monotonicity, and a
@@ -447,8 +448,8 @@ def best_move(
     budget is spent (up to ``depth`` or MAX_DEPTH) and returns the deepest
     finished answer; depth 1 always finishes. With neither, a 4x4 board is
     searched as deep as NODE_BUDGET allows (at least FIRST_DEPTH) and any
-    other shape GRID_DEPTH deep (JIT_NODE_BUDGET when the compiled search
-    is installed). ``state`` is only read.
+    other shape GRID_DEPTH deep (JIT_NODE_BUDGET once :func:`compile_search`
+    has built the compiled search). ``state`` is only read.
     """
     return search_move(state, depth=depth, ms=ms)[0]
 
@@ -493,10 +494,27 @@ def rate_moves(state: GameState, *, depth: int) -> dict[Direction, float]:
     return {Direction(turns): value for turns, value in values.items()}
 
 
+def compile_search() -> bool:
+    """Build the compiled search in this process when numba is installed
+    (seconds: numba's import, the tables, the kernel); return whether it
+    is there. From then on the default 4x4 search runs compiled. A process
+    that never calls this (a hint in the terminal or the web server's pool,
+    which must answer at once) keeps the Python search."""
+    global _compiled  # one switch per process, turned on once
+    if _solver_jit.available():
+        _solver_jit.tables(_row_score)
+        _compiled = True
+    return _compiled
+
+
+_compiled = False
+"""True once :func:`compile_search` has built the compiled search."""
+
+
 def _packed_search(two_prob: int, ms: float | None) -> _PackedSearch:
-    """The compiled search when numba is installed and no deadline is set,
-    else the Python one."""
-    if ms is None and _solver_jit.available():
+    """The compiled search once :func:`compile_search` has built it and when
+    no deadline is set, else the Python one."""
+    if ms is None and _compiled:
         return _JitSearch(two_prob)
     return _PackedSearch(two_prob)
 

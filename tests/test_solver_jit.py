@@ -8,6 +8,8 @@ Its strength and speed are measured by bench/solver.py, not here.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,6 +18,13 @@ from gamestate import GameState, solver
 from gamestate._kernels import can_move
 
 pytest.importorskip("numba", reason="the jit extra: pip install -e '.[jit]'")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def python_search_after() -> Iterator[None]:
+    """Other tests expect the Python default: turn the switch back off."""
+    yield
+    solver._compiled = False
 
 
 @st.composite
@@ -59,9 +68,10 @@ def test_merges_past_32768_are_left_out_as_the_python_search_does() -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(packed_boards(), st.integers(0, 2**48))
-def test_the_default_search_returns_a_legal_move_of_the_java_model(
+def test_the_compiled_default_search_returns_a_legal_move_of_the_java_model(
     board: int, seed: int
 ) -> None:
+    solver.compile_search()  # the switch is turned off after this module
     game = GameState(4, 4, seed=seed, two_prob=70)
     game.setBoard([[1 << e if e else 0 for e in row] for row in exponents(board)])
     move = solver.best_move(game)
@@ -73,7 +83,10 @@ def test_the_default_search_returns_a_legal_move_of_the_java_model(
         assert game.move(move)
 
 
-def test_the_default_search_is_compiled_and_deeper_when_numba_is_there() -> None:
+def test_the_default_search_is_compiled_and_deeper_once_built() -> None:
+    solver._compiled = False
+    assert not isinstance(solver._packed_search(70, None), solver._JitSearch)
+    assert solver.compile_search()
     assert isinstance(solver._packed_search(70, None), solver._JitSearch)
     assert not isinstance(solver._packed_search(70, 50.0), solver._JitSearch)
     assert solver.JIT_NODE_BUDGET > solver.NODE_BUDGET
