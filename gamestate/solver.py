@@ -19,6 +19,10 @@ One search (:class:`_Search`) runs on two board engines:
 
 By default a 4x4 search deepens while the next depth fits NODE_BUDGET,
 so crowded boards are searched deeper than open ones (see NODE_BUDGET).
+When numba is installed (the ``jit`` extra) and :func:`compile_search`
+has been called, that search runs compiled (``_solver_jit``: the same
+values at equal depth, many times faster) within the larger
+JIT_NODE_BUDGET.
 
 The evaluation is nneonneo/2048-ai's per-line heuristic, scored on every
 row and column: empty cells, merges waiting to happen, monotonicity, and a
@@ -37,7 +41,7 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Final, Generic, TypeVar
 
-from . import _bitboard, _kernels
+from . import _bitboard, _kernels, _solver_jit
 from . import config as Config
 from .direction import Direction
 from .game_state import GameState
@@ -131,7 +135,12 @@ def _row_exponents(row: int) -> list[int]:
     return [(row >> shift) & 0xF for shift in (0, 4, 8, 12)]
 
 
-_ROW_SCORE: Final = _LazyTable(lambda row: line_heuristic(_row_exponents(row)))
+def _row_score(row: int) -> float:
+    """The heuristic of one packed 16-bit row."""
+    return line_heuristic(_row_exponents(row))
+
+
+_ROW_SCORE: Final = _LazyTable(_row_score)
 _BOARD_MASK: Final = _bitboard.BOARD_MASK
 _CELLS: Final = _bitboard.CELLS
 
@@ -192,6 +201,33 @@ def _exponent(value: int) -> int:
 def _grid_evaluate(board: Grid) -> float:
     lines = list(board) + list(zip(*board, strict=True))
     return sum(line_heuristic([_exponent(v) for v in line]) for line in lines)
+
+
+GRID_DEPTH: Final = 2
+"""The depth of the default search on shapes other than 4x4: the list engine
+is slower and big boards have many empty cells (depth 3 on a 6x6 board
+is too slow for a hint)."""
+
+FIRST_DEPTH: Final = 3
+"""The depth the default 4x4 search always finishes."""
+
+NODE_BUDGET: Final = 1500
+"""Chance nodes the default 4x4 search may expect one more depth to expand.
+
+After each depth from FIRST_DEPTH on, the next one is searched when the
+nodes it should take (the last depth's, times how much the last depth grew
+on the one before) fit this budget. Crowded boards, where one more move
+of lookahead saves games, have few cells for a tile and so few chance
+branches: they go deeper, while open boards stay at FIRST_DEPTH. Counting
+nodes, not milliseconds, keeps a seeded game the same on any machine; the
+budget bounds the deepest search a move makes, and bench/solver.py prints
+the median time a move takes."""
+
+
+JIT_NODE_BUDGET: Final = 20_000
+"""NODE_BUDGET of the compiled search (``_solver_jit``, the ``jit`` extra):
+it expands chance nodes many times faster, so the same wait buys more
+lookahead (bench/solver.py measures both)."""
 
 
 # -------------------------------------------------------------- search
@@ -295,6 +331,11 @@ class _Search(ABC, Generic[B]):
             best = max(best, chance(moved, cells, depth - 1, probability))
         return best
 
+    def node_budget(self) -> int:
+        """How deep the default search goes (see :func:`_deepen_within_budget`),
+        read at call time."""
+        return NODE_BUDGET
+
     def evaluate(self, board: B) -> float:
         """:meth:`score`, kept: a search meets many boards twice."""
         value = self.scores.get(board)
@@ -341,6 +382,35 @@ class _PackedSearch(_Search[int]):
     score = staticmethod(_packed_evaluate)  # one call less than a method
 
 
+class _JitSearch(_PackedSearch):
+    """The packed search with :meth:`rate` compiled by numba (``_solver_jit``):
+    the same values at equal depth, many times faster. No deadline: the
+    kernel cannot be stopped part-way, so ``ms`` searches use the Python one.
+    """
+
+    def __init__(self, two_prob: int) -> None:
+        super().__init__(two_prob)
+        self.kernel = _solver_jit.tables(_row_score)
+        self.table = self.kernel.new_cache()  # one per search, as self.cache
+        self.counts = _solver_jit.new_counts()
+
+    def rate(self, board: int, depth: int) -> dict[int, float]:
+        values = _solver_jit.rate(
+            self.kernel,
+            self.table,
+            self.counts,
+            board,
+            depth,
+            self.p_two,
+            PROBABILITY_CUTOFF,
+        )
+        self.nodes = int(self.counts[0])
+        return values
+
+    def node_budget(self) -> int:
+        return JIT_NODE_BUDGET
+
+
 class _GridSearch(_Search[Grid]):
     """The search on any other board, as tuples moved by ``_kernels``."""
 
@@ -368,27 +438,6 @@ def _packed_root(board: list[list[int]]) -> int | None:
     return packed
 
 
-GRID_DEPTH: Final = 2
-"""The depth of the default search on shapes other than 4x4: the list engine
-is slower and big boards have many empty cells (depth 3 on a 6x6 board
-is too slow for a hint)."""
-
-FIRST_DEPTH: Final = 3
-"""The depth the default 4x4 search always finishes."""
-
-NODE_BUDGET: Final = 1500
-"""Chance nodes the default 4x4 search may expect one more depth to expand.
-
-After each depth from FIRST_DEPTH on, the next one is searched when the
-nodes it should take (the last depth's, times how much the last depth grew
-on the one before) fit this budget. Crowded boards, where one more move
-of lookahead saves games, have few cells for a tile and so few chance
-branches: they go deeper, while open boards stay at FIRST_DEPTH. Counting
-nodes, not milliseconds, keeps a seeded game the same on any machine; the
-budget bounds the deepest search a move makes, and bench/solver.py prints
-the median time a move takes."""
-
-
 def best_move(
     state: GameState, *, depth: int | None = None, ms: float | None = None
 ) -> Direction | None:
@@ -399,20 +448,32 @@ def best_move(
     budget is spent (up to ``depth`` or MAX_DEPTH) and returns the deepest
     finished answer; depth 1 always finishes. With neither, a 4x4 board is
     searched as deep as NODE_BUDGET allows (at least FIRST_DEPTH) and any
-    other shape GRID_DEPTH deep. ``state`` is only read.
+    other shape GRID_DEPTH deep (JIT_NODE_BUDGET once :func:`compile_search`
+    has built the compiled search). ``state`` is only read.
     """
+    return search_move(state, depth=depth, ms=ms)[0]
+
+
+def search_move(
+    state: GameState, *, depth: int | None = None, ms: float | None = None
+) -> tuple[Direction | None, int]:
+    """:func:`best_move` and the chance nodes its search expanded (what
+    bench/solver.py divides by the time to report nodes per second)."""
     if depth is not None and depth < 1:
         raise ValueError(f"depth must be at least 1, got {depth!r}")
     if ms is not None and not ms > 0:
         raise ValueError(f"ms must be positive, got {ms!r}")
     board = state.getBoard()
     packed = _packed_root(board)
+    search: _Search[int] | _Search[Grid]
     if packed is not None:
-        turns = _search(_PackedSearch(state.two_prob), packed, depth, ms)
+        search = _packed_search(state.two_prob, ms)
+        turns = _search(search, packed, depth, ms)
     else:
         grid = tuple(tuple(row) for row in board)
-        turns = _search(_GridSearch(state.two_prob), grid, depth or GRID_DEPTH, ms)
-    return None if turns is None else Direction(turns)
+        search = _GridSearch(state.two_prob)
+        turns = _search(search, grid, depth or GRID_DEPTH, ms)
+    return (None if turns is None else Direction(turns)), search.nodes
 
 
 def rate_moves(state: GameState, *, depth: int) -> dict[Direction, float]:
@@ -426,11 +487,36 @@ def rate_moves(state: GameState, *, depth: int) -> dict[Direction, float]:
     board = state.getBoard()
     packed = _packed_root(board)
     if packed is not None:
-        values = _PackedSearch(state.two_prob).rate(packed, depth)
+        values = _packed_search(state.two_prob, None).rate(packed, depth)
     else:
         grid = tuple(tuple(row) for row in board)
         values = _GridSearch(state.two_prob).rate(grid, depth)
     return {Direction(turns): value for turns, value in values.items()}
+
+
+def compile_search() -> bool:
+    """Build the compiled search in this process when numba is installed
+    (seconds: numba's import, the tables, the kernel); return whether it
+    is there. From then on the default 4x4 search runs compiled. A process
+    that never calls this (a hint in the terminal or the web server's pool,
+    which must answer at once) keeps the Python search."""
+    global _compiled  # one switch per process, turned on once
+    if _solver_jit.available():
+        _solver_jit.tables(_row_score)
+        _compiled = True
+    return _compiled
+
+
+_compiled = False
+"""True once :func:`compile_search` has built the compiled search."""
+
+
+def _packed_search(two_prob: int, ms: float | None) -> _PackedSearch:
+    """The compiled search once :func:`compile_search` has built it and when
+    no deadline is set, else the Python one."""
+    if ms is None and _compiled:
+        return _JitSearch(two_prob)
+    return _PackedSearch(two_prob)
 
 
 def _search(
@@ -471,7 +557,7 @@ def _deepen_within_budget(search: _Search[B], board: B) -> tuple[int | None, int
         answer = search.best(board, depth)
         spent = search.nodes - mark
         expected = spent * spent / max(last, 1)  # as much growth again
-        if depth == MAX_DEPTH or expected > NODE_BUDGET:
+        if depth == MAX_DEPTH or expected > search.node_budget():
             return answer, depth
         last = spent
         depth += 1
