@@ -355,6 +355,10 @@ def test_the_mvc_preset_and_another_goal(folder: Path) -> None:
     term.press("n")
     term.wait_for("seed 119", "Score 0")
     term.press("q")  # a fresh deal: nothing to lose, no question
+    # issue 36: but the won game n gave up is one u away: q keeps it, says
+    # where, and a second q quits
+    term.wait_for("Kept the game before this one in", "q quits")
+    term.press("q")
     assert term.wait_for_exit() == 0
 
 

@@ -182,11 +182,13 @@ def test_the_forty_thieves_hint_is_the_fair_one_and_never_names_the_deck_s_top(
 ) -> None:
     seen: list[BoardT] = []
 
-    def deal_one(board: BoardT) -> DeckMove:
+    def deal_one(board: BoardT, **options: object) -> fair.Decision:
+        """The fair decision (which the hint reaches through ``decide``, with
+        the positions seen), stubbed: it always deals."""
         seen.append(board.copy())
-        return DeckMove()
+        return fair.Decision(DeckMove(), ())
 
-    monkeypatch.setattr(fair, "fair_hint", deal_one)
+    monkeypatch.setattr(fair, "decide", deal_one)
     game = FortyThievesGame.new({"seed": 118})
     assert game.hint() == (CardMove("deck", "waste"), "deal a card")  # no card named
     assert seen == [game.board]
