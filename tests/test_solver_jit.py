@@ -94,3 +94,25 @@ def test_the_default_search_is_compiled_and_deeper_once_built() -> None:
 
 def exponents(board: int) -> list[list[int]]:
     return [[(board >> (16 * r + 4 * c)) & 0xF for c in range(4)] for r in range(4)]
+
+
+def test_the_kernels_uncompiled_are_the_same_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The kernel's Python source, run as plain Python (numba.njit made a
+    no-op), rates as the Python search does: the code numba compiles is
+    itself checked, line by line, where coverage can see it."""
+    import numba
+    import numpy
+
+    from gamestate import _solver_jit
+
+    monkeypatch.setattr(numba, "njit", lambda *args, **options: lambda f: f)
+    monkeypatch.setattr(_solver_jit, "_TABLES", None)
+    board = 0x1234_0012_0001_0000
+    for depth in (1, 2):
+        python = solver._PackedSearch(70)
+        plain = solver._JitSearch(70)
+        with numpy.errstate(over="ignore"):  # the table's hash wraps, as compiled
+            assert plain.rate(board, depth) == python.rate(board, depth)
+        assert plain.nodes == python.nodes
