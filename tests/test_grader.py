@@ -77,6 +77,11 @@ from gamestate.direction import Direction
 from tests.conformance.mutants.writeup_style import GameState as WriteupGameState
 from tests.test_conformance_meta import EXPECTED_FAILURES, MUTANTS, ROOT
 
+if sys.version_info >= (3, 11):
+    from builtins import BaseExceptionGroup
+else:  # Hypothesis's own dependency there
+    from exceptiongroup import BaseExceptionGroup
+
 FAILING = {"FAIL", "ERROR"}
 
 
@@ -683,6 +688,20 @@ def test_no_differential_property_raises_on_any_answers(
         assert prop.check(item) is None or isinstance(prop.check(item), str)
         problem = problem_on(prop, [observed], [moved])
         assert problem is None or isinstance(problem, AssertionError)
+
+
+def test_a_group_of_the_class_errors_is_the_class_s() -> None:
+    """Hypothesis wraps a failure that did not recur on replay (a time
+    limit reached once on a loaded machine) in an exception group: when
+    every error in it is the class's, so is the group; one of the grader's
+    own makes it the grader's."""
+    timed_out = TimeLimitError("timed out after 2 s in slideDown")
+    raised = TargetRaisedError("ValueError: x (a.py:1 in slideDown)")
+    assert _kind_of(BaseExceptionGroup("flaky", [timed_out, raised])) == "class"
+    nested = BaseExceptionGroup("outer", [BaseExceptionGroup("inner", [timed_out])])
+    assert _kind_of(nested) == "class"
+    mixed = BaseExceptionGroup("flaky", [timed_out, ValueError("zip() argument 2")])
+    assert _kind_of(mixed) == "grader"
 
 
 def test_a_grader_error_is_its_own_verdict_in_every_format(tmp_path: Path) -> None:

@@ -67,13 +67,25 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     (folder / "does_not_compile").rmdir()
     output = folder.parent / "grades.csv"
     done = run_command(str(folder), "--jobs", "2", "-o", str(output), "--no-progress")
-    assert done.returncode == 0, done.stdout + done.stderr
     journal = output.with_name(output.name + ".journal")
     entries = [json.loads(line) for line in journal.read_text().splitlines()]
+    assert done.returncode == 0, done.stdout + done.stderr + grader_errors(entries)
     return {
         "csv": {row["student"]: row for row in csv.DictReader(output.open())},
         "reports": {entry["student"]: entry["report"] for entry in entries},
     }
+
+
+def grader_errors(entries: list[dict[str, Any]]) -> str:
+    """Each GRADER-ERROR's student, requirement and messages: what a failed
+    run on another machine (CI) must show to be mended."""
+    lines = [
+        f"{entry['student']} {row['id']}: {[f['message'] for f in row['failures']]}"
+        for entry in entries
+        for row in entry["report"]["requirements"]
+        if row["verdict"] == "GRADER-ERROR"
+    ]
+    return "\n".join(lines)
 
 
 def verdicts(report: dict[str, Any]) -> dict[str, str]:

@@ -213,6 +213,10 @@ def _kind_of(error: BaseException) -> str:
     """ "class" for what the class under test did, else "grader"."""
     if isinstance(error, TargetError):
         return "class"
+    grouped = getattr(error, "exceptions", None)  # an exception group (3.11+ or backport)
+    if isinstance(grouped, tuple) and grouped:  # e.g. Hypothesis's FlakyFailure
+        kinds = {_kind_of(inner) for inner in grouped}
+        return "class" if kinds == {"class"} else "grader"
     if isinstance(error, AttributeError) and error.name in WRITEUP_METHODS:
         return "class"  # the class lacks a writeup method
     return "grader"
