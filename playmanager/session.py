@@ -160,6 +160,13 @@ class GameAdapter(ABC, Generic[M, I, E]):
         del past  # this game's file keeps no history
         return self.save_text(model, seed)
 
+    def rescue_play(self, model: M, seed: int, past: Sequence[PastStep[M, E]]) -> str:
+        """The game's rescue file: the project's own record, which resumes
+        the same game (its generator, its undo history), read back by
+        :meth:`load_play`. The default: :meth:`save_play`, for a game whose
+        save keeps all that."""
+        return self.save_play(model, seed, [step.effects for step in past])
+
     def load_play(self, path: str) -> tuple[M, int, Sequence[PastStep[M, E]]]:
         """:meth:`load` with the past the file keeps (the default: none)."""
         model, seed = self.load(path)
@@ -440,6 +447,13 @@ class Session(Generic[M, I, E]):
         """The current game as the game's save file, with its past."""
         return self.adapter.save_play(self._model, self._seed, self.past)
 
+    def rescue_text(self) -> str:
+        """The current game as its rescue file: the game's own record, which
+        resumes it as it is (:meth:`GameAdapter.rescue_play`)."""
+        return self.adapter.rescue_play(
+            self._model, self._seed, self._past_steps(len(self._history))
+        )
+
     def would_overwrite(self, path: str | None = None) -> bool:
         """True when saving to ``path`` (default the save target) would
         replace a file this session neither loaded nor wrote, one that
@@ -499,14 +513,13 @@ class Session(Generic[M, I, E]):
         """
         if not self.changed:
             return None
+        text = self.rescue_text()
         into = self.resumed_from or self._rescued_to
         if into is not None:
-            write_atomically(into, self.save_text())
+            write_atomically(into, text)
             return into
         own = self._save_target if self.in_its_file else None
-        self._rescued_to = write_rescue(
-            folder, self.adapter.rescue_name, self.save_text(), own
-        )
+        self._rescued_to = write_rescue(folder, self.adapter.rescue_name, text, own)
         return self._rescued_to
 
     @property
@@ -536,7 +549,7 @@ class Session(Generic[M, I, E]):
         OSError when one cannot be written (those before it are kept)."""
         kept: list[str] = []
         for index, step in self._given_up():
-            text = self.adapter.save_play(step.model, step.seed, self._past_of(index))
+            text = self.adapter.rescue_play(step.model, step.seed, self._past_steps(index))
             if self._resumed is not None and self._resumed[0] == step.game:
                 path = self._resumed[1]
                 write_atomically(path, text)
@@ -550,6 +563,15 @@ class Session(Generic[M, I, E]):
     def _past_of(self, end: int) -> list[E]:
         """What each move of the game that history[end] ends did, first first."""
         return [step.effects for step in self._moves_before(end) if step.effects is not None]
+
+    def _past_steps(self, end: int) -> list[PastStep[M, E]]:
+        """The moves of the game that history[end] ends, first first: the
+        position before each and what it did (for a rescue record)."""
+        return [
+            PastStep(step.model, step.effects)
+            for step in self._moves_before(end)
+            if step.effects is not None
+        ]
 
     def _moves_before(self, end: int) -> list[_Step[M, I, E]]:
         """The steps of the moves of the game that history[end] ends (the

@@ -89,7 +89,9 @@ class NoGameLost(RuleBasedStateMachine):
     def _launch(self, file: str | None, resume: bool = True) -> None:
         """Start a run: load FILE if it holds a game, else deal; without
         FILE, resume the newest rescued game (``y`` at "Resume it?")."""
-        self.given_up: list[tuple[str, bool]] = []
+        self.given_up: list[tuple[frozenset[str], bool]] = []
+        """Each game given up for a later one: the texts that keep it (its
+        save, its rescue record), and whether a move was made in it."""
         self.moved = False
         target = file or self.files[0]
         if file is not None and os.path.isfile(file):
@@ -108,7 +110,7 @@ class NoGameLost(RuleBasedStateMachine):
         offered = rescued_game(self.rescues, self.adapter.rescue_name)
         if file is None and resume and offered is not None:
             model, seed, past = self.adapter.load_play(offered)
-            self.given_up.append(("", False))
+            self.given_up.append((frozenset(), False))
             self.session.resume(model, seed, past, rescue_file=offered)
 
     # ------------------------------------------------------------ play
@@ -127,7 +129,7 @@ class NoGameLost(RuleBasedStateMachine):
 
     @rule()
     def new_game(self) -> None:
-        self.given_up.append((self.session.save_text(), self.moved))
+        self.given_up.append((self._texts(), self.moved))
         self.session.new_game()
         self.moved = False
 
@@ -210,11 +212,15 @@ class NoGameLost(RuleBasedStateMachine):
         self._relaunch(*then)
 
     def _check_kept(self, current_given_up: bool) -> None:
-        wanted = [text for text, moved in self.given_up if moved]
+        wanted = [texts for texts, moved in self.given_up if moved]
         if self.moved and not current_given_up:
-            wanted.append(self.session.save_text())
+            wanted.append(self._texts())
         kept = self._all_files()
-        self.lost += [text for text in wanted if text not in kept]
+        self.lost += [min(texts) for texts in wanted if not texts & kept]
+
+    def _texts(self) -> frozenset[str]:
+        """The files that keep the game on screen: its save or its rescue."""
+        return frozenset({self.session.save_text(), self.session.rescue_text()})
 
     def _all_files(self) -> set[str]:
         return {

@@ -693,7 +693,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
             path = self.session.resumed_from or free_rescue_path(
                 self._rescue_folder, self.session.adapter.rescue_name
             )
-            write_atomically(path, self.session.save_text())
+            write_atomically(path, self.session.rescue_text())
         except OSError:
             self._keep_statistics(None)
             return False  # only a copy: the player was asked about the save

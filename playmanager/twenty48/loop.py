@@ -32,8 +32,10 @@ from .commands import Action, command_for
 
 TYPE_CHECKING = False  # typing costs start-up time (issue 14)
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Callable, Iterator, Sequence
     from typing import TextIO
+
+    from gamestate import Direction
 
 
 def java_length(line: str) -> int:
@@ -60,10 +62,19 @@ class LineGame:
         *,
         win: WinRound | None = None,
         loaded: bool = False,
+        seed: int | None = None,
+        moves: Sequence[Direction] = (),
+        start: GameState | None = None,
     ) -> None:
         """``win`` None is the Java game; a WinRound adds the MVC preset's win;
-        ``loaded``: the game was read from ``save_target``."""
+        ``loaded``: the game was read from ``save_target``; ``seed``: the
+        one it was dealt from (default Config.RANDOM_SEED); ``moves``: those
+        made from ``start`` to reach it (a resumed rescue record's), kept
+        with the game's own in its rescue record."""
         self.game = game
+        self.seed = Config.RANDOM_SEED if seed is None else seed
+        self.start = game.copy() if start is None else start
+        self.moves = list(moves)
         self.save_target = save_target
         self.stdin = stdin
         self.stdout = stdout
@@ -169,6 +180,7 @@ class LineGame:
             self.save()
         elif self.game.move(command):
             self.changed = True
+            self.moves.append(command)
         return True
 
     def save(self) -> None:
@@ -197,14 +209,15 @@ class LineGame:
         from ..data_folder import data_folder
         from ..session import write_rescue
         from . import RESCUE_NAME
-        from .savefile import format_save
+        from .record import format_record
 
         path = None
         try:
             if self.changed:
                 folder = data_folder(os.environ)
                 own = self.save_target if self.in_its_file else None
-                path = write_rescue(folder, RESCUE_NAME, format_save(self.game), own)
+                text = format_record(self.game, self.seed, self.start, self.moves)
+                path = write_rescue(folder, RESCUE_NAME, text, own)
         except OSError as os_error:
             line = shared.not_rescued(why, describe_os_error(os_error))
         else:
@@ -267,6 +280,7 @@ class WinRound:
     def replace_game(self, line_game: LineGame) -> None:
         self.seed = next_seed(self.seed)
         line_game.game = self.new_game(self.seed)
+        line_game.seed, line_game.start, line_game.moves = self.seed, line_game.game.copy(), []
         line_game.changed = False  # a fresh deal: --seed deals it again
         line_game.in_its_file = False
         self.start(line_game.game)
