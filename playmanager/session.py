@@ -37,9 +37,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Final, Generic, NamedTuple, TypeVar
 
-from .messages import NEW_GAME_SUMMARY, count, new_game, undo_brings_back
+from .messages import NEW_GAME_SUMMARY, count, new_game, not_a_save, undo_brings_back
 from .options import next_seed
-from .storage import write_atomically
+from .storage import file_mark, write_atomically
 
 MAX_NAME_PART: Final = 40
 """The most of a save file's name a rescue file kept for it takes."""
@@ -198,15 +198,6 @@ class _Step(Generic[M, I, E]):
         """What the move from here did; None for a new or resumed game."""
 
 
-def _file_mark(path: str) -> tuple[int, int, int, int] | None:
-    """Device, inode, size and time of change of ``path``; None if absent."""
-    try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
-
-
 class Session(Generic[M, I, E]):
     """A game in play: ``model`` dealt from ``seed``, saving to ``save_target``.
 
@@ -257,7 +248,7 @@ class Session(Generic[M, I, E]):
         """The game resumed from a rescue file, and that file."""
         if loaded:
             self._remember_file(save_target)
-            self._saved_versions[0] = (save_target, _file_mark(save_target))
+            self._saved_versions[0] = (save_target, file_mark(save_target))
         for step in past:
             self._history.append(self._past_step(step))
 
@@ -310,7 +301,7 @@ class Session(Generic[M, I, E]):
         known = self._known_files.get(os.path.abspath(self._save_target))
         if known is None or known[1] != self._game:
             return False
-        return _file_mark(self._save_target) != known[0]
+        return file_mark(self._save_target) != known[0]
 
     @property
     def ended(self) -> bool:
@@ -463,7 +454,7 @@ class Session(Generic[M, I, E]):
         if not os.path.isfile(target):
             return False  # nothing there to lose (a folder: the write says why)
         known = self._known_files.get(os.path.abspath(target))
-        return known != (_file_mark(target), self._game)
+        return known != (file_mark(target), self._game)
 
     @property
     def in_its_file(self) -> bool:
@@ -480,7 +471,7 @@ class Session(Generic[M, I, E]):
         try:
             model, seed, past = self.adapter.load_play(target)
         except (ValueError, OSError):  # SaveFileError is a ValueError
-            return f"a file that is not a saved game of {self.adapter.name}"
+            return not_a_save(self.adapter.name)
         return self.adapter.describe(model, seed, len(past))
 
     def save(self, path: str | None = None, *, overwrite: bool = False) -> str:
@@ -498,7 +489,7 @@ class Session(Generic[M, I, E]):
         self._remember_file(target)
         self._save_target = target
         self._saved_version = self._version
-        self._saved_versions[self._version] = (target, _file_mark(target))
+        self._saved_versions[self._version] = (target, file_mark(target))
         return target
 
     def rescue(self, folder: str) -> str | None:
@@ -539,7 +530,7 @@ class Session(Generic[M, I, E]):
     def _in_a_file(self, version: int) -> bool:
         """True when ``version`` was loaded or saved and its file is as it was."""
         saved = self._saved_versions.get(version)
-        return saved is not None and _file_mark(saved[0]) == saved[1]
+        return saved is not None and file_mark(saved[0]) == saved[1]
 
     def keep_given_up(self, folder: str) -> list[str]:
         """Write each game :attr:`given_up_with_play` to a rescue file, as
@@ -556,7 +547,7 @@ class Session(Generic[M, I, E]):
                 self._resumed = None  # the file holds that game again: keep it
             else:
                 path = write_rescue(folder, self.adapter.rescue_name, text)
-            self._saved_versions[step.version] = (path, _file_mark(path))
+            self._saved_versions[step.version] = (path, file_mark(path))
             kept.append(path)
         return kept
 
@@ -600,7 +591,7 @@ class Session(Generic[M, I, E]):
                 self._known_files[path] = (mark, self._game)
 
     def _remember_file(self, path: str) -> None:
-        mark = _file_mark(path)
+        mark = file_mark(path)
         if mark is not None:
             self._known_files[os.path.abspath(path)] = (mark, self._game)
 

@@ -92,6 +92,16 @@ def whole_word(words: list[str], what: str, low: int, high: int) -> int:
     return value
 
 
+def file_mark(path: str) -> tuple[int, int, int, int] | None:
+    """Device, inode, size and time of change of ``path``; None if absent:
+    equal marks mean the file is as it was (no other program wrote it)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
+
+
 def describe_os_error(error: OSError) -> str:
     """A short reason for an OSError, without the file name repeated."""
     return error.strerror or str(error)

@@ -70,8 +70,7 @@ class Twenty48(GameAdapter[GameState, Direction, MoveEffects]):
     def describe(self, model: GameState, seed: int, moves: int) -> str:
         """A 2048 save keeps no seed nor moves (Java's layout): its score
         and highest tile name it."""
-        highest = max(max(row) for row in model.getBoard())
-        return f"a game of 2048 with score {model.getScore()}, highest tile {highest}"
+        return describe_game(model)
 
     def load(self, path: str) -> tuple[GameState, int]:
         model, seed, _ = self.load_play(path)
@@ -102,3 +101,10 @@ class Twenty48(GameAdapter[GameState, Direction, MoveEffects]):
         record = read_record(read_text(path), path, seed=seed, two_prob=self._two_prob)
         past = [PastStep(before, effects) for before, effects in record.past()]
         return record.game, record.seed, past
+
+
+def describe_game(model: GameState) -> str:
+    """A 2048 game in a few words, for "FILE holds ...": its score and
+    highest tile (a Java save keeps no seed nor moves)."""
+    highest = max(max(row) for row in model.getBoard())
+    return f"a game of 2048 with score {model.getScore()}, highest tile {highest}"
