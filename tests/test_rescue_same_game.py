@@ -261,3 +261,18 @@ def test_a_full_screen_resumes_a_hang_up_as_the_same_game_with_its_undo(
     assert again.session.save_text() == whole.session.adapter.save_text(
         dealt, whole.session.seed
     )
+
+
+def test_the_2048_record_in_the_docs_is_the_one_written() -> None:
+    """docs/reference/save-formats.md shows seed 118's deal after D, L."""
+    page = (Path(__file__).parent.parent / "docs/reference/save-formats.md").read_text()
+    shown = next(
+        block.removeprefix("\n")
+        for block in page.split("```")[1::2]
+        if "rescue record 1\nseed" in block
+    )
+    game = start_game(4, 4, 118, None)
+    start = game.copy()
+    for direction in (Direction.DOWN, Direction.LEFT):
+        assert game.move(direction)
+    assert shown == format_record(game, 118, start, [Direction.DOWN, Direction.LEFT])

@@ -13,9 +13,9 @@ game goes on. Where Java loses the game we keep it: Ctrl-C and Ctrl-D on
 a terminal with moves not saved ask "save before quitting?" as the other
 line modes do; a hang-up (SIGHUP), SIGTERM, or no answer to that question
 writes the game to its one rescue file (never over a save) and says
-where on stderr. Piped input is never asked: stdout stays Java's. Java's ``o`` replaces its
-save file without asking, and so does this line mode: the one exception
-to "never replaced without a yes", kept to stay Java-exact. The rules
+where on stderr. Piped input is never asked: stdout stays Java's, and ``o`` replaces its
+save file without asking, as Java's does; typed at a terminal, ``o`` asks
+before replacing another game's file (:meth:`LineGame.save`). The rules
 stay in :mod:`gamestate`; this module only moves them.
 """
 
