@@ -15,7 +15,9 @@ a later one (:meth:`Session.keep_given_up`) and a hang-up rescues.
 The invariant, checked whenever a run ends: every game a move was made
 in is, word for word, in some file (one the player named, or a rescue
 file), unless the player gave it up by answering "no" to the question
-naming it; and a read-only file is never changed.
+naming it; and a read-only file is never changed. A resumed rescue is
+the same game: its rescue record written again is the file, word for
+word (seed, generator, undo history).
 """
 
 from __future__ import annotations
@@ -112,6 +114,8 @@ class NoGameLost(RuleBasedStateMachine):
             model, seed, past = self.adapter.load_play(offered)
             self.given_up.append((frozenset(), False))
             self.session.resume(model, seed, past, rescue_file=offered)
+            # the same game: its seed, generator and undo history, word for word
+            assert self.session.rescue_text() == Path(offered).read_text()
 
     # ------------------------------------------------------------ play
     @rule(data=st.data())
