@@ -184,6 +184,11 @@ def kept_given_up(path: str) -> str:
     return f"Kept the game before this one in {path}"
 
 
+def not_a_save(game: str) -> str:
+    """What a file holds that does not load as a save of ``game``."""
+    return f"a file that is not a saved game of {game}"
+
+
 def kept_file(path: str) -> str:
     """The player said no to replacing ``path``."""
     return f"Not saved; {path} is as it was"

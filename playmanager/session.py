@@ -37,9 +37,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Final, Generic, NamedTuple, TypeVar
 
-from .messages import NEW_GAME_SUMMARY, count, new_game, undo_brings_back
+from .messages import NEW_GAME_SUMMARY, count, new_game, not_a_save, undo_brings_back
 from .options import next_seed
-from .storage import write_atomically
+from .storage import file_mark, write_atomically
 
 MAX_NAME_PART: Final = 40
 """The most of a save file's name a rescue file kept for it takes."""
@@ -160,6 +160,13 @@ class GameAdapter(ABC, Generic[M, I, E]):
         del past  # this game's file keeps no history
         return self.save_text(model, seed)
 
+    def rescue_play(self, model: M, seed: int, past: Sequence[PastStep[M, E]]) -> str:
+        """The game's rescue file: the project's own record, which resumes
+        the same game (its generator, its undo history), read back by
+        :meth:`load_play`. The default: :meth:`save_play`, for a game whose
+        save keeps all that."""
+        return self.save_play(model, seed, [step.effects for step in past])
+
     def load_play(self, path: str) -> tuple[M, int, Sequence[PastStep[M, E]]]:
         """:meth:`load` with the past the file keeps (the default: none)."""
         model, seed = self.load(path)
@@ -189,15 +196,6 @@ class _Step(Generic[M, I, E]):
         """Which game of the session this is (a new game or a resume is another)."""
         self.effects: E | None = None
         """What the move from here did; None for a new or resumed game."""
-
-
-def _file_mark(path: str) -> tuple[int, int, int, int] | None:
-    """Device, inode, size and time of change of ``path``; None if absent."""
-    try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
 
 
 class Session(Generic[M, I, E]):
@@ -250,7 +248,7 @@ class Session(Generic[M, I, E]):
         """The game resumed from a rescue file, and that file."""
         if loaded:
             self._remember_file(save_target)
-            self._saved_versions[0] = (save_target, _file_mark(save_target))
+            self._saved_versions[0] = (save_target, file_mark(save_target))
         for step in past:
             self._history.append(self._past_step(step))
 
@@ -303,7 +301,7 @@ class Session(Generic[M, I, E]):
         known = self._known_files.get(os.path.abspath(self._save_target))
         if known is None or known[1] != self._game:
             return False
-        return _file_mark(self._save_target) != known[0]
+        return file_mark(self._save_target) != known[0]
 
     @property
     def ended(self) -> bool:
@@ -440,6 +438,13 @@ class Session(Generic[M, I, E]):
         """The current game as the game's save file, with its past."""
         return self.adapter.save_play(self._model, self._seed, self.past)
 
+    def rescue_text(self) -> str:
+        """The current game as its rescue file: the game's own record, which
+        resumes it as it is (:meth:`GameAdapter.rescue_play`)."""
+        return self.adapter.rescue_play(
+            self._model, self._seed, self._past_steps(len(self._history))
+        )
+
     def would_overwrite(self, path: str | None = None) -> bool:
         """True when saving to ``path`` (default the save target) would
         replace a file this session neither loaded nor wrote, one that
@@ -449,7 +454,7 @@ class Session(Generic[M, I, E]):
         if not os.path.isfile(target):
             return False  # nothing there to lose (a folder: the write says why)
         known = self._known_files.get(os.path.abspath(target))
-        return known != (_file_mark(target), self._game)
+        return known != (file_mark(target), self._game)
 
     @property
     def in_its_file(self) -> bool:
@@ -466,7 +471,7 @@ class Session(Generic[M, I, E]):
         try:
             model, seed, past = self.adapter.load_play(target)
         except (ValueError, OSError):  # SaveFileError is a ValueError
-            return f"a file that is not a saved game of {self.adapter.name}"
+            return not_a_save(self.adapter.name)
         return self.adapter.describe(model, seed, len(past))
 
     def save(self, path: str | None = None, *, overwrite: bool = False) -> str:
@@ -484,7 +489,7 @@ class Session(Generic[M, I, E]):
         self._remember_file(target)
         self._save_target = target
         self._saved_version = self._version
-        self._saved_versions[self._version] = (target, _file_mark(target))
+        self._saved_versions[self._version] = (target, file_mark(target))
         return target
 
     def rescue(self, folder: str) -> str | None:
@@ -499,14 +504,13 @@ class Session(Generic[M, I, E]):
         """
         if not self.changed:
             return None
+        text = self.rescue_text()
         into = self.resumed_from or self._rescued_to
         if into is not None:
-            write_atomically(into, self.save_text())
+            write_atomically(into, text)
             return into
         own = self._save_target if self.in_its_file else None
-        self._rescued_to = write_rescue(
-            folder, self.adapter.rescue_name, self.save_text(), own
-        )
+        self._rescued_to = write_rescue(folder, self.adapter.rescue_name, text, own)
         return self._rescued_to
 
     @property
@@ -526,7 +530,7 @@ class Session(Generic[M, I, E]):
     def _in_a_file(self, version: int) -> bool:
         """True when ``version`` was loaded or saved and its file is as it was."""
         saved = self._saved_versions.get(version)
-        return saved is not None and _file_mark(saved[0]) == saved[1]
+        return saved is not None and file_mark(saved[0]) == saved[1]
 
     def keep_given_up(self, folder: str) -> list[str]:
         """Write each game :attr:`given_up_with_play` to a rescue file, as
@@ -536,20 +540,29 @@ class Session(Generic[M, I, E]):
         OSError when one cannot be written (those before it are kept)."""
         kept: list[str] = []
         for index, step in self._given_up():
-            text = self.adapter.save_play(step.model, step.seed, self._past_of(index))
+            text = self.adapter.rescue_play(step.model, step.seed, self._past_steps(index))
             if self._resumed is not None and self._resumed[0] == step.game:
                 path = self._resumed[1]
                 write_atomically(path, text)
                 self._resumed = None  # the file holds that game again: keep it
             else:
                 path = write_rescue(folder, self.adapter.rescue_name, text)
-            self._saved_versions[step.version] = (path, _file_mark(path))
+            self._saved_versions[step.version] = (path, file_mark(path))
             kept.append(path)
         return kept
 
     def _past_of(self, end: int) -> list[E]:
         """What each move of the game that history[end] ends did, first first."""
         return [step.effects for step in self._moves_before(end) if step.effects is not None]
+
+    def _past_steps(self, end: int) -> list[PastStep[M, E]]:
+        """The moves of the game that history[end] ends, first first: the
+        position before each and what it did (for a rescue record)."""
+        return [
+            PastStep(step.model, step.effects)
+            for step in self._moves_before(end)
+            if step.effects is not None
+        ]
 
     def _moves_before(self, end: int) -> list[_Step[M, I, E]]:
         """The steps of the moves of the game that history[end] ends (the
@@ -578,7 +591,7 @@ class Session(Generic[M, I, E]):
                 self._known_files[path] = (mark, self._game)
 
     def _remember_file(self, path: str) -> None:
-        mark = _file_mark(path)
+        mark = file_mark(path)
         if mark is not None:
             self._known_files[os.path.abspath(path)] = (mark, self._game)
 

@@ -30,7 +30,9 @@ What counts, for every game alike:
   counts again; a newer kept game replaces the one kept before;
 * undo that brings back a game given up for a new one takes back the
   count giving it up made, so the game counts once; undo of a resume keeps
-  the resumed game again;
+  the resumed game again; a game given up and then kept in a rescue file
+  at the quit (``n`` then ``q``) counted at the ``n``: resumed, it goes on
+  counted (:meth:`Tracker.keep_given_up`);
 * a game started from a save file counts only from the moves made after
   loading, and is marked: it adds to :attr:`Tally.from_file`, and it never
   sets a best score or a best time, since part of it was played elsewhere.
@@ -359,6 +361,8 @@ class _Followed:
     """Time played before this run (a resumed game)."""
     win_seconds: float | None = None
     top_score: int | None = None
+    counted_seconds: float = 0.0
+    """Its time when it was counted (won, ended or given up)."""
 
 
 @dataclass(frozen=True)
@@ -554,6 +558,26 @@ class Tracker:
         _statistics, notice = update(self.path, add)
         return notice
 
+    def keep_given_up(self, file: str) -> str | None:
+        """The last game given up for a later one, counted then
+        (:meth:`abandon`), is kept in ``file`` at a quit or hang-up (undo
+        could still bring it back): resumed from there, it goes on counted
+        and never counts again. A game kept before waits as it was."""
+        given_up = next((b.game for b in reversed(self._earlier) if b.counted), None)
+        if given_up is None:
+            return None
+        record = PlayedOn(
+            given_up.variant,
+            os.path.abspath(file),
+            given_up.from_file,
+            given_up.counted_seconds,
+        )
+
+        def mark(statistics: Statistics) -> None:
+            statistics.played_on[self.game] = record
+
+        return update(self.path, mark)[1]
+
     def give_up_kept(self, file: str) -> str | None:
         """The game kept in ``file`` is declined (its file removed): it
         ends given up, counted once as a loss unless it was won."""
@@ -609,7 +633,8 @@ class Tracker:
             return self._raise_best(score)
         game = self._game
         game.counted = True
-        seconds = game.win_seconds if game.won else self._seconds()
+        game.counted_seconds = self._seconds()
+        seconds = game.win_seconds if game.won else game.counted_seconds
         result = Result(game.won, self._top(score), seconds, game.from_file)
 
         def add(statistics: Statistics) -> None:

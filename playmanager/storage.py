@@ -80,6 +80,28 @@ def whole_number(text: str) -> int | None:
     return int(sign + digits)
 
 
+def whole_word(words: list[str], what: str, low: int, high: int) -> int:
+    """The one word of ``words``, a whole number from ``low`` to ``high``;
+    raise ValueError saying what ``what`` must be and what it got."""
+    value = whole_number(words[0]) if len(words) == 1 else None
+    if value is None or not low <= value <= high:
+        raise ValueError(
+            f"{what} must be a whole number from {low} to {high}, "
+            f"got {' '.join(words)[:40]!r}"
+        )
+    return value
+
+
+def file_mark(path: str) -> tuple[int, int, int, int] | None:
+    """Device, inode, size and time of change of ``path``; None if absent:
+    equal marks mean the file is as it was (no other program wrote it)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
+
+
 def describe_os_error(error: OSError) -> str:
     """A short reason for an OSError, without the file name repeated."""
     return error.strerror or str(error)

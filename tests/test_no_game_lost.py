@@ -15,7 +15,9 @@ a later one (:meth:`Session.keep_given_up`) and a hang-up rescues.
 The invariant, checked whenever a run ends: every game a move was made
 in is, word for word, in some file (one the player named, or a rescue
 file), unless the player gave it up by answering "no" to the question
-naming it; and a read-only file is never changed.
+naming it; and a read-only file is never changed. A resumed rescue is
+the same game: its rescue record written again is the file, word for
+word (seed, generator, undo history).
 """
 
 from __future__ import annotations
@@ -89,7 +91,9 @@ class NoGameLost(RuleBasedStateMachine):
     def _launch(self, file: str | None, resume: bool = True) -> None:
         """Start a run: load FILE if it holds a game, else deal; without
         FILE, resume the newest rescued game (``y`` at "Resume it?")."""
-        self.given_up: list[tuple[str, bool]] = []
+        self.given_up: list[tuple[frozenset[str], bool]] = []
+        """Each game given up for a later one: the texts that keep it (its
+        save, its rescue record), and whether a move was made in it."""
         self.moved = False
         target = file or self.files[0]
         if file is not None and os.path.isfile(file):
@@ -108,8 +112,10 @@ class NoGameLost(RuleBasedStateMachine):
         offered = rescued_game(self.rescues, self.adapter.rescue_name)
         if file is None and resume and offered is not None:
             model, seed, past = self.adapter.load_play(offered)
-            self.given_up.append(("", False))
+            self.given_up.append((frozenset(), False))
             self.session.resume(model, seed, past, rescue_file=offered)
+            # the same game: its seed, generator and undo history, word for word
+            assert self.session.rescue_text() == Path(offered).read_text()
 
     # ------------------------------------------------------------ play
     @rule(data=st.data())
@@ -127,7 +133,7 @@ class NoGameLost(RuleBasedStateMachine):
 
     @rule()
     def new_game(self) -> None:
-        self.given_up.append((self.session.save_text(), self.moved))
+        self.given_up.append((self._texts(), self.moved))
         self.session.new_game()
         self.moved = False
 
@@ -210,11 +216,15 @@ class NoGameLost(RuleBasedStateMachine):
         self._relaunch(*then)
 
     def _check_kept(self, current_given_up: bool) -> None:
-        wanted = [text for text, moved in self.given_up if moved]
+        wanted = [texts for texts, moved in self.given_up if moved]
         if self.moved and not current_given_up:
-            wanted.append(self.session.save_text())
+            wanted.append(self._texts())
         kept = self._all_files()
-        self.lost += [text for text in wanted if text not in kept]
+        self.lost += [min(texts) for texts in wanted if not texts & kept]
+
+    def _texts(self) -> frozenset[str]:
+        """The files that keep the game on screen: its save or its rescue."""
+        return frozenset({self.session.save_text(), self.session.rescue_text()})
 
     def _all_files(self) -> set[str]:
         return {

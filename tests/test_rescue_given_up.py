@@ -81,7 +81,7 @@ def resumed_then_given_up(tmp_path: Path, name: str) -> tuple[Path, Controller]:
     assert offered == str(kept)
     again = start(tmp_path, name, str(tmp_path / f"save.{name}"), offered)
     again.press("y")
-    assert again.session.save_text() == kept.read_text()  # A is on screen
+    assert again.session.rescue_text() == kept.read_text()  # A is on screen
     again.press("n")
     return kept, again
 
@@ -90,7 +90,7 @@ def alone_in_its_kinds_file(tmp_path: Path, controller: Controller) -> None:
     """The game on screen is the one rescue file left: its kind's."""
     own = folder(tmp_path) / controller.session.adapter.rescue_name
     assert rescues(tmp_path) == [own.name]
-    assert own.read_text() == controller.session.save_text()
+    assert own.read_text() == controller.session.rescue_text()
 
 
 def hang_up(controller: Controller) -> None:
@@ -115,7 +115,7 @@ def test_after_giving_up_a_resumed_game_the_new_one_is_kept_apart(
     assert kept.read_text() == game_a  # A waits in its file, B is not there
     own = folder(tmp_path) / again.session.adapter.rescue_name
     assert rescues(tmp_path) == sorted([kept.name, own.name])
-    assert own.read_text() == again.session.save_text()
+    assert own.read_text() == again.session.rescue_text()
 
 
 @pytest.mark.parametrize("name", list(BUILDERS))
@@ -144,19 +144,21 @@ def test_undo_back_to_the_resumed_game_makes_its_file_its_own_again(
     a_move(again)
     again.hang_up()
     assert rescues(tmp_path) == [kept.name]
-    assert kept.read_text() == again.session.save_text()
+    assert kept.read_text() == again.session.rescue_text()
 
 
 @pytest.mark.parametrize("name", ["2048", "dots"])
 def test_a_resume_taken_back_leaves_its_file_to_its_game(
     tmp_path: Path, name: str
 ) -> None:
-    """Undo right after the resume puts A off again (it was not given up):
+    """Undo back past the resume puts A off again (it was not given up):
     its file stays, and the next game goes beside it."""
     kept = rescued_from_its_file(tmp_path, name)
     before = kept.read_text()
     again = start(tmp_path, name, str(tmp_path / f"save.{name}"), str(kept))
     again.press("y")
+    while not again.session.undo_brings_back_a_game:
+        again.press("u")  # the moves A was rescued with come back first
     again.press("u")
     again.press("n")
     a_move(again)

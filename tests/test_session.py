@@ -271,7 +271,7 @@ def test_rescue_never_writes_over_a_file_and_only_when_changed(tmp_path: Path) -
     a_move(session)
     second = session.rescue(str(folder))
     assert first == second == str(folder / "rescued.2048")  # one file, rewritten
-    assert Path(second).read_text() == session.save_text()
+    assert Path(second).read_text() == session.rescue_text()
     assert not (tmp_path / "save.2048").exists()
     assert session.changed  # a rescue is not a save
 

@@ -6,13 +6,15 @@ points, and the colour a closed square cleared. The rules stay in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from gamestate.dots import SIZE, CellT, GameBoardT, Level, RefusedMoveError
 from gamestate.dots.board import closes_square
 
 from ..messages import count
-from ..session import GameAdapter, MoveRefusedError
+from ..session import GameAdapter, MoveRefusedError, PastStep
+from ..storage import read_text
 from . import savefile
 
 Cell = tuple[int, int]
@@ -30,6 +32,8 @@ class DotsEffects(NamedTuple):
     """The points the path earned."""
     square: bool
     """True when the path closed a square (all its colour cleared)."""
+    path: Path = ()
+    """The path played (kept for the rescue record's history)."""
 
 
 class Dots(GameAdapter[GameBoardT, Path, DotsEffects]):
@@ -59,6 +63,7 @@ class Dots(GameAdapter[GameBoardT, Path, DotsEffects]):
             fresh=dropped_in(before, intent),
             gained=model.get_score() - before.get_score(),
             square=before.squares and closes_square(intent),
+            path=tuple(intent),
         )
 
     def hint(self, model: GameBoardT) -> Path | None:
@@ -84,6 +89,37 @@ class Dots(GameAdapter[GameBoardT, Path, DotsEffects]):
     def load(self, path: str) -> tuple[GameBoardT, int]:
         model = savefile.load(path)
         return model, model.level.seed
+
+    def rescue_play(
+        self, model: GameBoardT, seed: int, past: Sequence[PastStep[GameBoardT, DotsEffects]]
+    ) -> str:
+        """The rescue record (:mod:`~playmanager.dots.record`): the save,
+        then the paths played since the game's start or load."""
+        from .record import format_record
+
+        start = past[0].before if past else model
+        return format_record(model, start, [step.effects.path for step in past])
+
+    def load_play(
+        self, path: str
+    ) -> tuple[GameBoardT, int, Sequence[PastStep[GameBoardT, DotsEffects]]]:
+        """A save, or a rescue record with the moves that undo takes back."""
+        from .record import read_record
+
+        record = read_record(read_text(path), path)
+        return record.game, record.game.level.seed, self.replay(record.start, record.paths)
+
+    def replay(
+        self, start: GameBoardT, paths: Sequence[Path]
+    ) -> list[PastStep[GameBoardT, DotsEffects]]:
+        """Each of ``paths`` played from ``start``: the game before it and
+        what it did (a record's paths, which :func:`read_record` checked)."""
+        game = start.copy()
+        past = []
+        for path in paths:
+            before = game.copy()
+            past.append(PastStep(before, self.play(game, path)))
+        return past
 
 
 def dropped_in(before: GameBoardT, path: Path) -> frozenset[Cell]:

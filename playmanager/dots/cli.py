@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from typing import Final, TextIO
 
     from ..parser import Parser
+    from .record import Record
 
 LEVEL_OPTIONS: Final = ("seed", "moves", "objective", "random_board", "squares")
 """Options that make a new level, so they cannot go with an existing FILE."""
@@ -174,28 +175,29 @@ def seed_of(args: SimpleNamespace) -> int:
     return draw_seed() if args.seed in (None, "random") else int(args.seed)
 
 
-def start(args: SimpleNamespace, launch: Launch) -> tuple[GameBoardT, str, str]:
-    """(the game, where it saves, a first line saying where it came from).
+def start(args: SimpleNamespace, launch: Launch) -> tuple[Record, str, str]:
+    """(the game, where it saves, a first line saying where it came from):
+    a new game's record has no moves; a rescue record as FILE has those
+    undo takes back.
 
     Raises SaveFileError when FILE exists and cannot be loaded.
     """
+    from .record import Record
+
     if args.file is None:
-        return (
-            GameBoardT(**level_of(args, seed_of(args))._asdict()),
-            DOTS.default_save,
-            "",
-        )
+        game = GameBoardT(**level_of(args, seed_of(args))._asdict())
+        return Record(game, game, ()), DOTS.default_save, ""
     if not os.path.exists(args.file):
         game = GameBoardT(**level_of(args, seed_of(args))._asdict())
         return (
-            game,
+            Record(game, game, ()),
             args.file,
             f"{args.file} does not exist yet: a new game, saved there.",
         )
-    from .savefile import parse_save
+    from .record import read_record
 
-    game = parse_save(launch.files.text(args.file), args.file)
-    return game, args.file, f"Loaded {args.file}."
+    record = read_record(launch.files.text(args.file), args.file)
+    return record, args.file, f"Loaded {args.file}."
 
 
 def play_autoplay(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
@@ -219,7 +221,8 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
     if args.autoplay:
         return play_autoplay(args, launch.stdout, launch.stderr)
     loaded = args.file is not None and os.path.exists(args.file)
-    game, save_target, greeting = start(args, launch)
+    record, save_target, greeting = start(args, launch)
+    game = record.game
     if args.tui:
         from . import tui
 
@@ -234,6 +237,8 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
             environ=launch.environ,
             stderr=launch.stderr,
             file_given=args.file is not None,
+            paths=record.paths,
+            start=record.start,
         )
     from ..data_folder import data_folder, tell_of_a_rescued_game
     from ..session import Session
@@ -241,7 +246,10 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
     from .loop import LineGame
 
     adapter = Dots(game.level)
-    session = Session(adapter, game, game.level.seed, save_target, loaded=loaded)
+    past = adapter.replay(record.start, record.paths)
+    session = Session(
+        adapter, game, game.level.seed, save_target, loaded=loaded, past=past
+    )
     folder = data_folder(launch.environ)
     tell_of_a_rescued_game(folder, adapter.rescue_name, args.file, launch.stdout)
     line_game = LineGame(

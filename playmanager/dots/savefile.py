@@ -51,7 +51,7 @@ from ..storage import (
     check_header,
     header,
     read_text,
-    whole_number,
+    whole_word,
     write_atomically,
 )
 
@@ -98,26 +98,41 @@ def load(path: str) -> GameBoardT:
 
 
 def parse_save(text: str, path: str) -> GameBoardT:
-    """The game in ``text`` (the file ``path``); raise SaveFileError."""
-    body = check_header(text, path, GAME, frozenset({VERSION}))
-    return _Reader(body, path).game()
+    """The game in ``text`` (the file ``path``; a rescue record's save
+    part, :mod:`playmanager.dots.record`); raise SaveFileError."""
+    from ..rescue_record import save_part
+
+    body = check_header(save_part(text), path, GAME, frozenset({VERSION}))
+    return _Reader(body.split("\n"), path).game()
+
+
+def parse_game(lines: list[str], path: str, first_line: int) -> GameBoardT:
+    """The game in ``lines``, those of a save after its header, the first
+    line ``first_line`` of the file ``path``; raise SaveFileError."""
+    return _Reader(lines, path, first_line).game()
 
 
 class _Reader:
     """Reads the lines after the header, one by one, checking each."""
 
-    def __init__(self, body: str, path: str) -> None:
-        lines = body.replace("\r\n", "\n").split("\n")
+    def __init__(self, lines: list[str], path: str, first_line: int = 2) -> None:
+        lines = [line.removesuffix("\r") for line in lines]
         while lines and not lines[-1].strip(" \t"):
             lines.pop()  # blank lines at the end
         self.lines = lines
         self.path = path
         self.index = 0
+        self.before = first_line - 1
+        """The file's lines before the first of ``lines``."""
 
     def error(self, message: str, line: int | None = None) -> SaveFileError:
         """An error at ``line``, or at the line just read (line 1 is the
         header, so ``lines[i]`` is line i + 2)."""
-        return SaveFileError(self.path, line or self.index + 1, message)
+        return SaveFileError(self.path, line or self.here(), message)
+
+    def here(self) -> int:
+        """The file's line number of the line just read."""
+        return self.index + self.before
 
     def words(self, expected: str) -> list[str]:
         """The next line's words; ``expected`` describes it for errors."""
@@ -131,11 +146,11 @@ class _Reader:
     def game(self) -> GameBoardT:
         grid = [self.row() for _ in range(SIZE)]
         moves = self.number("moves", 0, MAX_MOVES)
-        moves_line = self.index + 1
+        moves_line = self.here()
         colour, count = self.objective()
-        objective_line = self.index + 1
+        objective_line = self.here()
         score = self.number("score", 0, MOST_CLEARED * MAX_MOVES)
-        score_line = self.index + 1
+        score_line = self.here()
         squares = self.choice("squares", SWITCH)
         generator = self.number("generator", 0, GENERATOR_STATES - 1)
         level = self.level(colour, squares)
@@ -194,13 +209,10 @@ class _Reader:
         return self.whole(words, key, low, high)
 
     def whole(self, words: list[str], key: str, low: int, high: int) -> int:
-        value = whole_number(words[0]) if len(words) == 1 else None
-        if value is None or not low <= value <= high:
-            raise self.error(
-                f"{key} must be a whole number from {low} to {high}, "
-                f"got {' '.join(words)[:40]!r}"
-            )
-        return value
+        try:
+            return whole_word(words, key, low, high)
+        except ValueError as problem:
+            raise self.error(str(problem)) from None
 
     def choice(self, key: str, choices: dict[str, T]) -> T:
         """The line ``key WORD``, WORD one of ``choices``."""

@@ -429,6 +429,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self.finishing()
         try:
             kept = self.session.keep_given_up(self._rescue_folder)
+            self._count_given_up_kept(kept)
             self._drop_given_up_rescue()
             path = self.session.rescue(self._rescue_folder)
         except OSError as error:
@@ -527,7 +528,14 @@ class ModalController(ABC, Generic[M, I, E, A]):
         except OSError as error:
             self.status = messages.not_rescued("Quit", describe_os_error(error))
             return
+        self._count_given_up_kept(kept)
         self.status = messages.kept_given_up(kept[-1]) + "; q quits"
+
+    def _count_given_up_kept(self, kept: list[str]) -> None:
+        """Games given up (counted then) and kept in rescue files at the
+        end of the run: resumed, they must not count again."""
+        if self._statistics is not None and kept:
+            self._note(self._statistics.keep_given_up(kept[-1]))
 
     def autoplay_step(self) -> None:
         """Make autoplay's next move; stop when none is left or the game ends."""
@@ -669,7 +677,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
         kept to resume, and a resumed rescue it replaces goes."""
         self.finishing()
         with contextlib.suppress(OSError):  # asked at q when it could be
-            self.session.keep_given_up(self._rescue_folder)
+            self._count_given_up_kept(self.session.keep_given_up(self._rescue_folder))
         self._drop_given_up_rescue()
         if not self._keep_unfinished():
             self._forget_resumed()
@@ -693,7 +701,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
             path = self.session.resumed_from or free_rescue_path(
                 self._rescue_folder, self.session.adapter.rescue_name
             )
-            write_atomically(path, self.session.save_text())
+            write_atomically(path, self.session.rescue_text())
         except OSError:
             self._keep_statistics(None)
             return False  # only a copy: the player was asked about the save

@@ -6,12 +6,12 @@ from the one slide that moves the board.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from gamestate import Direction, GameState
 from gamestate.effects import MoveEffects
 
-from ..session import GameAdapter, MoveRefusedError
+from ..session import GameAdapter, MoveRefusedError, PastStep
 from . import RESCUE_NAME
 
 NOTHING_MOVES = "nothing moves that way"
@@ -70,13 +70,41 @@ class Twenty48(GameAdapter[GameState, Direction, MoveEffects]):
     def describe(self, model: GameState, seed: int, moves: int) -> str:
         """A 2048 save keeps no seed nor moves (Java's layout): its score
         and highest tile name it."""
-        highest = max(max(row) for row in model.getBoard())
-        return f"a game of 2048 with score {model.getScore()}, highest tile {highest}"
+        return describe_game(model)
 
     def load(self, path: str) -> tuple[GameState, int]:
+        model, seed, _ = self.load_play(path)
+        return model, seed
+
+    def rescue_play(
+        self, model: GameState, seed: int, past: Sequence[PastStep[GameState, MoveEffects]]
+    ) -> str:
+        """The rescue record (:mod:`~playmanager.twenty48.record`): Java's
+        save, then the seed, the generator and the moves made."""
+        from .record import format_record, moves_between
+
+        positions = [step.before for step in past]
+        start = positions[0] if positions else model
+        return format_record(model, seed, start, moves_between([*positions, model]))
+
+    def load_play(
+        self, path: str
+    ) -> tuple[GameState, int, Sequence[PastStep[GameState, MoveEffects]]]:
+        """A Java save as Java loads it (its generator from the load seed,
+        default Config.RANDOM_SEED); a rescue record as it was rescued."""
         from gamestate import Config
 
-        from . import savefile
+        from ..storage import read_text
+        from .record import read_record
 
         seed = Config.RANDOM_SEED if self._load_seed is None else self._load_seed
-        return savefile.load(path, seed=seed, two_prob=self._two_prob), seed
+        record = read_record(read_text(path), path, seed=seed, two_prob=self._two_prob)
+        past = [PastStep(before, effects) for before, effects in record.past()]
+        return record.game, record.seed, past
+
+
+def describe_game(model: GameState) -> str:
+    """A 2048 game in a few words, for "FILE holds ...": its score and
+    highest tile (a Java save keeps no seed nor moves)."""
+    highest = max(max(row) for row in model.getBoard())
+    return f"a game of 2048 with score {model.getScore()}, highest tile {highest}"

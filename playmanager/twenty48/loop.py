@@ -13,9 +13,9 @@ game goes on. Where Java loses the game we keep it: Ctrl-C and Ctrl-D on
 a terminal with moves not saved ask "save before quitting?" as the other
 line modes do; a hang-up (SIGHUP), SIGTERM, or no answer to that question
 writes the game to its one rescue file (never over a save) and says
-where on stderr. Piped input is never asked: stdout stays Java's. Java's ``o`` replaces its
-save file without asking, and so does this line mode: the one exception
-to "never replaced without a yes", kept to stay Java-exact. The rules
+where on stderr. Piped input is never asked: stdout stays Java's, and ``o`` replaces its
+save file without asking, as Java's does; typed at a terminal, ``o`` asks
+before replacing another game's file (:meth:`LineGame.save`). The rules
 stay in :mod:`gamestate`; this module only moves them.
 """
 
@@ -26,14 +26,16 @@ from gamestate import Config, GameState
 from ..hangup import HangUpError, hang_up_raises
 from ..lines import LineReader, typed
 from ..options import EXIT_INTERRUPTED, EXIT_OK, next_seed
-from ..storage import describe_os_error
+from ..storage import describe_os_error, file_mark
 from . import messages, rules
 from .commands import Action, command_for
 
 TYPE_CHECKING = False  # typing costs start-up time (issue 14)
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Callable, Iterator, Sequence
     from typing import TextIO
+
+    from gamestate import Direction
 
 
 def java_length(line: str) -> int:
@@ -60,10 +62,19 @@ class LineGame:
         *,
         win: WinRound | None = None,
         loaded: bool = False,
+        seed: int | None = None,
+        moves: Sequence[Direction] = (),
+        start: GameState | None = None,
     ) -> None:
         """``win`` None is the Java game; a WinRound adds the MVC preset's win;
-        ``loaded``: the game was read from ``save_target``."""
+        ``loaded``: the game was read from ``save_target``; ``seed``: the
+        one it was dealt from (default Config.RANDOM_SEED); ``moves``: those
+        made from ``start`` to reach it (a resumed rescue record's), kept
+        with the game's own in its rescue record."""
         self.game = game
+        self.seed = Config.RANDOM_SEED if seed is None else seed
+        self.start = game.copy() if start is None else start
+        self.moves = list(moves)
         self.save_target = save_target
         self.stdin = stdin
         self.stdout = stdout
@@ -74,6 +85,11 @@ class LineGame:
         self.in_its_file = loaded
         """``save_target`` holds this game (loaded or saved there): its rescue
         file is the one kept for that file."""
+        self.file_mark = file_mark(save_target) if loaded else None
+        """The save target's mark when this game loaded or wrote it: another
+        mark is another game's file (or one another terminal wrote)."""
+        self.lines: Iterator[str] = iter(())
+        """The input lines, once play starts (a question reads the next)."""
 
     def play(self) -> int:
         """Run the loop until the game is over, ``q`` or the end of input.
@@ -96,7 +112,7 @@ class LineGame:
 
     def play_games(self) -> int:
         """The loop of :meth:`play`, without the hang-up."""
-        lines = LineReader(self.stdin)
+        lines = self.lines = LineReader(self.stdin)
         if self.win is not None:
             self.win.start(self.game)
         while True:
@@ -169,12 +185,17 @@ class LineGame:
             self.save()
         elif self.game.move(command):
             self.changed = True
+            self.moves.append(command)
         return True
 
     def save(self) -> None:
-        """Save to the save target; on failure say why and play on."""
+        """Save to the save target; on failure say why and play on. On a
+        terminal, a file holding another game (or one another terminal
+        wrote since) is replaced only on a yes; piped, as Java, always."""
         from . import savefile  # here: its parser is not needed to start (issue 14)
 
+        if typed(self.stdin) and self.would_overwrite() and not self.agreed_to_replace():
+            return
         try:
             savefile.save(self.game, self.save_target)
         except OSError as error:
@@ -185,7 +206,43 @@ class LineGame:
             return
         self.changed = False
         self.in_its_file = True
+        self.file_mark = file_mark(self.save_target)
         self.stdout.write(messages.saved(self.save_target))
+
+    def would_overwrite(self) -> bool:
+        """True when the save target is a file this game neither loaded nor
+        wrote, or one changed on disk since it did."""
+        import os
+
+        target = self.save_target
+        return os.path.isfile(target) and file_mark(target) != self.file_mark
+
+    def agreed_to_replace(self) -> bool:
+        """Ask before replacing another game's file, naming what it holds;
+        True on a yes. Ctrl-D (no answer) leaves the game to the rescue."""
+        from .. import messages as shared
+
+        target = self.save_target
+        self.stdout.write(shared.overwrite_question(target, self.file_holds()) + " (y/n) ")
+        self.stdout.flush()
+        answer = next(self.lines, None)
+        if answer is not None and answer.strip().lower() in ("y", "yes"):
+            return True
+        self.stdout.write(("\n" if answer is None else "") + shared.kept_file(target) + "\n")
+        if answer is None:
+            raise EndOfInputError
+        return False
+
+    def file_holds(self) -> str:
+        """What the save target holds, in a few words."""
+        from .. import messages as shared
+        from . import savefile
+        from .adapter import describe_game
+
+        try:
+            return describe_game(savefile.load(self.save_target))
+        except (ValueError, OSError):  # SaveFileError is a ValueError
+            return shared.not_a_save("2048")
 
     def rescue(self, why: str, status: int) -> int:
         """After a hang-up, Ctrl-C or Ctrl-D (``why``): moves not saved go
@@ -197,14 +254,15 @@ class LineGame:
         from ..data_folder import data_folder
         from ..session import write_rescue
         from . import RESCUE_NAME
-        from .savefile import format_save
+        from .record import format_record
 
         path = None
         try:
             if self.changed:
                 folder = data_folder(os.environ)
                 own = self.save_target if self.in_its_file else None
-                path = write_rescue(folder, RESCUE_NAME, format_save(self.game), own)
+                text = format_record(self.game, self.seed, self.start, self.moves)
+                path = write_rescue(folder, RESCUE_NAME, text, own)
         except OSError as os_error:
             line = shared.not_rescued(why, describe_os_error(os_error))
         else:
@@ -267,8 +325,10 @@ class WinRound:
     def replace_game(self, line_game: LineGame) -> None:
         self.seed = next_seed(self.seed)
         line_game.game = self.new_game(self.seed)
+        line_game.seed, line_game.start, line_game.moves = self.seed, line_game.game.copy(), []
         line_game.changed = False  # a fresh deal: --seed deals it again
         line_game.in_its_file = False
+        line_game.file_mark = None  # the file holds the last game
         self.start(line_game.game)
 
     @staticmethod

@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     from typing import Final, TextIO
 
     from ..parser import Parser
+    from .record import Record
 
 NO_OPTIONS: Final = {
     "game": TWENTY_FORTY_EIGHT.name,
@@ -243,27 +244,30 @@ def board_shape(args: SimpleNamespace) -> tuple[int, int]:
 
 def new_game(
     args: SimpleNamespace, launch: Launch, stdout: TextIO, seed: int | None
-) -> tuple[GameState, str]:
-    """Build the game as PlayManager.java does; return (game, save target).
+) -> tuple[GameState, str, Record | None]:
+    """Build the game as PlayManager.java does; return (game, save target,
+    what FILE held).
 
     The default game is always built first (its tiles drawn). With FILE it
     is replaced, only if FILE exists, by a fresh game read from it, whose
-    generator is seeded as a new game's. Prints the start message. Raises
-    SaveFileError when FILE cannot be loaded.
+    generator is seeded as a new game's; a rescue record (see
+    :mod:`~playmanager.twenty48.record`) resumes its own. Prints the start
+    message. Raises SaveFileError when FILE cannot be loaded.
     """
     two_prob = game_rules(args).two_prob
     rows, cols = board_shape(args)
     game = start_game(rows, cols, seed, two_prob)
     if args.file is None:
         stdout.write(messages.START_DEFAULT)
-        return game, Config.DEFAULT_OUTFILE
+        return game, Config.DEFAULT_OUTFILE, None
     stdout.write(messages.start_load(args.file))
-    if os.path.exists(args.file):
-        from . import savefile  # here: see the module docstring
+    if not os.path.exists(args.file):
+        return game, args.file, None
+    from .record import read_record  # here: see the module docstring
 
-        text = launch.files.text(args.file)
-        game = savefile.load_text(text, args.file, seed=seed, two_prob=two_prob)
-    return game, args.file
+    text = launch.files.text(args.file)
+    record = read_record(text, args.file, seed=seed, two_prob=two_prob)
+    return record.game, args.file, record
 
 
 def game_maker(game: GameState, rules: Rules) -> Callable[[int], GameState]:
@@ -278,8 +282,10 @@ def play_full_screen(
     seed: int,
     save_target: str,
     launch: Launch,
+    record: Record | None = None,
 ) -> int:
-    """Run the --tui game on the process's terminal; return the status."""
+    """Run the --tui game on the process's terminal; return the status.
+    A rescue ``record`` as FILE brings its undo history."""
     from . import tui  # here, not at the top: start-up of the line mode stays fast
 
     rules = game_rules(args)
@@ -295,6 +301,7 @@ def play_full_screen(
         stderr=launch.stderr,
         greeting=tui_greeting(args.file, save_target),
         file_given=args.file is not None,
+        past=() if record is None else record.past(),
     )
 
 
@@ -331,11 +338,13 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
         return play_autoplay(args, stdout, stderr)
     start_out = io.StringIO() if args.tui else stdout  # the screen shows it
     seed = choose_seed(args, start_out)
-    game, save_target = new_game(args, launch, start_out, seed)
+    game, save_target, record = new_game(args, launch, start_out, seed)
+    if record is not None:
+        seed = record.seed  # a rescue record's own; a save's, the one given
     if seed is None:
         seed = Config.RANDOM_SEED
     if args.tui:
-        return play_full_screen(args, game, seed, save_target, launch)
+        return play_full_screen(args, game, seed, save_target, launch, record)
     from ..data_folder import data_folder, tell_of_a_rescued_game
     from . import RESCUE_NAME
 
@@ -347,7 +356,16 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
     if rules.goal is not None:
         win = WinRound(rules.goal, game_maker(game, rules), seed)
     return LineGame(
-        game, save_target, stdin, stdout, stderr, win=win, loaded=loaded
+        game,
+        save_target,
+        stdin,
+        stdout,
+        stderr,
+        win=win,
+        loaded=loaded,
+        seed=seed,
+        moves=() if record is None else record.moves,
+        start=None if record is None else record.start,
     ).play()
 
 

@@ -14,7 +14,9 @@ the line and the problem. Limits (Java has none and crashes instead):
 * a file of at most 1 MiB of UTF-8 text;
 * 1 to :data:`MAX_SIDE` (1024) rows and columns;
 * a score in Java's int range; cells 0 or a power of two from 2 to 2**30;
-* exactly ROWS x COLS cells, nothing after the last one.
+* exactly ROWS x COLS cells, nothing after the last one but a rescue
+  record's lines (:mod:`~playmanager.twenty48.record`), which Java does
+  not read either.
 
 Reading and writing go through :mod:`playmanager.storage`, which every
 game's saves share: writing is atomic (a temporary file in the target's
@@ -133,6 +135,9 @@ def parse_save(text: str, source: str) -> SaveData:
     Pure: reads nothing else and changes nothing. Raises SaveFileError for
     anything the module docstring refuses.
     """
+    from ..rescue_record import save_part
+
+    text = save_part(text)  # a rescue record's own lines are not Java's
     try:
         return _parse_tokens(_Tokens(text, source))
     except SaveFileError as error:

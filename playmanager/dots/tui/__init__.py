@@ -10,7 +10,7 @@ no curses) and :mod:`.app` (the colours, and the app that the shared shell
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TextIO
 
 from gamestate.dots import GameBoardT, Level
@@ -21,7 +21,7 @@ from ...screen.shell import play
 from ...session import Session
 from ...statistics import Tracker, default_path
 from ...terminal import Terminal
-from ..adapter import Dots
+from ..adapter import Dots, Path
 from .app import App
 from .controller import Controller
 
@@ -45,6 +45,8 @@ def run(
     stderr: TextIO,
     greeting: str = "",
     file_given: bool = False,
+    paths: Sequence[Path] = (),
+    start: GameBoardT | None = None,
 ) -> int:
     """Play ``game`` (``loaded`` from ``save_target``) full screen until the
     player quits; return 0.
@@ -61,7 +63,10 @@ def run(
     rescued = rescue_to_offer(folder, adapter.rescue_name, file_given)
 
     def make_app() -> App:
-        session = Session(adapter, game, game.level.seed, save_target, loaded=loaded)
+        past = adapter.replay(game if start is None else start, paths)
+        session = Session(
+            adapter, game, game.level.seed, save_target, loaded=loaded, past=past
+        )
         controller = Controller(
             session,
             rescue_folder=folder,

@@ -15,15 +15,16 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TextIO
 
 from gamestate import GameState
+from gamestate.effects import MoveEffects
 
 from ...data_folder import data_folder, rescue_to_offer
 from ...options import EXIT_USAGE
 from ...screen.shell import play
-from ...session import Session
+from ...session import PastStep, Session
 from ...statistics import default_path
 from ...terminal import Terminal
 from ..adapter import Twenty48
@@ -56,11 +57,14 @@ def run(
     stderr: TextIO,
     greeting: str = "",
     file_given: bool = False,
+    past: Sequence[tuple[GameState, MoveEffects]] = (),
 ) -> int:
     """Play ``game`` full screen until the player quits; return 0.
 
     ``loaded``: ``game`` was read from ``save_target``; ``file_given``:
-    FILE was on the command line (then no rescued game is offered). The best score and
+    FILE was on the command line (then no rescued game is offered);
+    ``past``: the position before each move that led to ``game`` and
+    what it did (a rescue record's), for undo. The best score and
     rescued games live in the data folder of ``environ`` (XDG_DATA_HOME,
     HOME); a rescued game found there is offered first. ``terminal``
     says what the terminal shows (no colours with NO_COLOR). Without a
@@ -75,7 +79,8 @@ def run(
     rescued = rescue_to_offer(folder, adapter.rescue_name, file_given)
 
     def make_app() -> App:
-        session = Session(adapter, game, seed, save_target, loaded=loaded)
+        history = [PastStep(before, effects) for before, effects in past]
+        session = Session(adapter, game, seed, save_target, loaded=loaded, past=history)
         controller = Controller(
             session,
             rules=rules,
