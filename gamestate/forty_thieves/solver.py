@@ -350,6 +350,8 @@ def has_dead_card(position: _Position, stock: bytes) -> bool:
     pile that may empty) lets every card move, so the test says nothing
     then.
     """
+    if not all(position.piles):
+        return False  # an empty pile takes any card: all can move
     return _Frozen(position, stock).release_all()
 
 
