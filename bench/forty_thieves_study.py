@@ -13,7 +13,10 @@ unknown lost), its high end that of the won and unknown deals together
 bench/forty_thieves_fair.py) it adds the fair autoplay's win rate on the
 deals both journals hold, beside the solver's on the same deals.
 ``--plot`` draws the three fractions against the budget (matplotlib, the
-bench extra).
+bench extra). Journals of the same budget (a study split in parts, or
+run on several machines) are merged into one row: a deal's won or lost
+verdict beats an unknown one; a deal won in one and lost in the other is
+an error (a solver bug).
 """
 
 from __future__ import annotations
@@ -91,6 +94,32 @@ def read_budget(path: Path) -> Budget:
     return Budget(path, budgets.pop(), status)
 
 
+def merged(budgets: list[Budget]) -> list[Budget]:
+    """One Budget per budget, the journals of each merged, by budget."""
+    by_budget: dict[float, Budget] = {}
+    for budget in budgets:
+        kept = by_budget.setdefault(budget.budget_ms, budget)
+        if kept is not budget:
+            by_budget[budget.budget_ms] = Budget(
+                kept.path, kept.budget_ms, _merged_status(kept, budget)
+            )
+    return sorted(by_budget.values(), key=lambda budget: budget.budget_ms)
+
+
+def _merged_status(kept: Budget, other: Budget) -> dict[int, str]:
+    status = dict(kept.status)
+    for seed, verdict in other.status.items():
+        before = status.setdefault(seed, verdict)
+        if {before, verdict} == {"won", "lost"}:
+            sys.exit(
+                f"{other.path}: deal {seed} is {verdict}, but {before} in "
+                f"{kept.path}: one of them is wrong"
+            )
+        if before == "unknown":
+            status[seed] = verdict
+    return status
+
+
 def read_fair(path: Path) -> dict[int, bool]:
     """Whether the fair autoplay won each deal of its journal, by seed."""
     won: dict[int, bool] = {}
@@ -154,14 +183,18 @@ def plot(budgets: list[Budget], path: Path) -> None:
         shares = [budget.count(verdict) / len(budget.status) for budget in budgets]
         axes.plot(seconds, shares, marker="o", color=colour, label=verdict)
     lows, highs = zip(*(budget.winnable_interval() for budget in budgets), strict=True)
-    axes.fill_between(
+    # A bar per budget, so the interval shows with one budget too; the
+    # band between them with more.
+    axes.vlines(
         seconds,
         lows,
         highs,
         color="tab:green",
-        alpha=0.12,
+        alpha=0.35,
+        linewidth=8,
         label="winnable, 95% interval",
     )
+    axes.fill_between(seconds, lows, highs, color="tab:green", alpha=0.12)
     axes.set_xscale("log")
     axes.set_xticks(seconds, [f"{s:g} s" for s in seconds])
     axes.set_ylim(0, 1)
@@ -173,19 +206,59 @@ def plot(budgets: list[Budget], path: Path) -> None:
     figure.savefig(path)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("journals", nargs="+", type=Path)
-    parser.add_argument("--fair", type=Path)
-    parser.add_argument("--plot", type=Path)
-    args = parser.parse_args()
-    budgets = sorted(map(read_budget, args.journals), key=lambda b: b.budget_ms)
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        description="The table (won, proven lost, unknown, and a 95% interval "
+        "for the winnable fraction) of Forty Thieves --solve journals, one row "
+        "per budget; optionally the fair autoplay's wins beside them and a "
+        "plot against the budget.",
+        epilog="Example: python bench/forty_thieves_study.py "
+        "docs/research/forty-thieves-study/budget-*ms.jsonl --fair "
+        "docs/research/forty-thieves-study/fair-autoplay.jsonl --plot study.png",
+    )
+    parser.add_argument(
+        "journals",
+        nargs="+",
+        type=Path,
+        metavar="JOURNAL",
+        help="the --jsonl file of a 'python -m playmanager --game forty-thieves "
+        "--solve' run; files of the same budget are merged",
+    )
+    parser.add_argument(
+        "--fair",
+        type=Path,
+        metavar="FAIR_JOURNAL",
+        help="the --jsonl file of bench/forty_thieves_fair.py: adds the fair "
+        "autoplay's win rate on the same deals",
+    )
+    parser.add_argument(
+        "--plot",
+        type=Path,
+        metavar="PNG",
+        help="draw the fractions against the budget into this PNG (matplotlib)",
+    )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.plot is not None and not args.plot.parent.is_dir():
+        print(f"--plot {args.plot}: no folder {args.plot.parent}", file=sys.stderr)
+        return 2
+    budgets = merged(list(map(read_budget, args.journals)))
     print(table(budgets))
     if args.fair is not None:
         print()
         print(fair_line(budgets, read_fair(args.fair)))
     if args.plot is not None:
-        plot(budgets, args.plot)
+        try:
+            plot(budgets, args.plot)
+        except OSError as error:
+            print(
+                f"--plot {args.plot}: cannot be written: {error.strerror}",
+                file=sys.stderr,
+            )
+            return 2
     return 0
 
 

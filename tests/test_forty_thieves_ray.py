@@ -10,6 +10,8 @@ import io
 import json
 import os
 import signal
+import socket
+import subprocess
 import sys
 import threading
 import time
@@ -100,3 +102,70 @@ def test_without_ray_installed_the_error_says_how_to_install(
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray fails
     with pytest.raises(ray_pool.RayMissingError, match="pip install"):
         ray_pool.connect(ray_pool.LOCAL)
+
+
+def _solve_command(*options: str) -> list[str]:
+    return [sys.executable, "-m", "playmanager", "--game", "forty-thieves"] + [
+        "--solve",
+        "--seed",
+        "1",
+        *options,
+    ]
+
+
+def _closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.parametrize(
+    ("address", "said"),
+    [
+        (f"127.0.0.1:{_closed_port()}", "no Ray answers there"),
+        (f"ray://127.0.0.1:{_closed_port()}", "no Ray answers there"),
+        ("no-port-here", "not an address"),
+    ],
+)
+def test_a_bad_address_fails_at_once_naming_it(address: str, said: str) -> None:
+    started = time.monotonic()
+    run = subprocess.run(
+        _solve_command("--deals", "1", "--ray", address),
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert time.monotonic() - started < 60  # Ray alone retries for minutes
+    assert run.returncode == 2
+    assert run.stdout == ""
+    (line,) = run.stderr.splitlines()
+    assert line.startswith(f"playmanager: --ray {address}: {said}")
+
+
+def test_ctrl_c_stops_a_local_ray_study_keeping_its_journal(tmp_path: Path) -> None:
+    """Ctrl-C in a terminal reaches the whole process group, Ray's own
+    processes included: the study stops with exit 130, its journal intact,
+    and no line of Ray's on stderr."""
+    journal = tmp_path / "study.jsonl"
+    study = subprocess.Popen(
+        _solve_command(
+            "--ray", "--deals", "6", "--budget-ms", "2000", "--jsonl", str(journal)
+        ),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a terminal's job
+    )
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline and not (
+        journal.exists() and journal.read_text().endswith("\n")
+    ):
+        time.sleep(0.2)
+    os.killpg(study.pid, signal.SIGINT)
+    out, err = study.communicate(timeout=120)
+    assert study.returncode == 130, err
+    assert err == ""
+    assert "(stopped by Ctrl-C)" in out
+    seeds = _journal_seeds(journal)
+    assert seeds and len(seeds) == len(set(seeds)) < 6

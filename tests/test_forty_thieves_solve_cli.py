@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from gamestate.forty_thieves import BoardT, deal
+from gamestate.forty_thieves import BoardT, deal, solver
 from gamestate.forty_thieves.moves import DeckMove, apply, legal_moves
 from gamestate.forty_thieves.solver import Solution, solve
 from playmanager.cli import main
@@ -278,16 +278,24 @@ def reachable_win(board: BoardT) -> bool:
     return False
 
 
-def test_a_position_with_moves_but_no_win_is_proven_lost() -> None:
+def test_a_position_with_moves_but_no_win_is_proven_lost(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # Dealt in the order AS, JH, QC, QH, JC, QH, JC, QC, JH: the Ace goes
     # up; the Queens onto the Kings of their suit, the Jacks onto them, in
     # many orders and places, from the waste or pile to pile.
     board = position(tableau=STUCK, deck="JH QC JC QH JC QH QC JH AS", rest=0)
     assert board.valid_mv_exists()
     assert any(not isinstance(move, DeckMove) for move in _after_deals(board, 3))
+    # The tops never move (STUCK), so the cards under them never do: a
+    # dead card at the start (has_dead_card), lost with no position searched.
     solution = solve(board, max_nodes=100_000)
     assert solution.status == "lost" and solution.moves == ()
-    assert solution.nodes > 100  # it searched, not just found no move
+    assert solution.nodes == 0
+    # Without that rule, the whole search proves it too.
+    monkeypatch.setattr(solver, "has_dead_card", lambda position, stock: False)
+    searched = solve(board, max_nodes=100_000)
+    assert searched.status == "lost" and searched.nodes > 100
     assert not reachable_win(board)
 
 

@@ -67,3 +67,52 @@ def test_the_plot_is_a_png(tmp_path: Path) -> None:
     ]
     study.plot(budgets, tmp_path / "study.png")
     assert (tmp_path / "study.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_journals_of_one_budget_are_merged_into_one_row(tmp_path: Path) -> None:
+    """A decisive verdict beats an unknown one; each deal is counted once."""
+    first = _journal(tmp_path / "a.jsonl", ["won", "unknown", "unknown"])
+    second = _journal(tmp_path / "b.jsonl", ["won", "lost", "unknown", "won"])
+    (budget,) = study.merged([study.read_budget(first), study.read_budget(second)])
+    assert budget.status == {1: "won", 2: "lost", 3: "unknown", 4: "won"}
+
+
+def test_a_deal_won_in_one_journal_and_lost_in_another_is_an_error(
+    tmp_path: Path,
+) -> None:
+    first = study.read_budget(_journal(tmp_path / "a.jsonl", ["won"]))
+    second = study.read_budget(_journal(tmp_path / "b.jsonl", ["lost"]))
+    with pytest.raises(SystemExit, match=r"b\.jsonl: deal 1 is lost, but won in"):
+        study.merged([first, second])
+
+
+def test_a_plot_into_a_missing_folder_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    journal = _journal(tmp_path / "j.jsonl", ["won"])
+    target = tmp_path / "no such folder" / "study.png"
+    assert study.main([str(journal), "--plot", str(target)]) == 2
+    error = capsys.readouterr().err
+    assert error == f"--plot {target}: no folder {target.parent}\n"
+
+
+def test_the_help_says_what_each_argument_is(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        study.main(["--help"])
+    shown = capsys.readouterr().out
+    for said in ("--solve", "fair autoplay", "PNG", "merged", "Example"):
+        assert said in shown
+
+
+def test_one_budget_still_shows_its_interval(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib", reason='pip install -e ".[bench]"')
+    import matplotlib.pyplot as plt
+    from matplotlib.collections import LineCollection
+
+    budget = study.read_budget(_journal(tmp_path / "j.jsonl", ["won", "unknown"]))
+    study.plot([budget], tmp_path / "study.png")
+    (bar,) = [c for c in plt.gcf().axes[0].collections if isinstance(c, LineCollection)]
+    ((_, low), (_, high)) = bar.get_segments()[0]
+    assert (low, high) == pytest.approx(budget.winnable_interval())

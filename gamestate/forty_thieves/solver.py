@@ -41,8 +41,12 @@ deal lost.
 
 Nothing below may lose a win; why each shortcut is safe is said where it
 is taken: the canonical key (:meth:`_Search.key`), the safe moves to the
-foundations made without branching (:func:`_is_safe`), and the moves
-never tried (:meth:`_Search.children`). Moves of a run of cards through
+foundations made without branching (:func:`_is_safe`), the moves
+never tried (:meth:`_Search.children`) and the positions dropped because
+a card in them can never move again (:func:`has_dead_card`), so that a
+search that runs out of positions is a proof of loss
+(tests/test_forty_thieves_proofs.py checks every verdict against a search
+without any of these on small deals). Moves of a run of cards through
 empty piles are added as single steps (a "macro"), on top of the
 one-card moves of the MIS, which are all still tried: a macro only lets
 the search reach sooner a position it could reach anyway.
@@ -57,7 +61,7 @@ from dataclasses import dataclass
 from typing import Final, Literal, NamedTuple, TypeAlias
 
 from .board import FOUNDATION_PILES, TABLEAU_PILES, BoardT
-from .card_types import ACE, KING, TOTAL_CARDS, CardT, CategoryT, SuitT
+from .card_types import ACE, KING, CardT, CategoryT, SuitT
 from .moves import (
     DeckMove,
     Move,
@@ -241,6 +245,116 @@ def _play_safe_cards(
     return foundations, waste
 
 
+# --- the dead-card proof -----------------------------------------------------
+
+
+def _foundation_needs(foundations: bytes, card: int) -> range:
+    """The ranks of ``card``'s suit that must still reach a foundation (one
+    copy of each) before ``card`` can: those between the foundation it can
+    go on and its own rank.
+
+    A card above the higher of its suit's two foundations goes on that
+    one; a card at or below it (the other copy is there already) can only
+    go on the lower one.
+    """
+    rank = card & _RANK_MASK
+    lower = (card >> _RANK_BITS) << 1
+    high = foundations[lower + 1]
+    return range((high if rank > high else foundations[lower]) + 1, rank)
+
+
+class _Frozen:
+    """The cards of a position assumed never to move again, shrunk to what a
+    sound argument supports (:func:`has_dead_card`).
+
+    Every stack (each tableau pile, then the waste) keeps its cards
+    ``[:height]`` frozen, a bottom part: a card can only move once every
+    card above it has, so a card is released only once it is the top
+    frozen card of its stack. Each card still in the stock is frozen or
+    not on its own: it is dealt on top of the waste, so nothing covers it.
+    """
+
+    def __init__(self, position: _Position, stock: bytes) -> None:
+        self.stacks = [*position.piles, position.waste]
+        self.heights = [len(stack) for stack in self.stacks]
+        self.stock: dict[int, int] = {}
+        """Per card code: its copies in the stock, while frozen."""
+        for card in stock[position.dealt :]:
+            self.stock[card] = self.stock.get(card, 0) + 1
+        self.free = bytearray(256)
+        """Per card code: how many of its copies are released."""
+        self.tops = bytearray(256)
+        """Per card code: the tableau piles whose top frozen card it is."""
+        for pile in position.piles:
+            if pile:
+                self.tops[pile[-1]] += 1
+        self.foundations = position.foundations
+
+    def can_move(self, card: int) -> bool:
+        """Whether ``card``, once uncovered, could ever move while the
+        frozen cards stay where they are: onto a copy of its tableau parent
+        (released, or the top frozen card of a tableau pile) or to a
+        foundation (a released copy of each rank it needs). An empty pile
+        is dealt with by :meth:`release_all`."""
+        if self.free[card + 1] or self.tops[card + 1]:
+            return True
+        suit = card & ~_RANK_MASK
+        free = self.free
+        return all(
+            free[suit | rank] for rank in _foundation_needs(self.foundations, card)
+        )
+
+    def release_all(self) -> bool:
+        """Release every card that :meth:`can_move`, until none is left;
+        whether some card stays frozen (the position is lost)."""
+        piles = len(self.stacks) - 1
+        released = True
+        while released:
+            released = False
+            for n, stack in enumerate(self.stacks):
+                height = self.heights[n]
+                while height and self.can_move(stack[height - 1]):
+                    height -= 1
+                    self.free[stack[height]] += 1
+                    if n < piles:
+                        self.tops[stack[height]] -= 1
+                        if height:
+                            self.tops[stack[height - 1]] += 1
+                    released = True
+                if not height and n < piles:
+                    return False  # an empty pile takes any card: all can move
+                self.heights[n] = height
+            for card in [card for card in self.stock if self.can_move(card)]:
+                self.free[card] += self.stock.pop(card)
+                released = True
+        return True
+
+
+def has_dead_card(position: _Position, stock: bytes) -> bool:
+    """Whether some card of ``position`` can never move again: then it never
+    reaches a foundation and the position is lost.
+
+    The cards proven frozen are the largest set F such that no card of F
+    could move as long as every card of F stays where it is
+    (:meth:`_Frozen.can_move`). Suppose a line wins: every card of F moves
+    in it; at the first move of one, the others of F have not moved yet,
+    so that move is one :meth:`_Frozen.can_move` allows: a contradiction.
+    F is found by freezing every card and releasing, until none is left,
+    each card that could move: releasing one only helps others, so what
+    stays frozen is that largest set. Dealing is not a move here: a card
+    in the stock can be dealt and is then on top of the waste.
+
+    This is what "a card buried in the waste under a card that can never
+    move", "two cards of a suit each blocking the other" and "a needed
+    card that can never be reached" have in common; an empty pile (or a
+    pile that may empty) lets every card move, so the test says nothing
+    then.
+    """
+    if not all(position.piles):
+        return False  # an empty pile takes any card: all can move
+    return _Frozen(position, stock).release_all()
+
+
 # --- the search ---------------------------------------------------------------
 
 _Weights: TypeAlias = tuple[float, float, float, float, float]
@@ -262,6 +376,14 @@ class _Node(NamedTuple):
     position: _Position
 
 
+def _is_cleared(position: _Position, stock: bytes) -> bool:
+    """Whether every card is on a foundation: the tableau, the waste and
+    the stock are empty (for a deal of any size)."""
+    return (
+        position.dealt == len(stock) and not position.waste and not any(position.piles)
+    )
+
+
 class _Search:
     """One best-first search from one position, with its own weights."""
 
@@ -272,6 +394,8 @@ class _Search:
         self.disorder: dict[bytes, int] = {}
         """Per tableau pile met: its cards not on their parent (a cache)."""
         self.nodes = 0
+        self.dead = 0
+        """Positions reached and dropped: :func:`has_dead_card` proves them lost."""
 
     # The rating and the key are asked for every position reached: kept flat.
     def rating(self, position: _Position) -> float:
@@ -435,12 +559,15 @@ class _Search:
         frontier = [(-best[0], order, root)]
         while frontier:
             rating, _, node = heapq.heappop(frontier)
-            if sum(node.position.foundations) == TOTAL_CARDS:
+            if _is_cleared(node.position, self.stock):
                 return "won", node
             if -rating > best[0]:
                 best = (-rating, node)
             if max_nodes is not None and self.nodes >= max_nodes:
                 return "unknown", best[1]
+            if has_dead_card(node.position, self.stock):
+                self.dead += 1
+                continue
             self.nodes += 1
             if (
                 deadline is not None

@@ -227,7 +227,7 @@ def solve_deals(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
         stdout.flush()
         stderr.write(f"playmanager: cannot use {args.jsonl}: {error.strerror}\n")
         return EXIT_USAGE
-    except ray_pool.RayMissingError as error:
+    except ray_pool.RayError as error:
         stderr.write(f"playmanager: {error}\n")
         return EXIT_USAGE
     return EXIT_INTERRUPTED if report.interrupted else EXIT_OK

@@ -1,0 +1,217 @@
+"""The Forty Thieves solver's proofs of loss (gamestate.forty_thieves.solver).
+
+The dead-card rule (:func:`has_dead_card`) on positions built by hand where
+it must and must not apply, and the whole search (safe moves, canonical
+keys, run moves, the dead-card rule) against an exhaustive search with no
+pruning at all, written here from the rules, on small deals: two suits, a
+few ranks, a few short piles and a short stock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamestate.forty_thieves.solver import (
+    _WEIGHTS,
+    _Node,
+    _Position,
+    _Search,
+    has_dead_card,
+)
+
+NO_FOUNDATIONS = bytes(8)
+
+
+def card(suit: int, rank: int) -> int:
+    """A card as the solver codes it (suit index, then 4 bits of rank)."""
+    return suit << 4 | rank
+
+
+SPADES = {rank: card(0, rank) for rank in range(1, 14)}
+HEARTS = {rank: card(1, rank) for rank in range(1, 14)}
+
+
+def at_start(
+    piles: list[list[int]], waste: Sequence[int] = (), stock: Sequence[int] = ()
+) -> tuple[_Position, bytes]:
+    """A position with empty foundations, and its stock in dealing order."""
+    return (
+        _Position(tuple(map(bytes, piles)), NO_FOUNDATIONS, 0, bytes(waste)),
+        bytes(stock),
+    )
+
+
+# --- the dead-card rule on positions built by hand -------------------------------
+
+
+def test_two_threes_over_the_aces_they_need_are_dead() -> None:
+    """Each 3 needs an Ace on a foundation first, and both Aces lie under
+    the 3s: the 2s of the waste can go on the 3s, nothing else ever moves."""
+    position, stock = at_start(
+        [[SPADES[1], SPADES[3]], [SPADES[1], SPADES[3]]],
+        waste=[SPADES[2], SPADES[2]],
+    )
+    assert has_dead_card(position, stock)
+    assert search(position, stock) == "lost"
+
+
+def test_an_ace_on_top_frees_the_pile_so_nothing_is_dead() -> None:
+    """The same cards with one Ace on top: it goes home, the 2s follow and
+    every card can come out: no card is dead (and the deal is won)."""
+    position, stock = at_start(
+        [[SPADES[1], SPADES[3]], [SPADES[3], SPADES[1]]],
+        waste=[SPADES[2], SPADES[2]],
+    )
+    assert not has_dead_card(position, stock)
+    assert search(position, stock) == "won"
+
+
+def test_a_card_buried_in_the_waste_under_a_card_that_never_moves() -> None:
+    """The 2 of hearts is in the waste under the King of spades, which has
+    no parent and needs the Queen of spades home first, and the Queens are
+    under Kings too; the piles never empty."""
+    position, stock = at_start(
+        [[SPADES[12], SPADES[13]], [SPADES[12], HEARTS[13]]],
+        waste=[HEARTS[2], SPADES[13]],
+    )
+    assert has_dead_card(position, stock)
+
+
+def test_an_empty_pile_lets_every_card_move() -> None:
+    """The position above with one more pile, empty: any card can go there,
+    so the rule proves nothing."""
+    position, stock = at_start(
+        [[SPADES[12], SPADES[13]], [SPADES[12], HEARTS[13]], []],
+        waste=[HEARTS[2], SPADES[13]],
+    )
+    assert not has_dead_card(position, stock)
+
+
+def test_a_stock_card_with_nowhere_to_go_is_dead() -> None:
+    """The stock holds the 3s; the Aces and 2s are under Kings that never
+    move (no parent, nothing of their suit goes home): once dealt a 3 has
+    no parent on a top and no 2 can reach a foundation."""
+    position, stock = at_start(
+        [[SPADES[1], HEARTS[13]], [SPADES[2], HEARTS[13]]],
+        stock=[SPADES[3]],
+    )
+    assert has_dead_card(position, stock)
+
+
+def test_a_parent_on_a_top_lets_a_card_move() -> None:
+    """The King of spades can go on nothing, but the Queen of hearts on top
+    of a pile can take the Jack: a card that has somewhere to go is not
+    dead, and what it uncovers is looked at in turn."""
+    position, stock = at_start(
+        [[SPADES[1], HEARTS[11]], [SPADES[1], HEARTS[12]]],
+    )
+    assert not has_dead_card(position, stock)
+
+
+# --- against an exhaustive search without pruning --------------------------------
+
+State = tuple[tuple[bytes, ...], tuple[int, ...], int, bytes]
+"""Piles, foundation tops per foundation (0 empty), cards dealt, waste."""
+
+
+def naive_moves(state: State, stock: bytes) -> Iterator[State]:
+    """Every single-card move of the rules, from nothing but the rules: the
+    top of a pile or of the waste onto a foundation of its suit one rank
+    below it (an Ace on an empty one), onto a pile whose top is its suit
+    one rank up or onto an empty pile; and the deal of one card."""
+    piles, foundations, dealt, waste = state
+    sources = [(n, pile[-1]) for n, pile in enumerate(piles) if pile]
+    if waste:
+        sources.append((-1, waste[-1]))
+    for source, moving in sources:
+        new_waste = waste[:-1] if source < 0 else waste
+        taken = tuple(p[:-1] if n == source else p for n, p in enumerate(piles))
+        for f, top in enumerate(foundations):
+            if (top == 0 and moving & 15 == 1) or (top and moving == top + 1):
+                tops = list(foundations)
+                tops[f] = moving
+                yield taken, tuple(tops), dealt, new_waste
+        for target, pile in enumerate(piles):
+            if target != source and (not pile or pile[-1] == moving + 1):
+                new_piles = list(taken)
+                new_piles[target] = pile + bytes((moving,))
+                yield tuple(new_piles), foundations, dealt, new_waste
+    if dealt < len(stock):
+        yield piles, foundations, dealt + 1, waste + stock[dealt : dealt + 1]
+
+
+def exhaustive(start: State, stock: bytes) -> str:
+    """Whether ``start`` can be won, trying every line (no pruning)."""
+    seen = {start}
+    todo = [start]
+    while todo:
+        state = todo.pop()
+        if not any(state[0]) and not state[3] and state[2] == len(stock):
+            return "won"
+        for after in naive_moves(state, stock):
+            if after not in seen:
+                seen.add(after)
+                todo.append(after)
+    return "lost"
+
+
+def as_position(state: State) -> _Position:
+    """The solver's form of ``state``: per suit, its two foundations'
+    heights, the lower first."""
+    piles, tops, dealt, waste = state
+    heights = [[0, 0] for _ in range(4)]
+    for top in tops:
+        if top:
+            pair = heights[top >> 4]
+            pair[pair.index(0)] = top & 15
+    return _Position(
+        piles, bytes(h for pair in heights for h in sorted(pair)), dealt, waste
+    )
+
+
+def search(position: _Position, stock: bytes) -> str:
+    """The solver's verdict with no budget: won, or lost by an exhausted
+    search with all its pruning."""
+    solver = _Search(stock, _WEIGHTS[0])
+    steps, root = solver.start(position)
+    status, _ = solver.run(_Node(None, steps, root), None, None)
+    return status
+
+
+@st.composite
+def small_deals(draw: st.DrawFn) -> tuple[State, bytes]:
+    """Two suits of 4 ranks, two copies of each card, shuffled; 2 piles of 3
+    or 4 cards, the rest the stock (about one such deal in nine is lost)."""
+    cards = [card(suit, rank) for suit in (0, 1) for rank in range(1, 5)] * 2
+    order = draw(st.permutations(cards))
+    height = draw(st.integers(3, 4))
+    piles = (bytes(order[:height]), bytes(order[height : 2 * height]))
+    return (piles, (0,) * 4, 0, b""), bytes(order[2 * height :])
+
+
+@settings(max_examples=200)
+@given(small_deals())
+def test_every_verdict_equals_the_exhaustive_search(
+    deal: tuple[State, bytes],
+) -> None:
+    start, stock = deal
+    assert search(as_position(start), stock) == exhaustive(start, stock)
+
+
+@settings(max_examples=200)
+@given(small_deals(), st.lists(st.integers(0, 30), max_size=12))
+def test_a_dead_card_is_only_found_where_no_line_wins(
+    deal: tuple[State, bytes], choices: list[int]
+) -> None:
+    """In positions a few random moves into a small deal."""
+    state, stock = deal
+    for choice in choices:
+        moves = list(naive_moves(state, stock))
+        if not moves:
+            break
+        state = moves[choice % len(moves)]
+    if has_dead_card(as_position(state), stock):
+        assert exhaustive(state, stock) == "lost"
