@@ -290,3 +290,51 @@ def test_a_saved_network_loads_with_its_values(tmp_path: Path) -> None:
         half.values(boards), full.values(boards), rtol=2e-3, atol=1
     )
     assert full.value(int(boards[0])) == full.values(boards[:1])[0]
+
+
+def test_an_optimistic_network_values_every_board_at_its_initial_value() -> None:
+    network = NTupleNetwork(SMALL_TUPLES, initial=3200.0)
+    boards = Batch(list(range(5))).boards
+    np.testing.assert_array_equal(network.values(boards), np.full(5, 3200.0))
+    trainer = Trainer(Settings(seed=1, parallel=4, initial=3200.0))
+    assert trainer.network.value(int(boards[0])) == pytest.approx(3200.0)
+
+
+def test_a_run_out_of_seconds_stops_after_the_step_then_checkpoints(
+    tmp_path: Path,
+) -> None:
+    trainer = Trainer(Settings(seed=1, parallel=4, report_every=2), small_network())
+    trainer.run(2)
+    moves = trainer.moves
+    trainer.run(10**6, checkpoint=tmp_path / "c.npz", seconds=0.0)
+    assert moves < trainer.moves <= moves + 4  # one step of 4 games
+    resumed = Trainer.resume(tmp_path / "c.npz")
+    assert (resumed.games, resumed.moves) == (trainer.games, trainer.moves)
+
+
+@pytest.mark.parametrize("initial", [0.0, 3200.0])
+def test_a_network_file_stores_only_the_weights_training_changed(
+    tmp_path: Path, initial: float
+) -> None:
+    trainer = Trainer(Settings(seed=2, parallel=8, initial=initial))
+    trainer.run(4)
+    trainer.network.save(tmp_path / "net.npz")
+    untouched = trainer.network.weights.size - np.count_nonzero(
+        trainer.network.weights != np.float32(initial / 32)
+    )
+    assert untouched > 0.99 * trainer.network.weights.size
+    assert (tmp_path / "net.npz").stat().st_size < 1_000_000  # dense: 268 MB
+    loaded = NTupleNetwork.load(tmp_path / "net.npz")
+    assert loaded.initial == initial
+    np.testing.assert_array_equal(loaded.weights, trainer.network.weights)
+
+
+def test_a_dense_network_file_of_the_first_format_still_loads(tmp_path: Path) -> None:
+    weights = np.arange(4 * 16**4, dtype=np.float32).reshape(4, -1)
+    np.savez_compressed(
+        tmp_path / "old.npz", tuples=np.array(SMALL_TUPLES), weights=weights
+    )
+    np.testing.assert_array_equal(
+        NTupleNetwork.load(tmp_path / "old.npz").weights, weights
+    )
+

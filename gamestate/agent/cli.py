@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TextIO
 
 from . import curve
-from .network import SHAPES, NTupleNetwork
+from .network import SHAPES, SHIPPED, NTupleNetwork
 from .play import evaluate
 from .training import MILESTONES, Progress, Settings, Trainer
 
@@ -92,8 +92,26 @@ def _parser() -> argparse.ArgumentParser:
         default=defaults.report_every,
         help="games per curve point and checkpoint (default %(default)s)",
     )
+    train.add_argument(
+        "--initial",
+        type=float,
+        default=defaults.initial,
+        help="every board's value before training; large is optimistic (OTD,"
+        " e.g. 320000) (default %(default)s)",
+    )
+    train.add_argument(
+        "--minutes",
+        type=float,
+        help="stop after this many minutes even if --games is not reached",
+    )
     play = commands.add_parser("evaluate", help="greedy play of N seeded games")
-    play.add_argument("network", type=Path, help="a network.npz")
+    play.add_argument(
+        "network",
+        type=Path,
+        nargs="?",
+        default=SHIPPED,
+        help="a network.npz (default: the one shipped in the package)",
+    )
     play.add_argument("--games", type=int, default=1000)
     play.add_argument(
         "--seed", type=int, default=0, help="games use seeds seed..seed+games-1"
@@ -118,13 +136,22 @@ def _train(args: argparse.Namespace) -> int:
         )
     else:
         settings = Settings(
-            args.seed, args.parallel, args.alpha, args.two_prob, args.report_every
+            args.seed,
+            args.parallel,
+            args.alpha,
+            args.two_prob,
+            args.report_every,
+            args.initial,
         )
         out.mkdir(parents=True, exist_ok=True)
-        trainer = Trainer(settings, NTupleNetwork(SHAPES[args.tuples]))
+        network = NTupleNetwork(SHAPES[args.tuples], initial=settings.initial)
+        trainer = Trainer(settings, network)
     bar = ProgressBar(sys.stderr)
     try:
-        trainer.run(args.games, checkpoint=checkpoint, progress=bar.show)
+        seconds = None if args.minutes is None else 60 * args.minutes
+        trainer.run(
+            args.games, checkpoint=checkpoint, progress=bar.show, seconds=seconds
+        )
     except KeyboardInterrupt:
         bar.close()
         print(
@@ -149,10 +176,11 @@ def _train(args: argparse.Namespace) -> int:
 
 
 def _title(settings: Settings) -> str:
-    return (
+    title = (
         f"TD(0) n-tuple network, two_prob={settings.two_prob}, seed={settings.seed},"
         f" alpha={settings.alpha}"
     )
+    return title + (f", initial={settings.initial:g}" if settings.initial else "")
 
 
 def _evaluate(args: argparse.Namespace) -> int:

@@ -36,8 +36,9 @@ def greedy_actions(network: NTupleNetwork, boards: U64) -> npt.NDArray[np.intp]:
 class GreedyAgent:
     """Plays ``gamestate2048/TwentyFortyEight-v0`` (exponent observations)."""
 
-    def __init__(self, network: NTupleNetwork) -> None:
-        self.network = network
+    def __init__(self, network: NTupleNetwork | None = None) -> None:
+        """Playing by ``network``, by default the one the package ships."""
+        self.network = network if network is not None else NTupleNetwork.shipped()
 
     def act(self, observation: npt.ArrayLike) -> int:
         """The move for a (4, 4) observation of tile exponents."""
