@@ -117,6 +117,12 @@ def _parser() -> argparse.ArgumentParser:
         "--seed", type=int, default=0, help="games use seeds seed..seed+games-1"
     )
     play.add_argument("--two-prob", type=int, default=defaults.two_prob)
+    play.add_argument(
+        "--lookahead",
+        action="store_true",
+        help="rate each move by the average over the next tile of the best"
+        " next move (expectimax, depth 2) instead of greedily",
+    )
     plot = commands.add_parser("plot", help="draw a curve.csv as a PNG")
     plot.add_argument("csv", type=Path)
     plot.add_argument("png", type=Path)
@@ -188,9 +194,11 @@ def _evaluate(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise ValueError(f"--games must be at least 1, got {args.games}")
     seeds = list(range(args.seed, args.seed + args.games))
-    result = evaluate(network, seeds, two_prob=args.two_prob)
+    result = evaluate(network, seeds, two_prob=args.two_prob, lookahead=args.lookahead)
+    how = "lookahead" if args.lookahead else "greedy"
     print(
-        f"{args.games} games (seeds {args.seed}..{seeds[-1]}, two_prob={args.two_prob}):"
+        f"{args.games} {how} games (seeds {args.seed}..{seeds[-1]},"
+        f" two_prob={args.two_prob}):"
         f" mean score {result.scores.mean():.0f}"
     )
     for tile in MILESTONES:
