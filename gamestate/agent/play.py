@@ -58,14 +58,15 @@ def lookahead_actions(
     network at its leaves (action 0 for a board with no legal move)."""
     after, gains, legal = afterstates(boards)
     empty = ((after.reshape(-1, 1) >> _CELL_SHIFTS) & np.uint64(15)) == 0
+    empty &= legal.reshape(-1, 1)  # an illegal move's tiles are never needed
     spawned = after.reshape(-1, 1, 1) | (
         np.array([1, 2], dtype=np.uint64) << _CELL_SHIFTS[:, None]
     )
-    best = best_values(network, spawned.reshape(-1)).reshape(spawned.shape)
+    best = np.zeros(spawned.shape, dtype=np.float64)
+    best[empty] = best_values(network, spawned[empty].reshape(-1)).reshape(-1, 2)
     p_two = two_prob / 100
     per_cell = p_two * best[:, :, 0] + (1 - p_two) * best[:, :, 1]
-    count = np.maximum(empty.sum(axis=1), 1)
-    expected = np.where(empty, per_cell, 0.0).sum(axis=1) / count
+    expected = per_cell.sum(axis=1) / np.maximum(empty.sum(axis=1), 1)
     q = np.where(legal, gains + expected.reshape(after.shape), -np.inf)
     actions: npt.NDArray[np.intp] = q.argmax(axis=1)
     return actions
