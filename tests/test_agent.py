@@ -31,7 +31,7 @@ from gamestate.agent import (
     packed,
 )
 from gamestate.agent.cli import main
-from gamestate.agent.network import SMALL_TUPLES
+from gamestate.agent.network import SHIPPED, SMALL_TUPLES, TUPLES
 from gamestate.batch import Batch
 
 PYTHON_LOOPS = _kernels.Kernels("loops", _kernels._loop_values, _kernels._loop_learn)
@@ -379,3 +379,11 @@ def test_the_lookahead_averages_the_best_next_move_over_every_tile() -> None:
     greedy = evaluate(trainer.network, [5, 6])
     ahead = evaluate(trainer.network, [5, 6], lookahead=True)
     assert not np.array_equal(greedy.moves, ahead.moves)  # it plays otherwise
+
+
+def test_the_shipped_network_is_small_and_plays_far_better_than_random() -> None:
+    assert SHIPPED.stat().st_size < 10_000_000
+    seeds = list(range(2000, 2004))
+    shipped = evaluate(GreedyAgent().network, seeds)
+    assert shipped.scores.mean() >= 5 * _random_play(seeds).mean()
+    assert NTupleNetwork.shipped().tuples == TUPLES
