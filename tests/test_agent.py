@@ -219,6 +219,13 @@ def test_the_cli_trains_evaluates_and_plots(
         main(["train", "--games", "6", "--out", str(out)])
     assert again.value.code == 2
     assert "add --resume" in capsys.readouterr().err
+    for minutes, message in (
+        ("0", "--minutes must be more than 0, got 0.0"),
+        ("1e-9", "no game ended within --minutes 1e-09"),
+    ):
+        with pytest.raises(SystemExit):
+            main([*train, "--minutes", minutes, "--out", str(tmp_path / minutes)])
+        assert message in capsys.readouterr().err
 
 
 def test_bad_files_get_one_line_naming_them(

@@ -133,6 +133,8 @@ def _train(args: argparse.Namespace) -> int:
     out: Path = args.out
     if args.games < 1:
         raise ValueError(f"--games must be at least 1, got {args.games}")
+    if args.minutes is not None and not args.minutes > 0:
+        raise ValueError(f"--minutes must be more than 0, got {args.minutes}")
     checkpoint = out / CHECKPOINT
     if args.resume:
         trainer = Trainer.resume(checkpoint)
@@ -166,6 +168,11 @@ def _train(args: argparse.Namespace) -> int:
         )
         return 130
     bar.close()
+    if not trainer.curve:
+        raise ValueError(
+            f"no game ended within --minutes {args.minutes}: give it longer"
+            f" (--resume goes on from {checkpoint})"
+        )
     trainer.network.save(out / NETWORK, half=True)
     curve.write_csv(trainer.curve, out / "curve.csv")
     curve.write_png(trainer.curve, out / "curve.png", title=_title(trainer.settings))
