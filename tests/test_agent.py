@@ -27,10 +27,11 @@ from gamestate.agent import (
     _kernels,
     afterstates,
     evaluate,
+    lookahead_actions,
     packed,
 )
 from gamestate.agent.cli import main
-from gamestate.agent.network import SMALL_TUPLES
+from gamestate.agent.network import SHIPPED, SMALL_TUPLES, TUPLES
 from gamestate.batch import Batch
 
 PYTHON_LOOPS = _kernels.Kernels("loops", _kernels._loop_values, _kernels._loop_learn)
@@ -218,6 +219,13 @@ def test_the_cli_trains_evaluates_and_plots(
         main(["train", "--games", "6", "--out", str(out)])
     assert again.value.code == 2
     assert "add --resume" in capsys.readouterr().err
+    for minutes, message in (
+        ("0", "--minutes must be more than 0, got 0.0"),
+        ("1e-9", "no game ended within --minutes 1e-09"),
+    ):
+        with pytest.raises(SystemExit):
+            main([*train, "--minutes", minutes, "--out", str(tmp_path / minutes)])
+        assert message in capsys.readouterr().err
 
 
 def test_bad_files_get_one_line_naming_them(
@@ -290,3 +298,99 @@ def test_a_saved_network_loads_with_its_values(tmp_path: Path) -> None:
         half.values(boards), full.values(boards), rtol=2e-3, atol=1
     )
     assert full.value(int(boards[0])) == full.values(boards[:1])[0]
+
+
+def test_an_optimistic_network_values_every_board_at_its_initial_value() -> None:
+    network = NTupleNetwork(SMALL_TUPLES, initial=3200.0)
+    boards = Batch(list(range(5))).boards
+    np.testing.assert_array_equal(network.values(boards), np.full(5, 3200.0))
+    trainer = Trainer(Settings(seed=1, parallel=4, initial=3200.0))
+    assert trainer.network.value(int(boards[0])) == pytest.approx(3200.0)
+
+
+def test_a_run_out_of_seconds_stops_after_the_step_then_checkpoints(
+    tmp_path: Path,
+) -> None:
+    trainer = Trainer(Settings(seed=1, parallel=4, report_every=2), small_network())
+    trainer.run(2)
+    moves = trainer.moves
+    trainer.run(10**6, checkpoint=tmp_path / "c.npz", seconds=0.0)
+    assert moves < trainer.moves <= moves + 4  # one step of 4 games
+    resumed = Trainer.resume(tmp_path / "c.npz")
+    assert (resumed.games, resumed.moves) == (trainer.games, trainer.moves)
+
+
+@pytest.mark.parametrize("initial", [0.0, 3200.0])
+def test_a_network_file_stores_only_the_weights_training_changed(
+    tmp_path: Path, initial: float
+) -> None:
+    network = NTupleNetwork(SMALL_TUPLES, initial=initial)
+    trainer = Trainer(Settings(seed=2, parallel=8, initial=initial), network)
+    trainer.run(4)
+    trainer.network.save(tmp_path / "net.npz")
+    untouched = trainer.network.weights.size - np.count_nonzero(
+        trainer.network.weights != np.float32(initial / 32)
+    )
+    assert untouched > 0.9 * trainer.network.weights.size
+    assert (tmp_path / "net.npz").stat().st_size < 100_000  # dense: 1 MB
+    loaded = NTupleNetwork.load(tmp_path / "net.npz")
+    assert loaded.initial == initial
+    np.testing.assert_array_equal(loaded.weights, trainer.network.weights)
+
+
+def test_a_dense_network_file_of_the_first_format_still_loads(tmp_path: Path) -> None:
+    weights = np.arange(4 * 16**4, dtype=np.float32).reshape(4, -1)
+    np.savez_compressed(
+        tmp_path / "old.npz", tuples=np.array(SMALL_TUPLES), weights=weights
+    )
+    np.testing.assert_array_equal(
+        NTupleNetwork.load(tmp_path / "old.npz").weights, weights
+    )
+
+
+def _lookahead_by_hand(network: NTupleNetwork, board: int, p_two: float) -> int:
+    """lookahead_actions for one board, written as loops over cells."""
+    after, gains, legal = afterstates(np.array([board], dtype=np.uint64))
+    rated = {}
+    for action in np.flatnonzero(legal[0]):
+        moved = int(after[0, action])
+        empty = [cell for cell in range(16) if not (moved >> (4 * cell)) & 15]
+        total = 0.0
+        for cell in empty:
+            for exponent, odds in ((1, p_two), (2, 1 - p_two)):
+                child = moved | (exponent << (4 * cell))
+                next_after, next_gains, next_legal = afterstates(
+                    np.array([child], dtype=np.uint64)
+                )
+                best = [
+                    next_gains[0, a] + network.value(int(next_after[0, a]))
+                    for a in range(4)
+                    if next_legal[0, a]
+                ]
+                total += odds * max(best, default=0.0)
+        rated[int(action)] = gains[0, action] + total / len(empty)
+    return max(rated, key=lambda action: rated[action])
+
+
+def test_the_lookahead_averages_the_best_next_move_over_every_tile() -> None:
+    trainer = Trainer(Settings(seed=6, parallel=6), small_network())
+    trainer.run(30)
+    boards = trainer.batch.boards
+    for two_prob in (70, 90):
+        chosen = lookahead_actions(trainer.network, boards, two_prob=two_prob)
+        by_hand = [
+            _lookahead_by_hand(trainer.network, int(board), two_prob / 100)
+            for board in boards
+        ]
+        assert chosen.tolist() == by_hand
+    greedy = evaluate(trainer.network, [5, 6])
+    ahead = evaluate(trainer.network, [5, 6], lookahead=True)
+    assert not np.array_equal(greedy.moves, ahead.moves)  # it plays otherwise
+
+
+def test_the_shipped_network_is_small_and_plays_far_better_than_random() -> None:
+    assert SHIPPED.stat().st_size < 10_000_000
+    seeds = list(range(2000, 2004))
+    shipped = evaluate(GreedyAgent().network, seeds)
+    assert shipped.scores.mean() >= 5 * _random_play(seeds).mean()
+    assert NTupleNetwork.shipped().tuples == TUPLES

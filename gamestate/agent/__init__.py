@@ -19,7 +19,13 @@ before its new tile): the expected score still to come from there.
 
 from .moves import afterstates, packed
 from .network import TUPLES, NTupleNetwork
-from .play import Evaluation, GreedyAgent, evaluate, greedy_actions
+from .play import (
+    Evaluation,
+    GreedyAgent,
+    evaluate,
+    greedy_actions,
+    lookahead_actions,
+)
 from .training import Settings, Trainer
 
 __all__ = [
@@ -32,5 +38,6 @@ __all__ = [
     "afterstates",
     "evaluate",
     "greedy_actions",
+    "lookahead_actions",
     "packed",
 ]

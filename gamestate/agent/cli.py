@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TextIO
 
 from . import curve
-from .network import SHAPES, NTupleNetwork
+from .network import SHAPES, SHIPPED, NTupleNetwork
 from .play import evaluate
 from .training import MILESTONES, Progress, Settings, Trainer
 
@@ -92,13 +92,37 @@ def _parser() -> argparse.ArgumentParser:
         default=defaults.report_every,
         help="games per curve point and checkpoint (default %(default)s)",
     )
+    train.add_argument(
+        "--initial",
+        type=float,
+        default=defaults.initial,
+        help="every board's value before training; large is optimistic (OTD,"
+        " e.g. 320000) (default %(default)s)",
+    )
+    train.add_argument(
+        "--minutes",
+        type=float,
+        help="stop after this many minutes even if --games is not reached",
+    )
     play = commands.add_parser("evaluate", help="greedy play of N seeded games")
-    play.add_argument("network", type=Path, help="a network.npz")
+    play.add_argument(
+        "network",
+        type=Path,
+        nargs="?",
+        default=SHIPPED,
+        help="a network.npz (default: the one shipped in the package)",
+    )
     play.add_argument("--games", type=int, default=1000)
     play.add_argument(
         "--seed", type=int, default=0, help="games use seeds seed..seed+games-1"
     )
     play.add_argument("--two-prob", type=int, default=defaults.two_prob)
+    play.add_argument(
+        "--lookahead",
+        action="store_true",
+        help="rate each move by the average over the next tile of the best"
+        " next move (expectimax, depth 2) instead of greedily",
+    )
     plot = commands.add_parser("plot", help="draw a curve.csv as a PNG")
     plot.add_argument("csv", type=Path)
     plot.add_argument("png", type=Path)
@@ -109,6 +133,8 @@ def _train(args: argparse.Namespace) -> int:
     out: Path = args.out
     if args.games < 1:
         raise ValueError(f"--games must be at least 1, got {args.games}")
+    if args.minutes is not None and not args.minutes > 0:
+        raise ValueError(f"--minutes must be more than 0, got {args.minutes}")
     checkpoint = out / CHECKPOINT
     if args.resume:
         trainer = Trainer.resume(checkpoint)
@@ -118,13 +144,22 @@ def _train(args: argparse.Namespace) -> int:
         )
     else:
         settings = Settings(
-            args.seed, args.parallel, args.alpha, args.two_prob, args.report_every
+            args.seed,
+            args.parallel,
+            args.alpha,
+            args.two_prob,
+            args.report_every,
+            args.initial,
         )
         out.mkdir(parents=True, exist_ok=True)
-        trainer = Trainer(settings, NTupleNetwork(SHAPES[args.tuples]))
+        network = NTupleNetwork(SHAPES[args.tuples], initial=settings.initial)
+        trainer = Trainer(settings, network)
     bar = ProgressBar(sys.stderr)
     try:
-        trainer.run(args.games, checkpoint=checkpoint, progress=bar.show)
+        seconds = None if args.minutes is None else 60 * args.minutes
+        trainer.run(
+            args.games, checkpoint=checkpoint, progress=bar.show, seconds=seconds
+        )
     except KeyboardInterrupt:
         bar.close()
         print(
@@ -133,6 +168,11 @@ def _train(args: argparse.Namespace) -> int:
         )
         return 130
     bar.close()
+    if not trainer.curve:
+        raise ValueError(
+            f"no game ended within --minutes {args.minutes}: give it longer"
+            f" (--resume goes on from {checkpoint})"
+        )
     trainer.network.save(out / NETWORK, half=True)
     curve.write_csv(trainer.curve, out / "curve.csv")
     curve.write_png(trainer.curve, out / "curve.png", title=_title(trainer.settings))
@@ -149,10 +189,11 @@ def _train(args: argparse.Namespace) -> int:
 
 
 def _title(settings: Settings) -> str:
-    return (
+    title = (
         f"TD(0) n-tuple network, two_prob={settings.two_prob}, seed={settings.seed},"
         f" alpha={settings.alpha}"
     )
+    return title + (f", initial={settings.initial:g}" if settings.initial else "")
 
 
 def _evaluate(args: argparse.Namespace) -> int:
@@ -160,9 +201,11 @@ def _evaluate(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise ValueError(f"--games must be at least 1, got {args.games}")
     seeds = list(range(args.seed, args.seed + args.games))
-    result = evaluate(network, seeds, two_prob=args.two_prob)
+    result = evaluate(network, seeds, two_prob=args.two_prob, lookahead=args.lookahead)
+    how = "lookahead" if args.lookahead else "greedy"
     print(
-        f"{args.games} games (seeds {args.seed}..{seeds[-1]}, two_prob={args.two_prob}):"
+        f"{args.games} {how} games (seeds {args.seed}..{seeds[-1]},"
+        f" two_prob={args.two_prob}):"
         f" mean score {result.scores.mean():.0f}"
     )
     for tile in MILESTONES:

@@ -46,6 +46,9 @@ SMALL_TUPLES: Final = (
 """Rows and squares: 4 x 65536 weights, quick to train, weaker."""
 SHAPES: Final = {"4x6": TUPLES, "4x4": SMALL_TUPLES}
 """The networks ``python -m gamestate.agent train --tuples`` offers."""
+SHIPPED: Final = Path(__file__).with_name("networks") / "java-4x6.npz"
+"""The network trained here under the Java rules, shipped in the package
+(how it was trained: docs/research/agent.md)."""
 EXPONENTS: Final = 16
 """A cell holds an exponent 0..15: each tuple position takes 16 values."""
 
@@ -86,9 +89,14 @@ class NTupleNetwork:
         self,
         tuples: Sequence[Sequence[int]] = TUPLES,
         weights: F32 | None = None,
+        *,
+        initial: float = 0.0,
     ) -> None:
         """A network of ``tuples`` (all of one length n, cells 0..15), with
-        ``weights`` or all zeros. Raises ValueError for a bad shape."""
+        ``weights``, or else every board valued ``initial`` (optimistic
+        initialisation, Guei et al. 2021's OTD, when large: boards never
+        seen look good, so the greedy learner goes and tries them).
+        Raises ValueError for a bad shape."""
         self.tuples = tuple(tuple(int(cell) for cell in shape) for shape in tuples)
         length = {len(shape) for shape in self.tuples}
         if len(length) != 1 or not self.tuples:
@@ -98,13 +106,17 @@ class NTupleNetwork:
             raise ValueError(f"tuple cells must be 0..15, got {self.tuples!r}")
         size = EXPONENTS ** length.pop()
         if weights is None:
-            weights = np.zeros((len(self.tuples), size), dtype=np.float32)
+            lookups = 8 * len(self.tuples)
+            weights = np.full(
+                (len(self.tuples), size), initial / lookups, dtype=np.float32
+            )
         if weights.shape != (len(self.tuples), size):
             raise ValueError(
                 f"weights must have shape {(len(self.tuples), size)},"
                 f" got {weights.shape}"
             )
         self.weights: F32 = np.ascontiguousarray(weights, dtype=np.float32)
+        self.initial = float(initial)
         self.features = np.array(
             [
                 [sym[cell] for cell in shape]
@@ -148,25 +160,58 @@ class NTupleNetwork:
     def save(self, path: str | os.PathLike[str], *, half: bool = False) -> None:
         """Write the network to ``path`` (a compressed .npz), atomically.
 
-        ``half`` stores float16 weights (half the size; values move by
-        about one part in a thousand).
+        Only the weights training changed are stored (their flat indices
+        as gaps from the one before, and their values): most of a 6-tuple
+        table is never visited. ``half`` stores those values as float16
+        (values move by about one part in a thousand), unless one is
+        beyond float16's range.
         """
         target = Path(path)
         temporary = target.with_name(target.name + ".part")
-        weights = self.weights.astype(np.float16) if half else self.weights
+        flat = self.weights.reshape(-1)
+        changed = np.flatnonzero(flat != self._start_weight())
+        values = flat[changed]
+        if half and np.abs(values).max(initial=0.0) <= np.finfo(np.float16).max:
+            values = values.astype(np.float16)
+        gaps = np.diff(changed, prepend=0).astype(np.uint32)
         with temporary.open("wb") as handle:
             np.savez_compressed(
-                handle, tuples=np.array(self.tuples, dtype=np.int64), weights=weights
+                handle,
+                tuples=np.array(self.tuples, dtype=np.int64),
+                initial=np.float64(self.initial),
+                gaps=gaps,
+                values=values,
             )
         os.replace(temporary, target)
 
+    def _start_weight(self) -> np.float32:
+        """Every weight's value before training."""
+        return np.float32(self.initial / self.lookups)
+
+    @classmethod
+    def shipped(cls) -> NTupleNetwork:
+        """The network shipped in the package (:data:`SHIPPED`)."""
+        return cls.load(SHIPPED)
+
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> NTupleNetwork:
-        """A network written by :meth:`save`; ValueError naming the file
-        when it is not one."""
+        """A network written by :meth:`save` (or, before it stored only
+        the changed weights, a dense ``weights`` array); ValueError naming
+        the file when it is not one."""
         try:
             with np.load(path) as saved:
-                tuples, weights = saved["tuples"], saved["weights"]
-        except (OSError, KeyError, ValueError, zipfile.BadZipFile) as error:
+                tuples = saved["tuples"].tolist()
+                if "weights" in saved.files:
+                    return cls(tuples, saved["weights"].astype(np.float32))
+                network = cls(tuples, initial=float(saved["initial"]))
+                changed = np.cumsum(saved["gaps"], dtype=np.int64)
+                network.weights.reshape(-1)[changed] = saved["values"]
+        except (
+            OSError,
+            KeyError,
+            ValueError,
+            IndexError,
+            zipfile.BadZipFile,
+        ) as error:
             raise ValueError(f"{path}: not an n-tuple network file ({error})") from None
-        return cls(tuples.tolist(), weights.astype(np.float32))
+        return network

@@ -3,7 +3,10 @@
 :class:`GreedyAgent` picks, for a Gymnasium observation, the legal move
 whose ``gain + V(afterstate)`` is largest. :func:`evaluate` plays N
 seeded games at once on :class:`gamestate.batch.Batch` the same way and
-returns what they reached. Never prints.
+returns what they reached. :func:`lookahead_actions` is the network as
+an expectimax's evaluation: each move rated by the average, over every
+tile the game could add, of the best next move's ``gain + V``. Never
+prints.
 """
 
 from __future__ import annotations
@@ -33,11 +36,48 @@ def greedy_actions(network: NTupleNetwork, boards: U64) -> npt.NDArray[np.intp]:
     return actions
 
 
+_CELL_SHIFTS = np.arange(0, 64, 4, dtype=np.uint64)
+
+
+def best_values(network: NTupleNetwork, boards: U64) -> npt.NDArray[np.float64]:
+    """Per packed board, the largest ``gain + V(afterstate)`` of its legal
+    moves: what the greedy player expects to add; 0 where none is legal."""
+    after, gains, legal = afterstates(boards)
+    values = network.values(after.reshape(-1)).reshape(after.shape)
+    q = np.where(legal, gains + values.astype(np.float64), -np.inf)
+    best: npt.NDArray[np.float64] = np.where(legal.any(axis=1), q.max(axis=1), 0.0)
+    return best
+
+
+def lookahead_actions(
+    network: NTupleNetwork, boards: U64, *, two_prob: int = 70
+) -> npt.NDArray[np.intp]:
+    """Per packed board, the legal action with the largest ``gain + E[best
+    next value]``, the expectation over every empty cell (equally likely)
+    and tile (a 2 with ``two_prob`` percent): a depth-2 expectimax with the
+    network at its leaves (action 0 for a board with no legal move)."""
+    after, gains, legal = afterstates(boards)
+    empty = ((after.reshape(-1, 1) >> _CELL_SHIFTS) & np.uint64(15)) == 0
+    empty &= legal.reshape(-1, 1)  # an illegal move's tiles are never needed
+    spawned = after.reshape(-1, 1, 1) | (
+        np.array([1, 2], dtype=np.uint64) << _CELL_SHIFTS[:, None]
+    )
+    best = np.zeros(spawned.shape, dtype=np.float64)
+    best[empty] = best_values(network, spawned[empty].reshape(-1)).reshape(-1, 2)
+    p_two = two_prob / 100
+    per_cell = p_two * best[:, :, 0] + (1 - p_two) * best[:, :, 1]
+    expected = per_cell.sum(axis=1) / np.maximum(empty.sum(axis=1), 1)
+    q = np.where(legal, gains + expected.reshape(after.shape), -np.inf)
+    actions: npt.NDArray[np.intp] = q.argmax(axis=1)
+    return actions
+
+
 class GreedyAgent:
     """Plays ``gamestate2048/TwentyFortyEight-v0`` (exponent observations)."""
 
-    def __init__(self, network: NTupleNetwork) -> None:
-        self.network = network
+    def __init__(self, network: NTupleNetwork | None = None) -> None:
+        """Playing by ``network``, by default the one the package ships."""
+        self.network = network if network is not None else NTupleNetwork.shipped()
 
     def act(self, observation: npt.ArrayLike) -> int:
         """The move for a (4, 4) observation of tile exponents."""
@@ -65,16 +105,27 @@ class Evaluation:
 
 
 def evaluate(
-    network: NTupleNetwork, seeds: list[int], *, two_prob: int = 70
+    network: NTupleNetwork,
+    seeds: list[int],
+    *,
+    two_prob: int = 70,
+    lookahead: bool = False,
 ) -> Evaluation:
     """Play ``GameState(4, 4, seed=s, two_prob=two_prob)`` for every seed,
-    greedily, to game over (or a refused merge past 32768)."""
+    greedily (or by :func:`lookahead_actions`), to game over (or a refused
+    merge past 32768)."""
     start = time.perf_counter()
     batch = Batch(seeds, two_prob=two_prob)
     playing = np.ones(len(seeds), dtype=np.bool_)
     moves = np.zeros(len(seeds), dtype=np.int64)
     while playing.any():
-        result = batch.step(greedy_actions(network, batch.boards), playing=playing)
+        boards = batch.boards
+        actions = (
+            lookahead_actions(network, boards, two_prob=two_prob)
+            if lookahead
+            else greedy_actions(network, boards)
+        )
+        result = batch.step(actions, playing=playing)
         moves += result.moved
         playing &= ~result.finished & result.moved
     highest = np.int64(1) << batch.highest_exponents().astype(np.int64)

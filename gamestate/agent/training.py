@@ -64,6 +64,8 @@ class Settings:
     """Percent chance that a new tile is a 2 (the Java rules: 70)."""
     report_every: int = 1000
     """Games per point of the learning curve (and per checkpoint)."""
+    initial: float = 0.0
+    """Every board's value before training (large: optimistic, OTD)."""
 
     def __post_init__(self) -> None:
         if self.parallel < 1:
@@ -113,7 +115,7 @@ class Trainer:
         self, settings: Settings, network: NTupleNetwork | None = None
     ) -> None:
         self.settings = settings
-        self.network = network or NTupleNetwork()
+        self.network = network or NTupleNetwork(initial=settings.initial)
         self.started = settings.parallel
         """How many games have been started (the next game's number)."""
         self.batch = Batch(
@@ -172,15 +174,20 @@ class Trainer:
         *,
         checkpoint: str | os.PathLike[str] | None = None,
         progress: Callable[[Progress], None] | None = None,
+        seconds: float | None = None,
     ) -> None:
-        """Train until ``games`` games in all have finished; a curve point
-        (and a checkpoint, when given) every ``report_every`` games."""
+        """Train until ``games`` games in all have finished, or for
+        ``seconds`` of this call's wall time; a curve point (and a
+        checkpoint, when given) every ``report_every`` games and at the end."""
         every = self.settings.report_every
-        while self.games < games:
+        deadline = time.monotonic() + seconds if seconds is not None else None
+        out_of_time = False
+        while self.games < games and not out_of_time:
             start = time.perf_counter()
             self.step()
             self.seconds += time.perf_counter() - start
-            if self.window.games >= every or self.games >= games:
+            out_of_time = deadline is not None and time.monotonic() >= deadline
+            if self.window.games >= every or self.games >= games or out_of_time:
                 self._add_point()
                 if checkpoint is not None:
                     self.save(checkpoint)
@@ -243,7 +250,9 @@ class Trainer:
             settings = Settings(**state["settings"])
         except (OSError, KeyError, ValueError, TypeError, zipfile.BadZipFile) as error:
             raise ValueError(f"{path}: not a training checkpoint ({error})") from None
-        network = NTupleNetwork(arrays["tuples"].tolist(), arrays["weights"])
+        network = NTupleNetwork(
+            arrays["tuples"].tolist(), arrays["weights"], initial=settings.initial
+        )
         trainer = cls(settings, network)
         trainer.batch = Batch.from_games(
             [
