@@ -27,10 +27,13 @@ from playmanager.forty_thieves.tui import layout as forty_layout
 from playmanager.rules_text import DOTS, DOTS_SQUARES, TWENTY48, forty_thieves_rules
 from playmanager.screen.shell import Span
 from playmanager.screen.text_layout import (
+    ELLIPSIS,
     GLUE,
     HELP_WIDTH,
     KEY_TAB,
+    MIN_HEAD,
     elide,
+    elide_status,
     key_column,
     key_line,
     wrap_lines,
@@ -670,7 +673,7 @@ def test_help_fits_the_terminal_and_breaks_no_word(
 def test_help_says_each_game_and_range_once_without_brackets_in_brackets(
     tmp_path: Path,
 ) -> None:
-    """"2048 (2048, the CSE 8B PA4 game (the default))", "(default 70) (0-100)"."""
+    """ "2048 (2048, the CSE 8B PA4 game (the default))", "(default 70) (0-100)"."""
     shown, _ = on_a_terminal(["--help"], "", 200, tmp_path)
     assert ") (" not in shown and "))" not in shown
     assert "(default 70; takes 0-100)" in shown
@@ -717,15 +720,22 @@ def test_dots_keeps_moves_left_with_its_number_at_60_columns(
 def test_a_path_too_long_for_the_terminal_loses_its_middle_not_its_name(
     game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """"Not saved; /t" / "mp/...": the terminal broke a path at its edge."""
+    """ "Not saved; /t" / "mp/...": the terminal broke a path at its edge."""
     monkeypatch.chdir(tmp_path)
     path = tmp_path / ("a-folder-that-is-not-there-" * 3) / f"game.{game}"
-    _, err = on_a_terminal(["--game", game, "--seed", "5"], f"o {path}\nq\n", 60, tmp_path)
+    _, err = on_a_terminal(
+        ["--game", game, "--seed", "5"], f"o {path}\nq\n", 60, tmp_path
+    )
     lines = err.splitlines()
     assert any(f".../game.{game}" in line for line in lines), err
     assert all(len(line) <= 59 for line in lines), err
     piped = io.StringIO()
-    main(["--game", game, "--seed", "5"], io.StringIO(f"o {path}\nq\n"), io.StringIO(), piped)
+    main(
+        ["--game", game, "--seed", "5"],
+        io.StringIO(f"o {path}\nq\n"),
+        io.StringIO(),
+        piped,
+    )
     assert str(path) in piped.getvalue()  # a pipe has no edge: whole, one line
 
 
@@ -746,3 +756,143 @@ def test_the_text_width_is_the_terminal_s_within_60_to_200(
 
     stream = TerminalText() if tty else io.StringIO()
     assert detect(environ, stream).columns == columns
+
+
+# ---------------------------------------------------------------- issue 36, round four
+# One rule for every line mode's text (2048's too), status lines that keep
+# their end, and the small screens.
+
+STATUS_ENDS = [
+    # (game, the status line the issue saw cut, the end it must keep at 60, 80, 120)
+    (
+        "dots",
+        (
+            "Not next to the last dot (it is two rows away): the cursor leaves the "
+            "path (Space adds a dot that continues it)"
+        ),
+        "(Space adds a dot that continues it)",
+    ),
+    (
+        "dots",
+        (
+            "Hint: 0,2 0,3 1,3 1,2 (a square: clears all 14 R): Enter plays it, "
+            "Esc drops it"
+        ),
+        "Enter plays it, Esc drops it",
+    ),
+    (
+        "forty-thieves",
+        (
+            "Deal 1008033510: the solver proved it can be won. New deal; o saves to "
+            "game.forty-thieves; ? lists the keys"
+        ),
+        "? lists the keys",
+    ),
+    (
+        "forty-thieves",
+        (
+            "Resumed the game rescued in /root/.local/share/playmanager/"
+            "rescued-save-15f3a9c2.forty-thieves"
+        ),
+        "/rescued-save-15f3a9c2.forty-thieves",
+    ),
+]
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+@pytest.mark.parametrize(("game", "status", "end"), STATUS_ENDS)
+def test_a_status_line_keeps_its_end_and_loses_its_middle(
+    game: str, status: str, end: str, columns: int, tmp_path: Path
+) -> None:
+    """ "...the cursor leaves the..." (113 characters at 80), "Hint: ...
+    Enter...", "...New...": the end, what to do, was what went; a path
+    lost its file name ("rescued-save-15f...")."""
+    app = screens.GAMES[game]()["playing"](tmp_path)
+    app.controller.status = status
+    rows = painted(app.frame(columns, 24, colour=True), columns, 24)
+    shown = [row.strip() for row in rows if row.strip().endswith(end)]
+    assert shown, (end, rows)
+    assert len(shown[0]) <= columns and shown[0].split()[0] == status.split()[0]
+    if len(status) > columns:
+        assert ELLIPSIS in shown[0]
+
+
+@given(
+    st.text(alphabet="ab /.:;(", max_size=150),
+    st.integers(min_value=1, max_value=200),
+)
+def test_a_status_line_always_fits_and_is_whole_when_it_can_be(
+    text: str, width: int
+) -> None:
+    fitted = elide_status(text, width)
+    assert len(fitted) <= width
+    if len(text) <= width:
+        assert fitted == text
+
+
+@given(st.lists(st.sampled_from(["go", "play", "it", "now"]), min_size=1, max_size=30))
+def test_a_status_line_s_last_sentence_stays_whole(sentence: list[str]) -> None:
+    head = "The start of a rather long status line that says what happened"
+    tail = " ".join(sentence)
+    text = f"{head}. {tail}"
+    for width in (60, 80, 120):
+        if len(tail) <= width - MIN_HEAD - 1:
+            assert elide_status(text, width).endswith(tail), width
+
+
+TWENTY48_TYPED = "a\nz\nxx\no\nq\n"
+"""A move, an unknown key (the help block), a long line, a save, quit."""
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+def test_2048_s_line_mode_fits_its_messages_to_the_terminal(
+    columns: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """2048's line mode printed its long lines whole ("Attempting to load
+    game from" a long path, "Saved current state to:" it): on a terminal
+    they now wrap at words as every line mode's do, the path whole or its
+    middle left out."""
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "a-folder-with-a-rather-long-name-for-saved-games" / "2048"
+    folder.mkdir(parents=True)
+    path = str(folder / "the-game-of-this-afternoon.2048")
+    shown, err = on_a_terminal([path], TWENTY48_TYPED, columns, tmp_path)
+    assert "Saved current state to:" in shown, shown
+    for line in (shown.replace("> ", "\n") + err).splitlines():
+        assert len(line) <= columns - 1, line
+    if len(path) + len("Saved current state to: ") > columns - 1:
+        assert "Saved current state to:\n" in shown  # wrapped at a word
+
+
+def test_2048_s_piped_output_stays_one_line_per_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Piped, 2048 prints Java's bytes: the long line is not wrapped."""
+    monkeypatch.chdir(tmp_path)
+    path = str(tmp_path / ("a-folder-with-a-rather-long-name-" * 3)) + ".2048"
+    out = io.StringIO()
+    main([path], io.StringIO("o\nq\n"), out, io.StringIO())
+    assert f"Attempting to load game from {path}..\n" in out.getvalue()
+    assert f"Saved current state to: {path}\n" in out.getvalue()
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+def test_2048_s_quit_question_wraps_and_the_answer_follows_it(
+    columns: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-D on a terminal with moves to lose asks the shared question; at
+    60 columns it broke at the edge ("...y saves and quits, n quit" / "s,
+    c keeps playing:")."""
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "a-folder-with-a-rather-long-name-for-saved-games"
+    folder.mkdir()
+    path = str(folder / "game.2048")
+    typed = TerminalText("a\nd\n")  # then Ctrl-D: the end of a terminal's input
+    out, err = TerminalText(), io.StringIO()
+    environ = {"COLUMNS": str(columns), "XDG_DATA_HOME": str(tmp_path / "data")}
+    main([path], typed, out, err, environ=environ)
+    shown = out.getvalue()
+    assert shown.endswith("playing: "), shown  # the answer is typed after it
+    for line in shown.replace("> ", "\n").splitlines():
+        assert len(line) <= columns - 1, line
+    assert "y saves and quits, n quits, c keeps playing:" in " ".join(words(shown))

@@ -243,7 +243,8 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
     adapter = Dots(game.level)
     session = Session(adapter, game, game.level.seed, save_target, loaded=loaded)
     folder = data_folder(launch.environ)
-    tell_of_a_rescued_game(folder, adapter.rescue_name, args.file, launch.stdout)
+    width = launch.terminal.text_width
+    tell_of_a_rescued_game(folder, adapter.rescue_name, args.file, launch.stdout, width)
     line_game = LineGame(
         session,
         stdin=launch.stdin,

@@ -177,7 +177,9 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
         )
     folder = data_folder(launch.environ)
     rescue_name = session.adapter.rescue_name
-    tell_of_a_rescued_game(folder, rescue_name, args.file, launch.stdout)
+    tell_of_a_rescued_game(
+        folder, rescue_name, args.file, launch.stdout, launch.terminal.text_width
+    )
     if args.winnable:
         launch.stdout.write(text.proven_winnable(session.seed))
     card_text = text.card_style(launch.terminal)

@@ -6,7 +6,10 @@ One rule for every text a screen or a help shows:
   word longer than the room, a path, stays whole on its own line) or,
   where it has a single line, is shortened at a word with ``...``
   (:func:`elide`); a file path loses the middle of its folders first, so
-  its file name stays;
+  its file name stays; a status line keeps its end, which says what to
+  do next, and loses its middle (:func:`elide_status`);
+* a line mode's message or question goes through :func:`fitted_text`
+  (and :func:`message_lines`), for every game;
 * a key line (:func:`key_line`: ``"u\\tundo ..."``) is a key column and a
   text column; in one block every text starts in the same column and a
   text that wraps goes on in that column, never back under the keys;
@@ -94,19 +97,73 @@ def elide(text: str, width: int) -> str:
     the text ends at the last whole word that fits, then ``...``."""
     if len(text) <= width:
         return text
-    excess = len(text) - width
-    paths = sorted((word for word in text.split() if "/" in word.rstrip("/")), key=len)
-    for path in reversed(paths):
-        head, _, name = path.rpartition("/")
-        keep = len(head) - excess - len(ELLIPSIS)
-        if keep >= 1:
-            return text.replace(path, f"{head[:keep]}{ELLIPSIS}/{name}", 1)
+    shortened = _shorten_path(text, width)
+    if len(shortened) <= width:
+        return shortened
     if width <= len(ELLIPSIS):
         return text[:width]
     room = width - len(ELLIPSIS)
     cut = text[: room + 1].rfind(" ")
     kept = text[:cut] if cut > room // 2 else text[:room]
     return kept.rstrip(" ,;:(") + ELLIPSIS
+
+
+CLAUSE_ENDS: Final = (". ", ": ", "; ", " (")
+"""Where a status line's last clause may start (see :func:`elide_status`)."""
+MIN_HEAD: Final = 12
+"""The fewest columns the start of a status line keeps before its end."""
+
+
+def _shorten_path(text: str, width: int) -> str:
+    """``text`` with the middle of its longest path's folders left out, as
+    much as brings it to ``width`` columns (its first character and its
+    file name stay); ``text`` when it names no path."""
+    paths = [word for word in text.split() if "/" in word.rstrip("/")]
+    if not paths:
+        return text
+    path = max(paths, key=len)
+    head, _, name = path.rpartition("/")
+    keep = max(len(head) - (len(text) - width) - len(ELLIPSIS), 1)
+    if keep + len(ELLIPSIS) >= len(head):
+        return text
+    return text.replace(path, f"{head[:keep]}{ELLIPSIS}/{name}", 1)
+
+
+def elide_status(text: str, width: int) -> str:
+    """A status line in ``width`` columns: a path in it loses the middle of
+    its folders first; then its longest last clause that leaves
+    :data:`MIN_HEAD` columns to its start stays whole (the action it
+    names, or the path), and the start is shortened at a word
+    (:func:`elide`)."""
+    text = _shorten_path(text, width)
+    if len(text) <= width:
+        return text
+    starts = [text.rfind(end) for end in CLAUSE_ENDS]
+    starts += [text.rfind(f" {word}") for word in text.split() if "/" in word]
+    tails = [text[at:].lstrip(" .:;") for at in starts if at > 0]
+    head_room = width - MIN_HEAD - 1
+    fitting = [tail for tail in tails if len(tail) <= head_room]
+    if not fitting:
+        return elide(text, width)
+    tail = max(fitting, key=len)
+    head_room = width - len(tail) - 1
+    head = text[: len(text) - len(tail)].rstrip()
+    return f"{elide(head, head_room)} {tail}"
+
+
+def fitted_text(text: str, width: int, *, shorten: bool = True) -> str:
+    """``text`` as a line mode prints it in ``width`` columns
+    (:func:`message_lines`): lines ending with a newline, or a question
+    (no newline at its end), whose last line keeps a column for the
+    cursor and its trailing space, so the answer is typed after it."""
+    if text.endswith("\n"):
+        lines = message_lines(text[:-1], width, shorten=shorten)
+        return "".join(line + "\n" for line in lines)
+    question = text.rstrip(" ")
+    if len(text) <= width:
+        return text
+    lines = message_lines(question, width - 1, shorten=shorten)
+    return "\n".join(lines) + text[len(question) :]
 
 
 def key_column(lines: Sequence[str], width: int) -> int:
@@ -158,10 +215,10 @@ def message_lines(text: str, width: int, *, shorten: bool = True) -> list[str]:
     return fitted
 
 
-def printed(text: str) -> str:
+def printed(text: str, width: int = HELP_WIDTH) -> str:
     """``text`` as lines printed for a terminal (a launch notice): each in
-    :data:`HELP_WIDTH` columns, wrapped at words, ending with a newline."""
-    return "".join(line + "\n" for line in wrap_lines([text], HELP_WIDTH))
+    ``width`` columns, wrapped at words, ending with a newline."""
+    return "".join(line + "\n" for line in wrap_lines([text], width))
 
 
 def _second_column(line: str, width: int) -> int:

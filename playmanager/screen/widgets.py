@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Final, NamedTuple, Protocol
 
 from .shell import Span, Style
-from .text_layout import KEY_SEPARATOR, elide, wrap_lines
+from .text_layout import KEY_SEPARATOR, elide, elide_status, wrap_lines
 
 
 class Grid(NamedTuple):
@@ -189,11 +189,22 @@ def ring_styles(colours: Mapping[str, tuple[int, int]]) -> dict[str, Style]:
 def title_line(row: int, left: int, width: int, title: str, figures: str) -> list[Span]:
     """``title`` at the left of ``width`` columns, ``figures`` at their
     right; in too few columns the title is shortened first (the figures
-    change as the game goes), then the figures."""
+    change as the game goes), then the figures; the title's first word (the
+    game's name) is never cut: it is left out whole."""
     figures = elide(figures, width)
-    title = elide(title, max(width - len(figures) - 2, 0))
+    title = _name_kept(title, max(width - len(figures) - 2, 0))
     spans = [Span(row, left + width - len(figures), figures, "title")]
     return [Span(row, left, title, "title"), *spans] if title else spans
+
+
+def _name_kept(title: str, width: int) -> str:
+    """``title`` shortened to ``width`` (:func:`elide`), its first word
+    whole or left out."""
+    name = title.split(" ", 1)[0]
+    shortened = elide(title, width)
+    if shortened == title or shortened.startswith(name + " "):
+        return shortened
+    return name if len(name) <= width else ""
 
 
 DROP_FIRST: Final = ("A", "H", "S", "Esc", "n", "o", "u", "q")
@@ -229,9 +240,9 @@ def fit_keys(keys: str, width: int) -> str:
 def text_line(row: int, left: int, width: int, text: str, role: str) -> Span:
     """A line of text (the status line, the key line) that starts at
     ``left`` (the board's edge) when it fits there, else as far left as it
-    must (the whole terminal width is its room), shortened at a word only
-    when longer than the terminal (:func:`elide`)."""
-    text = elide(text, width)
+    must (the whole terminal width is its room), shortened only when
+    longer than the terminal, its end kept (:func:`elide_status`)."""
+    text = elide_status(text, width)
     return Span(row, max(min(left, width - len(text)), 0), text, role)
 
 

@@ -43,7 +43,7 @@ from ..options import seed as seed_option
 from ..storage import why_unwritable
 from . import autoplay_options, messages
 from .commands import described_keys
-from .loop import LineGame, WinRound
+from .loop import LineGame, WinRound, fit
 from .rules import (
     DEFAULT_GOAL,
     JAVA,
@@ -257,7 +257,7 @@ def new_game(
     if args.file is None:
         stdout.write(messages.START_DEFAULT)
         return game, Config.DEFAULT_OUTFILE
-    stdout.write(messages.start_load(args.file))
+    stdout.write(fit(messages.start_load(args.file), text_width(launch)))
     if os.path.exists(args.file):
         from . import savefile  # here: see the module docstring
 
@@ -340,15 +340,23 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
     from . import RESCUE_NAME
 
     folder = data_folder(launch.environ)  # on stderr: stdout stays Java's
-    tell_of_a_rescued_game(folder, RESCUE_NAME, args.file, stderr)
+    width = text_width(launch)
+    tell_of_a_rescued_game(folder, RESCUE_NAME, args.file, stderr, width)
     rules = game_rules(args)
     loaded = args.file is not None and os.path.exists(args.file)
     win = None
     if rules.goal is not None:
         win = WinRound(rules.goal, game_maker(game, rules), seed)
     return LineGame(
-        game, save_target, stdin, stdout, stderr, win=win, loaded=loaded
+        game, save_target, stdin, stdout, stderr, win=win, loaded=loaded, width=width
     ).play()
+
+
+def text_width(launch: Launch) -> int | None:
+    """The width messages are fitted to: the terminal's; None on a pipe,
+    whose output stays Java's byte for byte."""
+    terminal = launch.terminal
+    return terminal.text_width if terminal.is_terminal else None
 
 
 def main(launch: Launch) -> int:
@@ -359,5 +367,4 @@ def main(launch: Launch) -> int:
         check=check_combinations,
         play=play,
         without_parser=without_options(launch.argv, launch.files),
-        plays_on=lambda args: not args.tui,  # Java's line mode: stdout stays Java's
     )
