@@ -38,7 +38,7 @@ from playmanager.screen.text_layout import (
     key_line,
     wrap_lines,
 )
-from playmanager.screen.widgets import fit_keys
+from playmanager.screen.widgets import fit_keys, short_side
 from playmanager.twenty48.tui import layout as twenty48_layout
 from playmanager.twenty48.tui.view import styles as twenty48_styles
 
@@ -472,7 +472,7 @@ def test_the_line_modes_help_shows_the_same_rules(
 def _first_shown(spans: list[Span]) -> int | None:
     """The first line a scrolled box shows, from its bottom border
     (" 5-16 of 30: Up/Down scrolls "); None when the box is not scrolled."""
-    found = re.search(r" (\d+)-\d+ of \d+: ", boxes(spans)[-1][-1])
+    found = re.search(r" (\d+)-\d+ of \d+[: ]", boxes(spans)[-1][-1])
     return None if found is None else int(found.group(1))
 
 
@@ -896,3 +896,65 @@ def test_2048_s_quit_question_wraps_and_the_answer_follows_it(
     for line in shown.replace("> ", "\n").splitlines():
         assert len(line) <= columns - 1, line
     assert "y saves and quits, n quits, c keeps playing:" in " ".join(words(shown))
+
+
+def test_2048_s_name_stays_whole_on_a_small_screen(tmp_path: Path) -> None:
+    """At 40x12 the one-line header shortened the name to "204..."."""
+    app = screens.twenty48_states()["playing"](tmp_path)
+    top = painted(app.frame(40, 12, colour=True), 40, 12)[0]
+    assert top.split()[0] == "2048" and "204..." not in top
+
+
+@pytest.mark.parametrize(
+    ("size", "need", "said"),
+    [
+        ((40, 12), (32, 17), "This terminal is 12 rows high; the game needs 17."),
+        ((28, 10), (29, 7), "This terminal is 28 columns wide; the game needs 29."),
+        ((20, 6), (21, 7), "the game needs 21x7: wider and taller."),
+    ],
+)
+def test_too_small_says_which_side_is_short(
+    size: tuple[int, int], need: tuple[int, int], said: str
+) -> None:
+    """"This terminal is 40x12; the game needs 32x17": 40 is more than 32."""
+    assert said in short_side(*size, need)
+
+
+@pytest.mark.parametrize("game", list(screens.GAMES))
+@pytest.mark.parametrize("size", [(20, 6), (16, 5), (14, 6)])
+def test_the_too_small_box_keeps_its_border(
+    game: str, size: tuple[int, int], tmp_path: Path
+) -> None:
+    """At 20x6 the scroll note ("1-4 of 7: Up/Do") ran over the bottom
+    border's corner edge: each border now keeps an edge at both ends."""
+    app = screens.GAMES[game]()["playing"](tmp_path)
+    (box,) = boxes(app.frame(*size, colour=True))
+    assert box[0].startswith("┌─") and box[0].endswith("─┐"), box[0]
+    assert box[-1].startswith("└─") and box[-1].endswith("─┘"), box[-1]
+    assert all(row.startswith(SIDE) and row.endswith(SIDE) for row in box[1:-1])
+
+
+@pytest.mark.parametrize("game", list(screens.GAMES))
+@pytest.mark.parametrize("size", SIZES)
+def test_the_statistics_box_explains_only_the_columns_it_shows(
+    game: str, size: tuple[int, int], tmp_path: Path
+) -> None:
+    """Dots at 60x20 left out the Loaded column and still explained it."""
+    app = screens.GAMES[game]()["statistics"](tmp_path)
+    box = boxes(app.frame(*size, colour=True))[-1]
+    header = next(row for row in box if "Played" in row).strip("│ ").split()
+    notes = [row.strip("│ ") for row in box if ": " in row]
+    for note in notes:
+        named = note.split(":")[0].split(", ")
+        assert all(column in header for column in named), (note, header)
+    assert len(notes) >= 2  # Streak and Score are shown at every size
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_dots_keys_are_on_the_screen_s_last_line(
+    size: tuple[int, int], tmp_path: Path
+) -> None:
+    """Dots at 60x20 left three empty rows under its key line."""
+    app = screens.dots_states()["playing"](tmp_path)
+    page = painted(app.frame(*size, colour=True), *size)
+    assert "? help" in page[-1], page

@@ -644,7 +644,7 @@ def test_a_small_terminal_gets_a_message() -> None:
     text = " ".join(" ".join(s.text for s in spans).replace("│", " ").split())
     assert "Too small" in text
     assert (
-        f"This terminal is {width - 1}x{height}; the game needs {width}x{height}."
+        f"This terminal is {width - 1} columns wide; the game needs {width}."
         in text
     )
     assert frame(controller(), width, height)[0].text == "Forty Thieves"

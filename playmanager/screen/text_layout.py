@@ -15,7 +15,8 @@ One rule for every text a screen or a help shows:
   text that wraps goes on in that column, never back under the keys;
 * a table (rows of :func:`table_row`) keeps its columns aligned: their
   gap narrows, then the last columns are left out, never wrapped
-  (:func:`fit_table`);
+  (:func:`fit_table`), and so are the notes that explain them
+  (:func:`table_note`);
 * words joined by :data:`GLUE` (a no-break space) stay on one line
   (``y keep going``), and are shown with plain spaces.
 
@@ -66,18 +67,33 @@ def is_table_row(line: str) -> bool:
     return line.count(KEY_TAB) >= 2
 
 
+NOTE_MARK: Final = "\x1f"
+"""Starts a :func:`table_note` (an ASCII unit separator: never typed)."""
+
+
+def table_note(column: str, text: str) -> str:
+    """A line under a table that explains its ``column`` (a name in its
+    first row): shown only while that column is (:func:`wrap_lines`)."""
+    return f"{NOTE_MARK}{column}{NOTE_MARK}{text}"
+
+
 def fit_table(rows: Sequence[Sequence[str]], width: int) -> list[str]:
     """``rows`` of cells as aligned lines in ``width`` columns: the first
     column left, the others right, two spaces apart, else one; else the
     last columns are left out until the rest fits."""
+    return _fit_table(rows, width)[0]
+
+
+def _fit_table(rows: Sequence[Sequence[str]], width: int) -> tuple[list[str], int]:
+    """:func:`fit_table`'s lines, and how many columns they show."""
     count = max(len(row) for row in rows)
     cells = [[*row, *[""] * (count - len(row))] for row in rows]
     for shown in range(count, 0, -1):
         widths = [max(len(row[i]) for row in cells) for i in range(shown)]
         for gap in (2, 1):
             if sum(widths) + gap * (shown - 1) <= width:
-                return [_table_line(row[:shown], widths, gap) for row in cells]
-    return [elide(row[0], width) for row in cells]
+                return [_table_line(row[:shown], widths, gap) for row in cells], shown
+    return [elide(row[0], width) for row in cells], 1
 
 
 def _table_line(cells: Sequence[str], widths: Sequence[int], gap: int) -> str:
@@ -181,9 +197,15 @@ def wrap_lines(lines: Sequence[str], width: int) -> list[str]:
     width = max(width, 1)
     column = key_column([line for line in lines if not is_table_row(line)], width)
     table = [line.split(KEY_TAB) for line in lines if is_table_row(line)]
-    tables = iter(fit_table(table, width) if table else [])
+    fitted, shown = _fit_table(table, width) if table else ([], 0)
+    tables = iter(fitted)
+    dropped = set(table[0][shown:]) if table else set()
     wrapped: list[str] = []
     for line in lines:
+        if line.startswith(NOTE_MARK):
+            explained, line = line[1:].split(NOTE_MARK, 1)
+            if explained in dropped:
+                continue  # it explains a column left out
         if is_table_row(line):
             wrapped.append(next(tables))
         elif KEY_TAB in line:
