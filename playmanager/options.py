@@ -90,9 +90,17 @@ def percent(text: str) -> int:
     return bounded(text, 0, 100, "the percentage")
 
 
+DRAWN: Final = range(1, 2**31)
+"""The seeds of new random games, in every game: 1 to 2^31 - 1, short
+enough to say and type (as the Windows and PySol solitaires number their
+deals); ``--seed`` takes any Java long."""
+
+
 def draw_seed() -> int:
-    """A random Java long for ``--seed random``."""
-    return int.from_bytes(os.urandom(8), "big", signed=True)
+    """A random seed from :data:`DRAWN` (a new game, ``--seed random``).
+    From ``os.urandom``: the random module is slow to import at start-up;
+    the modulo's bias, under 2^-32, does not matter for a game."""
+    return DRAWN.start + int.from_bytes(os.urandom(8), "big") % len(DRAWN)
 
 
 def chosen_seed(value: int | str | None, stdout: TextIO) -> int | None:

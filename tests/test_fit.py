@@ -620,7 +620,7 @@ def test_the_dots_greeting_is_whole_at_80x24(tmp_path: Path) -> None:
 def test_an_ended_game_shows_only_the_keys_it_takes(
     game: str, state: str, size: tuple[int, int], tmp_path: Path
 ) -> None:
-    """Forty Thieves kept its key line (`1-0 w d f a play ... H hint A
+    """Forty Thieves kept its key line (`1-0 pile  w waste ... H hint A
     auto`) under the end box, which lists the keys an ended game takes."""
     app = screens.GAMES[game]()[state](tmp_path)
     page = "\n".join(painted(app.frame(*size, colour=True), *size))
@@ -916,7 +916,7 @@ def test_2048_s_name_stays_whole_on_a_small_screen(tmp_path: Path) -> None:
 def test_too_small_says_which_side_is_short(
     size: tuple[int, int], need: tuple[int, int], said: str
 ) -> None:
-    """"This terminal is 40x12; the game needs 32x17": 40 is more than 32."""
+    """ "This terminal is 40x12; the game needs 32x17": 40 is more than 32."""
     assert said in short_side(*size, need)
 
 
@@ -958,3 +958,66 @@ def test_dots_keys_are_on_the_screen_s_last_line(
     app = screens.dots_states()["playing"](tmp_path)
     page = painted(app.frame(*size, colour=True), *size)
     assert "? help" in page[-1], page
+
+
+# ---------------------------------------------------------------- issue 36, item 4: wording
+
+
+def test_the_launch_notice_does_not_say_how_a_game_was_rescued(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "A game rescued when its terminal closed" was said of a game rescued
+    by Ctrl-D or Ctrl-C too: the rescue file does not know which."""
+    monkeypatch.chdir(tmp_path)
+    data = tmp_path / "data"
+    environ = {"XDG_DATA_HOME": str(data)}
+    typed = TerminalText("d\n")  # a move, then Ctrl-D, then Ctrl-D at the question
+    main(
+        ["--game", "forty-thieves", "--seed", "5"],
+        typed,
+        TerminalText(),
+        io.StringIO(),
+        environ=environ,
+    )
+    out = TerminalText()
+    main(
+        ["--game", "forty-thieves", "--seed", "6"],
+        io.StringIO("q\n"),
+        out,
+        io.StringIO(),
+        environ=environ,
+    )
+    shown = " ".join(out.getvalue().split())
+    assert "A game rescued before it was saved is waiting" in shown, shown
+    assert "terminal closed" not in shown
+
+
+@pytest.mark.parametrize("game", ["dots", "forty-thieves"])
+def test_a_new_random_game_has_a_short_number_in_every_game(
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Dots showed a 19-digit seed where Forty Thieves shows deal numbers
+    a person can type: both now draw from 1 to 2^31 - 1."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    for _ in range(5):
+        out = io.StringIO()
+        main(["--game", game], io.StringIO("q\n"), out, io.StringIO())
+        found = re.search(r"(?:seed|deal) (-?\d+)", out.getvalue())
+        assert found is not None, out.getvalue()
+        assert 1 <= int(found.group(1)) < 2**31
+
+
+def test_forty_thieves_key_line_names_what_each_key_does(tmp_path: Path) -> None:
+    """`1-0 w d f a play` named one action for five keys."""
+    app = screens.forty_states()["playing"](tmp_path)
+    keys = painted(app.frame(80, 24, colour=True), 80, 24)[-1].split("  ")
+    entries = [entry.strip() for entry in keys if entry.strip()]
+    assert entries[:4] == ["1-0 pile", "w waste", "d deal", "f home"], entries
+
+
+def test_a_dealt_card_is_said_as_done_not_as_a_command(tmp_path: Path) -> None:
+    """ "Deal J♣" read like a command (or a deal's number)."""
+    app = screens.forty_states()["playing"](tmp_path)
+    app.press("d")
+    assert app.controller.screen().status.startswith("Dealt ")

@@ -92,7 +92,7 @@ def test_keys_move_undo_save_and_quit(tmp_path: Path) -> None:
     term.press("u")
     term.wait_for("moves 0", "Undone; nothing more to undo")
     term.press("d")
-    term.wait_for("moves 1", "Deal 8\u2665")
+    term.wait_for("moves 1", "Dealt 8\u2665")
     term.press("H")
     term.wait_for("Hint: ")
     term.press("o")
