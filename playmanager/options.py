@@ -167,7 +167,7 @@ def parse_options(
     return args
 
 
-def check_file_is_writable(file: str | None, stderr: TextIO) -> int | None:
+def check_file_is_writable(file: str | None, launch: Launch) -> int | None:
     """Say at launch, in one line, that FILE cannot be saved to (issue 29):
     a new FILE there is refused (status 2: nothing to load, nothing could
     be kept); an existing one plays, the line saying
@@ -178,10 +178,22 @@ def check_file_is_writable(file: str | None, stderr: TextIO) -> int | None:
     if reason is None:
         return None
     if not os.path.lexists(file):
-        stderr.write(cannot_save(file, reason))
+        complain(launch, cannot_save(file, reason))
         return EXIT_USAGE
-    stderr.write(cannot_write_there(file, reason))
+    complain(launch, cannot_write_there(file, reason))
     return None
+
+
+def complain(launch: Launch, line: str) -> None:
+    """Write an error ``line`` (ending with a newline) on stderr: whole on
+    a pipe, for the script that reads it; on a terminal wrapped at words
+    to its width, as every line mode's messages (a path too long for a
+    line loses the middle of its folders)."""
+    if launch.terminal.is_terminal:
+        from .screen.text_layout import fitted_text  # an error's cost only
+
+        line = fitted_text(line, launch.terminal.text_width)
+    launch.stderr.write(line)
 
 
 def run_command_line(
@@ -204,12 +216,12 @@ def run_command_line(
         if isinstance(parsed, int):
             return parsed
         args = parsed
-    refused = check_file_is_writable(getattr(args, "file", None), launch.stderr)
+    refused = check_file_is_writable(getattr(args, "file", None), launch)
     if refused is not None:
         return refused
     try:
         return play(args, launch)
     except SaveFileError as error:
         launch.stdout.flush()
-        launch.stderr.write(cannot_load(error.path, error.detail))
+        complain(launch, cannot_load(error.path, error.detail))
         return EXIT_USAGE

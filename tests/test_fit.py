@@ -1021,3 +1021,25 @@ def test_a_dealt_card_is_said_as_done_not_as_a_command(tmp_path: Path) -> None:
     app = screens.forty_states()["playing"](tmp_path)
     app.press("d")
     assert app.controller.screen().status.startswith("Dealt ")
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+@pytest.mark.parametrize("game", ["2048", "dots", "forty-thieves"])
+def test_a_launch_error_fits_the_terminal(
+    game: str, columns: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new FILE in a missing folder: the one line broke at the edge
+    ("...a-l" / "ong-name..."); on a terminal it now wraps at words, and
+    piped it stays one whole line."""
+    monkeypatch.chdir(tmp_path)
+    path = str(tmp_path / "a-folder-with-a-long-name-for-games" / f"game.{game}")
+    out, err = TerminalText(), TerminalText()
+    environ = {"COLUMNS": str(columns), "XDG_DATA_HOME": str(tmp_path)}
+    status = main(["--game", game, path], io.StringIO("q\n"), out, err, environ=environ)
+    assert status == 2
+    for line in err.getvalue().splitlines():
+        assert len(line) <= columns - 1, line
+    assert "does not exist" in " ".join(words(err.getvalue()))
+    piped = io.StringIO()
+    main(["--game", game, path], io.StringIO("q\n"), io.StringIO(), piped)
+    assert piped.getvalue().count("\n") == 1 and path in piped.getvalue()
