@@ -257,7 +257,7 @@ def test_shift_f_and_the_function_keys_name_a_foundation(tmp_path: Path) -> None
     term = terminal(playmanager("--seed", "118"), tmp_path)
     term.wait_for("deal 118")
     term.press("dddd")  # 8H, QS, 8H, then AH on the waste
-    term.wait_for("moves 4", "Deal A\u2665")
+    term.wait_for("moves 4", "Dealt A\u2665")
     term.press("w")
     term.wait_for("A\u2665 chosen", "F1-F8")
     term.press("F")
