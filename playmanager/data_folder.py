@@ -54,18 +54,22 @@ def rescue_to_offer(folder: str, rescue_name: str, file_given: bool) -> str | No
 
 
 def tell_of_a_rescued_game(
-    folder: str, rescue_name: str, file: str | None, out: TextIO
+    folder: str,
+    rescue_name: str,
+    file: str | None,
+    out: TextIO,
+    width: int | None = None,
 ) -> None:
     """At a line mode's launch, say where the rescued game :func:`other_rescue`
-    finds is, in lines of 79 columns (its path whole, on a line of its own
-    when longer)."""
+    finds is, in lines of ``width`` columns (a terminal's; 79 by default, a
+    pipe's), its path whole, on a line of its own when longer."""
     rescued = other_rescue(folder, rescue_name, file)
     if rescued is None:
         return  # the usual launch: the wrapping below is not imported (issue 36)
     from .messages import rescued_game as where_it_is
-    from .screen.text_layout import printed
+    from .screen.text_layout import HELP_WIDTH, printed
 
-    out.write(printed(where_it_is(rescued)))
+    out.write(printed(where_it_is(rescued), width or HELP_WIDTH))
 
 
 def other_rescue(folder: str, rescue_name: str, file: str | None) -> str | None:

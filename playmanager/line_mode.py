@@ -29,7 +29,7 @@ from .hangup import HangUpError, hang_up_raises
 from .lines import LineReader, typed
 from .messages import NEW_GAME_SUMMARY
 from .options import EXIT_INTERRUPTED, EXIT_OK
-from .screen.text_layout import message_lines, wrap_lines
+from .screen.text_layout import fitted_text, message_lines, wrap_lines
 from .session import MoveRefusedError, Session, WouldOverwriteError
 from .storage import describe_os_error
 from .terminal import PLAIN, Terminal
@@ -349,12 +349,9 @@ class LineMode(ABC, Generic[M, I, E]):
         """Print the question ``prompt`` and read its answer; None at the
         end of input. Ctrl-C there raises :class:`NoAnswerError`. A long
         question wraps; the answer is typed after its last line."""
-        if len(prompt) > self.width:  # its last line keeps a column for the cursor
-            *above, last = wrap_lines([prompt], self.width - 1)
-            self.say("\n".join(above))
-            prompt = last + " "
+        shorten = self.terminal.is_terminal
         try:
-            return self.read(prompt)
+            return self.read(fitted_text(prompt, self.width, shorten=shorten))
         except KeyboardInterrupt:
             self.say("")
             raise NoAnswerError("Interrupted", EXIT_INTERRUPTED) from None

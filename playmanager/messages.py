@@ -21,8 +21,9 @@ def cannot_load(path: str, reason: str) -> str:
 
 
 def cannot_save(path: str, reason: str) -> str:
-    """A save that failed; the game goes on and the old file is untouched."""
-    return f"playmanager: cannot save {path}: {reason}\n"
+    """A save that failed, or a new FILE that could not be saved (launch
+    refuses it); the old file is untouched."""
+    return f"playmanager: cannot save to {path}: {reason}\n"
 
 
 def count(number: int, thing: str) -> str:
@@ -82,7 +83,8 @@ def saved(path: str) -> str:
 
 
 def not_saved(path: str, reason: str) -> str:
-    """A save that failed; the game goes on and the old file is untouched."""
+    """A save that failed, or a new FILE that could not be saved (launch
+    refuses it); the old file is untouched."""
     return f"Not saved to {path}: {reason}"
 
 
@@ -207,7 +209,9 @@ def rescued_game(path: str) -> str:
         return words.replace(" ", GLUE)
 
     return (
-        "A game rescued when its terminal closed is waiting: "
+        # rescued at a hang-up, Ctrl-C or Ctrl-D, or given up with n: the
+        # file does not say which, so the words name none
+        "A game rescued before it was saved is waiting: "
         f"{whole('python -m playmanager')} {whole(shlex.quote(path))} resumes it"
     )
 

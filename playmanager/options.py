@@ -12,7 +12,7 @@ import contextlib
 import os
 from types import SimpleNamespace
 
-from .messages import cannot_load, cannot_write_there
+from .messages import cannot_load, cannot_save, cannot_write_there
 from .storage import SaveFileError, whole_number, why_unwritable
 
 TYPE_CHECKING = False  # typing costs start-up time (issue 14)
@@ -90,9 +90,17 @@ def percent(text: str) -> int:
     return bounded(text, 0, 100, "the percentage")
 
 
+DRAWN: Final = range(1, 2**31)
+"""The seeds of new random games, in every game: 1 to 2^31 - 1, short
+enough to say and type (as the Windows and PySol solitaires number their
+deals); ``--seed`` takes any Java long."""
+
+
 def draw_seed() -> int:
-    """A random Java long for ``--seed random``."""
-    return int.from_bytes(os.urandom(8), "big", signed=True)
+    """A random seed from :data:`DRAWN` (a new game, ``--seed random``).
+    From ``os.urandom``: the random module is slow to import at start-up;
+    the modulo's bias, under 2^-32, does not matter for a game."""
+    return DRAWN.start + int.from_bytes(os.urandom(8), "big") % len(DRAWN)
 
 
 def chosen_seed(value: int | str | None, stdout: TextIO) -> int | None:
@@ -159,23 +167,33 @@ def parse_options(
     return args
 
 
-def check_file_is_writable(
-    file: str | None, stderr: TextIO, *, refuse: bool = True
-) -> int | None:
+def check_file_is_writable(file: str | None, launch: Launch) -> int | None:
     """Say at launch, in one line, that FILE cannot be saved to (issue 29):
     a new FILE there is refused (status 2: nothing to load, nothing could
-    be kept) unless not ``refuse``; an existing one plays, the line saying
+    be kept); an existing one plays, the line saying
     its saves will fail."""
     if file is None:
         return None
     reason = why_unwritable(file)
     if reason is None:
         return None
-    if refuse and not os.path.lexists(file):
-        stderr.write(f"playmanager: cannot save to {file}: {reason}\n")
+    if not os.path.lexists(file):
+        complain(launch, cannot_save(file, reason))
         return EXIT_USAGE
-    stderr.write(cannot_write_there(file, reason))
+    complain(launch, cannot_write_there(file, reason))
     return None
+
+
+def complain(launch: Launch, line: str) -> None:
+    """Write an error ``line`` (ending with a newline) on stderr: whole on
+    a pipe, for the script that reads it; on a terminal wrapped at words
+    to its width, as every line mode's messages (a path too long for a
+    line loses the middle of its folders)."""
+    if launch.terminal.is_terminal:
+        from .screen.text_layout import fitted_text  # an error's cost only
+
+        line = fitted_text(line, launch.terminal.text_width)
+    launch.stderr.write(line)
 
 
 def run_command_line(
@@ -185,30 +203,25 @@ def run_command_line(
     check: Check,
     play: Play,
     without_parser: SimpleNamespace | None = None,
-    plays_on: Callable[[SimpleNamespace], bool] | None = None,
 ) -> int:
     """Every game's ``main``: parse the options (``without_parser``, when
     given, are the options of a command line that needs no parser), then
     play. A FILE that cannot be loaded (:class:`SaveFileError` while the
     game starts) is one line on stderr and exit status 2; so is a new FILE
-    that cannot be saved to, unless ``plays_on(args)`` (2048's Java line
-    mode: Java plays, and fails at the save), which only says it."""
+    that cannot be saved to, in every game and mode (Java's 2048 would
+    play on and fail at the save: a game that can only be lost)."""
     args = without_parser
     if args is None:
         parsed = parse_options(launch, build_parser, check)
         if isinstance(parsed, int):
             return parsed
         args = parsed
-    refused = check_file_is_writable(
-        getattr(args, "file", None),
-        launch.stderr,
-        refuse=plays_on is None or not plays_on(args),
-    )
+    refused = check_file_is_writable(getattr(args, "file", None), launch)
     if refused is not None:
         return refused
     try:
         return play(args, launch)
     except SaveFileError as error:
         launch.stdout.flush()
-        launch.stderr.write(cannot_load(error.path, error.detail))
+        complain(launch, cannot_load(error.path, error.detail))
         return EXIT_USAGE

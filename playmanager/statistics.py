@@ -49,6 +49,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
+from .screen.text_layout import wrap_lines
 from .storage import MAX_FILE_BYTES, describe_os_error, write_atomically
 
 FILE_NAME: Final = "statistics.json"
@@ -677,11 +678,14 @@ def _copy(tally: Tally | None) -> Tally | None:
 ONE_VARIANT: Final = "all games"
 """The row's name on a game's own screen when the game has one variant."""
 COLUMNS: Final = ("Played", "Won", "Win%", "Streak", "Max", "Score", "Time", "Loaded")
-LEGEND: Final = (
-    "Streak: wins in a row (Max: the most); Score, Time: the best (the fastest",
-    "win); Loaded: games started from a save file, which set no best.",
+NOTES: Final = (
+    ("Streak", "Streak: wins in a row (Max: the most)"),
+    ("Score", "Score, Time: the best (the fastest win)"),
+    ("Loaded", "Loaded: games started from a save file, which set no best"),
 )
-"""Under the table: what its short column names mean."""
+"""Under the table: what its short column names mean, by column."""
+LEGEND_WIDTH: Final = 74
+"""The width of the notes under ``--stats``' table, one paragraph."""
 
 
 def rows(statistics: Statistics, titles: Mapping[str, str]) -> list[tuple[str, ...]]:
@@ -736,4 +740,5 @@ def text_table(
         ).rstrip()
         for row in (header, *body)
     ]
-    return [*lines, "", *LEGEND]
+    legend = "; ".join(text for _column, text in NOTES) + "."
+    return [*lines, "", *wrap_lines([legend], LEGEND_WIDTH)]

@@ -27,15 +27,18 @@ from playmanager.forty_thieves.tui import layout as forty_layout
 from playmanager.rules_text import DOTS, DOTS_SQUARES, TWENTY48, forty_thieves_rules
 from playmanager.screen.shell import Span
 from playmanager.screen.text_layout import (
+    ELLIPSIS,
     GLUE,
     HELP_WIDTH,
     KEY_TAB,
+    MIN_HEAD,
     elide,
+    elide_status,
     key_column,
     key_line,
     wrap_lines,
 )
-from playmanager.screen.widgets import fit_keys
+from playmanager.screen.widgets import fit_keys, short_side
 from playmanager.twenty48.tui import layout as twenty48_layout
 from playmanager.twenty48.tui.view import styles as twenty48_styles
 
@@ -469,7 +472,7 @@ def test_the_line_modes_help_shows_the_same_rules(
 def _first_shown(spans: list[Span]) -> int | None:
     """The first line a scrolled box shows, from its bottom border
     (" 5-16 of 30: Up/Down scrolls "); None when the box is not scrolled."""
-    found = re.search(r" (\d+)-\d+ of \d+: ", boxes(spans)[-1][-1])
+    found = re.search(r" (\d+)-\d+ of \d+[: ]", boxes(spans)[-1][-1])
     return None if found is None else int(found.group(1))
 
 
@@ -617,7 +620,7 @@ def test_the_dots_greeting_is_whole_at_80x24(tmp_path: Path) -> None:
 def test_an_ended_game_shows_only_the_keys_it_takes(
     game: str, state: str, size: tuple[int, int], tmp_path: Path
 ) -> None:
-    """Forty Thieves kept its key line (`1-0 w d f a play ... H hint A
+    """Forty Thieves kept its key line (`1-0 pile  w waste ... H hint A
     auto`) under the end box, which lists the keys an ended game takes."""
     app = screens.GAMES[game]()[state](tmp_path)
     page = "\n".join(painted(app.frame(*size, colour=True), *size))
@@ -670,7 +673,7 @@ def test_help_fits_the_terminal_and_breaks_no_word(
 def test_help_says_each_game_and_range_once_without_brackets_in_brackets(
     tmp_path: Path,
 ) -> None:
-    """"2048 (2048, the CSE 8B PA4 game (the default))", "(default 70) (0-100)"."""
+    """ "2048 (2048, the CSE 8B PA4 game (the default))", "(default 70) (0-100)"."""
     shown, _ = on_a_terminal(["--help"], "", 200, tmp_path)
     assert ") (" not in shown and "))" not in shown
     assert "(default 70; takes 0-100)" in shown
@@ -717,15 +720,22 @@ def test_dots_keeps_moves_left_with_its_number_at_60_columns(
 def test_a_path_too_long_for_the_terminal_loses_its_middle_not_its_name(
     game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """"Not saved; /t" / "mp/...": the terminal broke a path at its edge."""
+    """ "Not saved; /t" / "mp/...": the terminal broke a path at its edge."""
     monkeypatch.chdir(tmp_path)
     path = tmp_path / ("a-folder-that-is-not-there-" * 3) / f"game.{game}"
-    _, err = on_a_terminal(["--game", game, "--seed", "5"], f"o {path}\nq\n", 60, tmp_path)
+    _, err = on_a_terminal(
+        ["--game", game, "--seed", "5"], f"o {path}\nq\n", 60, tmp_path
+    )
     lines = err.splitlines()
     assert any(f".../game.{game}" in line for line in lines), err
     assert all(len(line) <= 59 for line in lines), err
     piped = io.StringIO()
-    main(["--game", game, "--seed", "5"], io.StringIO(f"o {path}\nq\n"), io.StringIO(), piped)
+    main(
+        ["--game", game, "--seed", "5"],
+        io.StringIO(f"o {path}\nq\n"),
+        io.StringIO(),
+        piped,
+    )
     assert str(path) in piped.getvalue()  # a pipe has no edge: whole, one line
 
 
@@ -746,3 +756,290 @@ def test_the_text_width_is_the_terminal_s_within_60_to_200(
 
     stream = TerminalText() if tty else io.StringIO()
     assert detect(environ, stream).columns == columns
+
+
+# ---------------------------------------------------------------- issue 36, round four
+# One rule for every line mode's text (2048's too), status lines that keep
+# their end, and the small screens.
+
+STATUS_ENDS = [
+    # (game, the status line the issue saw cut, the end it must keep at 60, 80, 120)
+    (
+        "dots",
+        (
+            "Not next to the last dot (it is two rows away): the cursor leaves the "
+            "path (Space adds a dot that continues it)"
+        ),
+        "(Space adds a dot that continues it)",
+    ),
+    (
+        "dots",
+        (
+            "Hint: 0,2 0,3 1,3 1,2 (a square: clears all 14 R): Enter plays it, "
+            "Esc drops it"
+        ),
+        "Enter plays it, Esc drops it",
+    ),
+    (
+        "forty-thieves",
+        (
+            "Deal 1008033510: the solver proved it can be won. New deal; o saves to "
+            "game.forty-thieves; ? lists the keys"
+        ),
+        "? lists the keys",
+    ),
+    (
+        "forty-thieves",
+        (
+            "Resumed the game rescued in /root/.local/share/playmanager/"
+            "rescued-save-15f3a9c2.forty-thieves"
+        ),
+        "/rescued-save-15f3a9c2.forty-thieves",
+    ),
+]
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+@pytest.mark.parametrize(("game", "status", "end"), STATUS_ENDS)
+def test_a_status_line_keeps_its_end_and_loses_its_middle(
+    game: str, status: str, end: str, columns: int, tmp_path: Path
+) -> None:
+    """ "...the cursor leaves the..." (113 characters at 80), "Hint: ...
+    Enter...", "...New...": the end, what to do, was what went; a path
+    lost its file name ("rescued-save-15f...")."""
+    app = screens.GAMES[game]()["playing"](tmp_path)
+    app.controller.status = status
+    rows = painted(app.frame(columns, 24, colour=True), columns, 24)
+    shown = [row.strip() for row in rows if row.strip().endswith(end)]
+    assert shown, (end, rows)
+    assert len(shown[0]) <= columns and shown[0].split()[0] == status.split()[0]
+    if len(status) > columns:
+        assert ELLIPSIS in shown[0]
+
+
+@given(
+    st.text(alphabet="ab /.:;(", max_size=150),
+    st.integers(min_value=1, max_value=200),
+)
+def test_a_status_line_always_fits_and_is_whole_when_it_can_be(
+    text: str, width: int
+) -> None:
+    fitted = elide_status(text, width)
+    assert len(fitted) <= width
+    if len(text) <= width:
+        assert fitted == text
+
+
+@given(st.lists(st.sampled_from(["go", "play", "it", "now"]), min_size=1, max_size=30))
+def test_a_status_line_s_last_sentence_stays_whole(sentence: list[str]) -> None:
+    head = "The start of a rather long status line that says what happened"
+    tail = " ".join(sentence)
+    text = f"{head}. {tail}"
+    for width in (60, 80, 120):
+        if len(tail) <= width - MIN_HEAD - 1:
+            assert elide_status(text, width).endswith(tail), width
+
+
+TWENTY48_TYPED = "a\nz\nxx\no\nq\n"
+"""A move, an unknown key (the help block), a long line, a save, quit."""
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+def test_2048_s_line_mode_fits_its_messages_to_the_terminal(
+    columns: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """2048's line mode printed its long lines whole ("Attempting to load
+    game from" a long path, "Saved current state to:" it): on a terminal
+    they now wrap at words as every line mode's do, the path whole or its
+    middle left out."""
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "a-folder-with-a-rather-long-name-for-saved-games" / "2048"
+    folder.mkdir(parents=True)
+    path = str(folder / "the-game-of-this-afternoon.2048")
+    shown, err = on_a_terminal([path], TWENTY48_TYPED, columns, tmp_path)
+    assert "Saved current state to:" in shown, shown
+    for line in (shown.replace("> ", "\n") + err).splitlines():
+        assert len(line) <= columns - 1, line
+    if len(path) + len("Saved current state to: ") > columns - 1:
+        assert "Saved current state to:\n" in shown  # wrapped at a word
+
+
+def test_2048_s_piped_output_stays_one_line_per_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Piped, 2048 prints Java's bytes: the long line is not wrapped."""
+    monkeypatch.chdir(tmp_path)
+    path = str(tmp_path / ("a-folder-with-a-rather-long-name-" * 3)) + ".2048"
+    out = io.StringIO()
+    main([path], io.StringIO("o\nq\n"), out, io.StringIO())
+    assert f"Attempting to load game from {path}..\n" in out.getvalue()
+    assert f"Saved current state to: {path}\n" in out.getvalue()
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+def test_2048_s_quit_question_wraps_and_the_answer_follows_it(
+    columns: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-D on a terminal with moves to lose asks the shared question; at
+    60 columns it broke at the edge ("...y saves and quits, n quit" / "s,
+    c keeps playing:")."""
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "a-folder-with-a-rather-long-name-for-saved-games"
+    folder.mkdir()
+    path = str(folder / "game.2048")
+    typed = TerminalText("a\nd\n")  # then Ctrl-D: the end of a terminal's input
+    out, err = TerminalText(), io.StringIO()
+    environ = {"COLUMNS": str(columns), "XDG_DATA_HOME": str(tmp_path / "data")}
+    main([path], typed, out, err, environ=environ)
+    shown = out.getvalue()
+    assert shown.endswith("playing: "), shown  # the answer is typed after it
+    for line in shown.replace("> ", "\n").splitlines():
+        assert len(line) <= columns - 1, line
+    assert "y saves and quits, n quits, c keeps playing:" in " ".join(words(shown))
+
+
+def test_2048_s_name_stays_whole_on_a_small_screen(tmp_path: Path) -> None:
+    """At 40x12 the one-line header shortened the name to "204..."."""
+    app = screens.twenty48_states()["playing"](tmp_path)
+    top = painted(app.frame(40, 12, colour=True), 40, 12)[0]
+    assert top.split()[0] == "2048" and "204..." not in top
+
+
+@pytest.mark.parametrize(
+    ("size", "need", "said"),
+    [
+        ((40, 12), (32, 17), "This terminal is 12 rows high; the game needs 17."),
+        ((28, 10), (29, 7), "This terminal is 28 columns wide; the game needs 29."),
+        ((20, 6), (21, 7), "the game needs 21x7: wider and taller."),
+    ],
+)
+def test_too_small_says_which_side_is_short(
+    size: tuple[int, int], need: tuple[int, int], said: str
+) -> None:
+    """ "This terminal is 40x12; the game needs 32x17": 40 is more than 32."""
+    assert said in short_side(*size, need)
+
+
+@pytest.mark.parametrize("game", list(screens.GAMES))
+@pytest.mark.parametrize("size", [(20, 6), (16, 5), (14, 6)])
+def test_the_too_small_box_keeps_its_border(
+    game: str, size: tuple[int, int], tmp_path: Path
+) -> None:
+    """At 20x6 the scroll note ("1-4 of 7: Up/Do") ran over the bottom
+    border's corner edge: each border now keeps an edge at both ends."""
+    app = screens.GAMES[game]()["playing"](tmp_path)
+    (box,) = boxes(app.frame(*size, colour=True))
+    assert box[0].startswith("┌─") and box[0].endswith("─┐"), box[0]
+    assert box[-1].startswith("└─") and box[-1].endswith("─┘"), box[-1]
+    assert all(row.startswith(SIDE) and row.endswith(SIDE) for row in box[1:-1])
+
+
+@pytest.mark.parametrize("game", list(screens.GAMES))
+@pytest.mark.parametrize("size", SIZES)
+def test_the_statistics_box_explains_only_the_columns_it_shows(
+    game: str, size: tuple[int, int], tmp_path: Path
+) -> None:
+    """Dots at 60x20 left out the Loaded column and still explained it."""
+    app = screens.GAMES[game]()["statistics"](tmp_path)
+    box = boxes(app.frame(*size, colour=True))[-1]
+    header = next(row for row in box if "Played" in row).strip("│ ").split()
+    notes = [row.strip("│ ") for row in box if ": " in row]
+    for note in notes:
+        named = note.split(":")[0].split(", ")
+        assert all(column in header for column in named), (note, header)
+    assert len(notes) >= 2  # Streak and Score are shown at every size
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_dots_keys_are_on_the_screen_s_last_line(
+    size: tuple[int, int], tmp_path: Path
+) -> None:
+    """Dots at 60x20 left three empty rows under its key line."""
+    app = screens.dots_states()["playing"](tmp_path)
+    page = painted(app.frame(*size, colour=True), *size)
+    assert "? help" in page[-1], page
+
+
+# ---------------------------------------------------------------- issue 36, item 4: wording
+
+
+def test_the_launch_notice_does_not_say_how_a_game_was_rescued(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "A game rescued when its terminal closed" was said of a game rescued
+    by Ctrl-D or Ctrl-C too: the rescue file does not know which."""
+    monkeypatch.chdir(tmp_path)
+    data = tmp_path / "data"
+    environ = {"XDG_DATA_HOME": str(data)}
+    typed = TerminalText("d\n")  # a move, then Ctrl-D, then Ctrl-D at the question
+    main(
+        ["--game", "forty-thieves", "--seed", "5"],
+        typed,
+        TerminalText(),
+        io.StringIO(),
+        environ=environ,
+    )
+    out = TerminalText()
+    main(
+        ["--game", "forty-thieves", "--seed", "6"],
+        io.StringIO("q\n"),
+        out,
+        io.StringIO(),
+        environ=environ,
+    )
+    shown = " ".join(out.getvalue().split())
+    assert "A game rescued before it was saved is waiting" in shown, shown
+    assert "terminal closed" not in shown
+
+
+@pytest.mark.parametrize("game", ["dots", "forty-thieves"])
+def test_a_new_random_game_has_a_short_number_in_every_game(
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Dots showed a 19-digit seed where Forty Thieves shows deal numbers
+    a person can type: both now draw from 1 to 2^31 - 1."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    for _ in range(5):
+        out = io.StringIO()
+        main(["--game", game], io.StringIO("q\n"), out, io.StringIO())
+        found = re.search(r"(?:seed|deal) (-?\d+)", out.getvalue())
+        assert found is not None, out.getvalue()
+        assert 1 <= int(found.group(1)) < 2**31
+
+
+def test_forty_thieves_key_line_names_what_each_key_does(tmp_path: Path) -> None:
+    """`1-0 w d f a play` named one action for five keys."""
+    app = screens.forty_states()["playing"](tmp_path)
+    keys = painted(app.frame(80, 24, colour=True), 80, 24)[-1].split("  ")
+    entries = [entry.strip() for entry in keys if entry.strip()]
+    assert entries[:4] == ["1-0 pile", "w waste", "d deal", "f home"], entries
+
+
+def test_a_dealt_card_is_said_as_done_not_as_a_command(tmp_path: Path) -> None:
+    """ "Deal J♣" read like a command (or a deal's number)."""
+    app = screens.forty_states()["playing"](tmp_path)
+    app.press("d")
+    assert app.controller.screen().status.startswith("Dealt ")
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+@pytest.mark.parametrize("game", ["2048", "dots", "forty-thieves"])
+def test_a_launch_error_fits_the_terminal(
+    game: str, columns: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new FILE in a missing folder: the one line broke at the edge
+    ("...a-l" / "ong-name..."); on a terminal it now wraps at words, and
+    piped it stays one whole line."""
+    monkeypatch.chdir(tmp_path)
+    path = str(tmp_path / "a-folder-with-a-long-name-for-games" / f"game.{game}")
+    out, err = TerminalText(), TerminalText()
+    environ = {"COLUMNS": str(columns), "XDG_DATA_HOME": str(tmp_path)}
+    status = main(["--game", game, path], io.StringIO("q\n"), out, err, environ=environ)
+    assert status == 2
+    for line in err.getvalue().splitlines():
+        assert len(line) <= columns - 1, line
+    assert "does not exist" in " ".join(words(err.getvalue()))
+    piped = io.StringIO()
+    main(["--game", game, path], io.StringIO("q\n"), io.StringIO(), piped)
+    assert piped.getvalue().count("\n") == 1 and path in piped.getvalue()

@@ -139,7 +139,7 @@ def test_describe_names_the_card_when_given_the_board() -> None:
     board = position(tableau={2: "9H 7S"}, waste="KC", deck="5D")
     assert describe(TabMove(F, 2, 0), board) == "7S from tableau 3 to foundation 1"
     assert describe(WasteMove(T, 0), board) == "KC from waste to tableau 1"
-    assert describe(DeckMove(), board) == "deal 5D"
+    assert describe(DeckMove(), board) == "dealt 5D"
     symbols = {"S": "\u2660"}
     assert (
         describe(

@@ -91,7 +91,7 @@ def test_a_time_budget_alone_and_two_jobs() -> None:
 def test_seed_random_prints_the_first_seed_on_stderr(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr("playmanager.forty_thieves.deal_numbers.draw", lambda: 17)
+    monkeypatch.setattr("playmanager.forty_thieves.cli.draw_seed", lambda: 17)
     status, out, err = run("--seed", "random", "--deals", "1", "--max-nodes", NODES)
     assert status == 0 and err == "Seed: 17\n"
     assert "seeds 17 to 17" in out

@@ -208,7 +208,7 @@ def test_a_chosen_card_names_every_kind_of_target() -> None:
 def test_d_deals_and_an_empty_deck_says_so() -> None:
     control = press(controller(), "d")
     assert control.screen().deck_size == 63
-    assert control.screen().status == "Deal 8H"
+    assert control.screen().status == "Dealt 8H"  # not a command
     stuck = press(controller(position(tableau={0: "KS"}, rest=1)), "d")
     assert stuck.screen().status == (
         "The deck is empty (Forty Thieves deals the deck only once)"
@@ -573,7 +573,7 @@ def test_the_screen_shows_the_deal_in_columns() -> None:
     deal_118 = [str(card) for card in deal(118)]
     for depth in range(4):
         assert text_at(spans, card_row(depth)).split() == deal_118[depth::4][:10]
-    assert text_at(spans, 23).startswith("    1-0 w d f a play  o save")
+    assert text_at(spans, 23).strip().startswith("1-0 pile  w waste  d deal  f home")
 
 
 def test_cards_are_red_or_black_and_marks_have_their_roles() -> None:
@@ -644,7 +644,7 @@ def test_a_small_terminal_gets_a_message() -> None:
     text = " ".join(" ".join(s.text for s in spans).replace("│", " ").split())
     assert "Too small" in text
     assert (
-        f"This terminal is {width - 1}x{height}; the game needs {width}x{height}."
+        f"This terminal is {width - 1} columns wide; the game needs {width}."
         in text
     )
     assert frame(controller(), width, height)[0].text == "Forty Thieves"

@@ -92,7 +92,7 @@ def test_keys_move_undo_save_and_quit(tmp_path: Path) -> None:
     term.press("u")
     term.wait_for("moves 0", "Undone; nothing more to undo")
     term.press("d")
-    term.wait_for("moves 1", "Deal 8\u2665")
+    term.wait_for("moves 1", "Dealt 8\u2665")
     term.press("H")
     term.wait_for("Hint: ")
     term.press("o")
@@ -257,7 +257,7 @@ def test_shift_f_and_the_function_keys_name_a_foundation(tmp_path: Path) -> None
     term = terminal(playmanager("--seed", "118"), tmp_path)
     term.wait_for("deal 118")
     term.press("dddd")  # 8H, QS, 8H, then AH on the waste
-    term.wait_for("moves 4", "Deal A\u2665")
+    term.wait_for("moves 4", "Dealt A\u2665")
     term.press("w")
     term.wait_for("A\u2665 chosen", "F1-F8")
     term.press("F")

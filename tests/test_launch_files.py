@@ -53,7 +53,12 @@ def test_a_new_forty_thieves_file_is_played_and_saved_as_forty_thieves(
 
 @pytest.mark.parametrize(
     "args",
-    [["--tui", "nowhere/x.2048"], ["nowhere/x.forty-thieves"], ["nowhere/x.dots"]],
+    [
+        ["--tui", "nowhere/x.2048"],
+        ["nowhere/x.2048"],  # the line mode too (issue 36: it played on)
+        ["nowhere/x.forty-thieves"],
+        ["nowhere/x.dots"],
+    ],
 )
 def test_a_new_file_in_a_missing_folder_is_refused_in_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]

@@ -257,24 +257,18 @@ def test_a_directory_given_as_file_exits_2(tmp_path: Path) -> None:
     assert result.stderr == b"playmanager: cannot load dir.2048: Is a directory\n"
 
 
-def test_a_save_that_cannot_be_written_says_so_and_play_goes_on(tmp_path: Path) -> None:
+def test_a_new_file_in_a_missing_folder_exits_2_as_in_every_game(
+    tmp_path: Path,
+) -> None:
+    """Issue 36: Java's line mode played on (its every save failing) and said
+    the missing folder in other words than the other games, which exit 2."""
     result = play(["no/such/folder.2048"], lines("o", "d", "q"), tmp_path)
-    assert result.returncode == 0
-    assert result.stderr == (  # at launch (issue 29), then at the save, as Java
-        b"playmanager: no/such/folder.2048 cannot be saved to: the folder no/such "
+    assert result.returncode == 2
+    assert result.stderr == (
+        b"playmanager: cannot save to no/such/folder.2048: the folder no/such "
         b"does not exist\n"
-        b"playmanager: cannot save no/such/folder.2048: No such file or directory\n"
     )
-    after_d = writeup_stdout().split(b"> ")[1]
-    assert result.stdout == (
-        b"Attempting to load game from no/such/folder.2048..\n"
-        + FIRST
-        + b"> "
-        + FIRST
-        + b"> "
-        + after_d
-        + b"> "
-    )
+    assert result.stdout == b""
     assert os.listdir(tmp_path) == []
 
 
@@ -283,7 +277,7 @@ def test_saving_over_a_directory_keeps_it_and_leaves_nothing(tmp_path: Path) -> 
     (tmp_path / "save.2048" / "keep").write_text("kept")
     result = play([], lines("o", "q"), tmp_path)
     assert result.returncode == 0
-    assert result.stderr == b"playmanager: cannot save save.2048: Is a directory\n"
+    assert result.stderr == b"playmanager: cannot save to save.2048: Is a directory\n"
     assert result.stdout == START + FIRST + b"> " + FIRST + b"> "
     assert os.listdir(tmp_path) == ["save.2048"]
     assert (tmp_path / "save.2048" / "keep").read_text() == "kept"

@@ -149,7 +149,8 @@ def test_a_terminal_too_small_gets_a_message_with_the_size_it_needs() -> None:
     text = " ".join(" ".join(page).replace("│", " ").split())
     assert "Too small" in page[0] or "Too small" in page[1]
     assert (
-        "This terminal is 28x10; the game needs 29x7. Please enlarge it (q quits)."
+        "This terminal is 28 columns wide; the game needs 29. Please enlarge it "
+        "(q quits)."
         in text
     )
 

@@ -17,7 +17,7 @@ from gamestate.dots import GameBoardT
 from gamestate.forty_thieves import BoardT, fair
 from gamestate.forty_thieves.moves import DeckMove
 from playmanager.forty_thieves import savefile as ft_savefile
-from playmanager.forty_thieves.deal_numbers import DRAWN
+from playmanager.options import DRAWN
 from playmanager.web.games import GAME_KINDS, RefusedError, WebGame
 from playmanager.web.games.dots import DotsGame, DotsPath, fall_distances
 from playmanager.web.games.forty_thieves import (

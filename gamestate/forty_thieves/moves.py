@@ -164,11 +164,12 @@ def describe(move: Move, board: BoardT | None = None, card_text: CardText = str)
 
     ``tableau 3 to foundation 1``, ``waste to tableau 7``, ``deal a card``;
     with the board before the move, the card too: ``7S from tableau 3 to
-    foundation 1``, ``deal 9H``.
+    foundation 1``, ``dealt 9H`` (a move done: "Deal 9H" read as a command
+    or a deal's number).
     """
     card = _moving_card(board, move) if board is not None else None
     if isinstance(move, DeckMove):
-        return "deal a card" if card is None else f"deal {card_text(card)}"
+        return "deal a card" if card is None else f"dealt {card_text(card)}"
     if isinstance(move, TabMove):
         source, (c, n) = _pile_name(CategoryT.Tableau, move.n0), (move.c, move.n1)
     else:

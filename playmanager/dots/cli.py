@@ -251,7 +251,8 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
         adapter, game, game.level.seed, save_target, loaded=loaded, past=past
     )
     folder = data_folder(launch.environ)
-    tell_of_a_rescued_game(folder, adapter.rescue_name, args.file, launch.stdout)
+    width = launch.terminal.text_width
+    tell_of_a_rescued_game(folder, adapter.rescue_name, args.file, launch.stdout, width)
     line_game = LineGame(
         session,
         stdin=launch.stdin,

@@ -32,6 +32,7 @@ from ..options import (
     EXIT_OK,
     EXIT_USAGE,
     RANDOM_SEED,
+    draw_seed,
     run_command_line,
 )
 from ..options import seed as seed_option
@@ -124,7 +125,7 @@ def start(args: SimpleNamespace, launch: Launch) -> tuple[FortySession, Origin]:
         board, saved_seed, past = past_play(savefile.loads_play(text_read, args.file))
         session = Session(adapter, board, saved_seed, args.file, loaded=True, past=past)
         return session, Origin.LOADED
-    seed = deal_numbers.draw() if args.seed in (None, RANDOM_SEED) else int(args.seed)
+    seed = draw_seed() if args.seed in (None, RANDOM_SEED) else int(args.seed)
     target = FORTY_THIEVES.default_save if args.file is None else args.file
     origin = Origin.NEW if args.file is None else Origin.NEW_FILE
     return Session(adapter, adapter.new_model(seed), seed, target, loaded=False), origin
@@ -177,7 +178,9 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
         )
     folder = data_folder(launch.environ)
     rescue_name = session.adapter.rescue_name
-    tell_of_a_rescued_game(folder, rescue_name, args.file, launch.stdout)
+    tell_of_a_rescued_game(
+        folder, rescue_name, args.file, launch.stdout, launch.terminal.text_width
+    )
     if args.winnable:
         launch.stdout.write(text.proven_winnable(session.seed))
     card_text = text.card_style(launch.terminal)
@@ -202,7 +205,7 @@ def solve_deals(args: SimpleNamespace, stdout: TextIO, stderr: TextIO) -> int:
     from . import solve_batch  # here, not at the top: the solver is big
 
     if args.seed in (None, RANDOM_SEED):
-        first_seed = deal_numbers.draw()
+        first_seed = draw_seed()
         stderr.write(f"Seed: {first_seed}\n")  # stdout is kept for the table
     else:
         first_seed = int(args.seed)

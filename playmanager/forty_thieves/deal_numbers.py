@@ -1,32 +1,26 @@
 """Which deal a new game of Forty Thieves gets: numbers a person can read.
 
 A deal is numbered by its seed, any Java long (``--seed N``), but a new
-random deal is drawn from 1 to 2^31 - 1 (:data:`DRAWN`), so the number the
-game shows is short enough to say and type, as the Windows and PySol
-solitaires number theirs. ``--winnable`` draws deals until the
+random deal is drawn from 1 to 2^31 - 1 (:data:`~playmanager.options.DRAWN`,
+as every game's new seeds), so the number the game shows is short enough
+to say and type. ``--winnable`` draws deals until the
 thoughtful solver (all cards known) proves one won within a budget. This
 module never prints; the solver is imported only when asked.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Final
 
-DRAWN: Final = range(1, 2**31)
-"""The numbers of new random deals: 1 to 2^31 - 1."""
+from ..options import DRAWN, draw_seed
+
 WINNABLE_TRIES: Final = 40
 """Deals --winnable tries before it gives up: a deal is proven won within
 the budget about one time in five, so forty all failing is very rare."""
 WINNABLE_BUDGET_MS: Final = 500.0
 """The thoughtful solver's time per deal tried: most proven wins take far
 less, and forty tries stay within a short wait."""
-
-
-def draw() -> int:
-    """A new random deal number from :data:`DRAWN`."""
-    return random.SystemRandom().choice(DRAWN)
 
 
 def following(number: int) -> int:
@@ -37,7 +31,7 @@ def following(number: int) -> int:
 
 
 def winnable(
-    draw_number: Callable[[], int] = draw,
+    draw_number: Callable[[], int] = draw_seed,
     tries: int = WINNABLE_TRIES,
     budget_ms: float = WINNABLE_BUDGET_MS,
 ) -> int | None:

@@ -36,7 +36,7 @@ from ..session import (
     free_rescue_path,
 )
 from ..statistics import COLUMNS as STATISTICS_COLUMNS
-from ..statistics import LEGEND, Tracker, rows, text_table
+from ..statistics import NOTES, Tracker, rows, text_table
 from ..statistics import load as load_statistics
 from ..storage import SaveFileError, describe_os_error, write_atomically
 from .keys import (
@@ -50,7 +50,7 @@ from .keys import (
 )
 from .marks import Clock, Marks, earliest
 from .shell import CTRL_C, ESCAPE
-from .text_layout import KEY_SEPARATOR, key_entry, key_line, table_row
+from .text_layout import KEY_SEPARATOR, key_entry, key_line, table_note, table_row
 
 M = TypeVar("M")
 I = TypeVar("I")
@@ -734,7 +734,8 @@ class ModalController(ABC, Generic[M, I, E, A]):
         found = rows(statistics, {game: ""})
         if found:  # cells, so that the box fits the table to its width
             header = table_row("Variant", *STATISTICS_COLUMNS)
-            lines = [header, *(table_row(*row) for row in found), "", " ".join(LEGEND)]
+            notes = [table_note(column, text) for column, text in NOTES]
+            lines = [header, *(table_row(*row) for row in found), "", *notes]
         else:
             lines = text_table(statistics, {game: ""})
         about = (notice,) if notice else ()

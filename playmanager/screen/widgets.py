@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Final, NamedTuple, Protocol
 
 from .shell import Span, Style
-from .text_layout import KEY_SEPARATOR, elide, wrap_lines
+from .text_layout import KEY_SEPARATOR, elide, elide_status, wrap_lines
 
 
 class Grid(NamedTuple):
@@ -189,11 +189,22 @@ def ring_styles(colours: Mapping[str, tuple[int, int]]) -> dict[str, Style]:
 def title_line(row: int, left: int, width: int, title: str, figures: str) -> list[Span]:
     """``title`` at the left of ``width`` columns, ``figures`` at their
     right; in too few columns the title is shortened first (the figures
-    change as the game goes), then the figures."""
+    change as the game goes), then the figures; the title's first word (the
+    game's name) is never cut: it is left out whole."""
     figures = elide(figures, width)
-    title = elide(title, max(width - len(figures) - 2, 0))
+    title = _name_kept(title, max(width - len(figures) - 2, 0))
     spans = [Span(row, left + width - len(figures), figures, "title")]
     return [Span(row, left, title, "title"), *spans] if title else spans
+
+
+def _name_kept(title: str, width: int) -> str:
+    """``title`` shortened to ``width`` (:func:`elide`), its first word
+    whole or left out."""
+    name = title.split(" ", 1)[0]
+    shortened = elide(title, width)
+    if shortened == title or shortened.startswith(name + " "):
+        return shortened
+    return name if len(name) <= width else ""
 
 
 DROP_FIRST: Final = ("A", "H", "S", "Esc", "n", "o", "u", "q")
@@ -229,9 +240,9 @@ def fit_keys(keys: str, width: int) -> str:
 def text_line(row: int, left: int, width: int, text: str, role: str) -> Span:
     """A line of text (the status line, the key line) that starts at
     ``left`` (the board's edge) when it fits there, else as far left as it
-    must (the whole terminal width is its room), shortened at a word only
-    when longer than the terminal (:func:`elide`)."""
-    text = elide(text, width)
+    must (the whole terminal width is its room), shortened only when
+    longer than the terminal, its end kept (:func:`elide_status`)."""
+    text = elide_status(text, width)
     return Span(row, max(min(left, width - len(text)), 0), text, role)
 
 
@@ -287,19 +298,21 @@ def box_rows(
     room = max(height - 2, 1)
     if roomy and len(body) + 2 <= room:
         body = ["", *body, ""]
-    footnote = ""
+    footnotes = [""]
     first = min(max(scroll, 0), max(len(body) - room, 0))
     if shown is not None:
         shown(first)
     if len(body) > room:
         last = first + room
-        footnote = f" {first + 1}-{last} of {len(body)}: {SCROLL_KEYS} scrolls "
+        part = f"{first + 1}-{last} of {len(body)}"
+        footnotes = [f" {part}: {SCROLL_KEYS} scrolls ", f" {part} ", ""]
         body = body[first:last]
     box_width = inner + 4
+    footnote = next(note for note in footnotes if len(note) <= box_width - 4)
 
     def border(left: str, label: str, right: str) -> str:
-        label = label[: box_width - 2]
-        at = max((box_width - len(label)) // 2, 1)
+        label = label[: box_width - 4]  # a corner and an edge stay at each end
+        at = max((box_width - len(label)) // 2, 2)
         rule = edge * (box_width - 2)
         return left + rule[: at - 1] + label + rule[at - 1 + len(label) :] + right
 
@@ -438,6 +451,20 @@ class Box(Protocol):
     def shown(self) -> Shown | None: ...
 
 
+def short_side(width: int, height: int, need: tuple[int, int]) -> str:
+    """What is too small, the width, the height or both: "40x12 needs 32x17"
+    left the player to find which."""
+    narrow, low = width < need[0], height < need[1]
+    if narrow and not low:
+        return f"This terminal is {width} columns wide; the game needs {need[0]}."
+    if low and not narrow:
+        return f"This terminal is {height} rows high; the game needs {need[1]}."
+    return (
+        f"This terminal is {width}x{height}; the game needs {need[0]}x{need[1]}: "
+        "wider and taller."
+    )
+
+
 def too_small(
     width: int,
     height: int,
@@ -449,10 +476,7 @@ def too_small(
     """The message for a terminal smaller than ``need`` (width, height),
     in a box like every other; an overlay's title and lines come first,
     so a question is still seen and answered (scrolled as it is)."""
-    lines = [
-        f"This terminal is {width}x{height}; the game needs {need[0]}x{need[1]}.",
-        "Please enlarge it (q quits).",
-    ]
+    lines = [short_side(width, height, need), "Please enlarge it (q quits)."]
     if overlay is None:
         return overlay_box("Too small", lines, width, height, drawn=drawn)
     lines = [f"{overlay.title}:", *overlay.lines, "", *lines]  # the question first

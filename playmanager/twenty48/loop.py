@@ -45,6 +45,17 @@ def java_length(line: str) -> int:
     return len(line.encode("utf-16-le", "surrogatepass")) // 2
 
 
+def fit(text: str, width: int | None) -> str:
+    """A message (or a question) as printed in ``width`` columns, as every
+    line mode's (:func:`~..screen.text_layout.fitted_text`); ``width``
+    None, a pipe: as it is, Java's bytes."""
+    if width is None:
+        return text
+    from ..screen.text_layout import fitted_text  # a pipe never needs it
+
+    return fitted_text(text, width)
+
+
 class EndOfInputError(Exception):
     """Ctrl-D on a terminal with moves not saved: rescue them."""
 
@@ -65,12 +76,15 @@ class LineGame:
         seed: int | None = None,
         moves: Sequence[Direction] = (),
         start: GameState | None = None,
+        width: int | None = None,
     ) -> None:
         """``win`` None is the Java game; a WinRound adds the MVC preset's win;
         ``loaded``: the game was read from ``save_target``; ``seed``: the
         one it was dealt from (default Config.RANDOM_SEED); ``moves``: those
         made from ``start`` to reach it (a resumed rescue record's), kept
-        with the game's own in its rescue record."""
+        with the game's own in its rescue record; ``width``: a terminal's
+        text width, to which messages are fitted as in every line mode
+        (None: a pipe, whose bytes stay Java's)."""
         self.game = game
         self.seed = Config.RANDOM_SEED if seed is None else seed
         self.start = game.copy() if start is None else start
@@ -80,6 +94,7 @@ class LineGame:
         self.stdout = stdout
         self.stderr = stderr
         self.win = win
+        self.width = width
         self.changed = False
         """Moves made since the game was loaded, started or saved."""
         self.in_its_file = loaded
@@ -157,7 +172,8 @@ class LineGame:
         Ctrl-D again leaves the game to :meth:`play`'s rescue."""
         from .. import messages as shared
 
-        self.stdout.write("\n" + shared.quit_prompt(self.save_target))
+        self.stdout.write("\n")
+        self.say(shared.quit_prompt(self.save_target))
         self.stdout.flush()
         answer = next(lines, None)
         if answer is None:
@@ -168,7 +184,7 @@ class LineGame:
             return not self.changed  # a failed save keeps the game going
         if choice in ("n", "no"):
             return True
-        self.stdout.write(shared.KEEP_PLAYING + "\n")
+        self.say(shared.KEEP_PLAYING + "\n")
         return False
 
     def handle(self, line: str) -> bool:
@@ -201,13 +217,19 @@ class LineGame:
         except OSError as error:
             self.stdout.flush()
             reason = describe_os_error(error)
-            self.stderr.write(messages.cannot_save(self.save_target, reason))
+            self.say(messages.cannot_save(self.save_target, reason), self.stderr)
             self.stderr.flush()
             return
         self.changed = False
         self.in_its_file = True
         self.file_mark = file_mark(self.save_target)
-        self.stdout.write(messages.saved(self.save_target))
+        self.say(messages.saved(self.save_target))
+
+    def say(self, text: str, stream: TextIO | None = None) -> None:
+        """Write a message (or a question: no newline at its end) to
+        ``stream``, stdout by default: as it is on a pipe, fitted to a
+        terminal's width (:func:`~..screen.text_layout.fitted_text`)."""
+        (self.stdout if stream is None else stream).write(fit(text, self.width))
 
     def would_overwrite(self) -> bool:
         """True when the save target is a file this game neither loaded nor
@@ -223,12 +245,14 @@ class LineGame:
         from .. import messages as shared
 
         target = self.save_target
-        self.stdout.write(shared.overwrite_question(target, self.file_holds()) + " (y/n) ")
+        self.say(shared.overwrite_question(target, self.file_holds()) + " (y/n) ")
         self.stdout.flush()
         answer = next(self.lines, None)
         if answer is not None and answer.strip().lower() in ("y", "yes"):
             return True
-        self.stdout.write(("\n" if answer is None else "") + shared.kept_file(target) + "\n")
+        if answer is None:
+            self.stdout.write("\n")
+        self.say(shared.kept_file(target) + "\n")
         if answer is None:
             raise EndOfInputError
         return False
@@ -271,7 +295,7 @@ class LineGame:
             self.stdout.flush()
             if typed(self.stdin):
                 self.stderr.write("\n")  # after the ^C or the prompt
-            self.stderr.write(line + "\n")
+            self.say(line + "\n", self.stderr)
             self.stderr.flush()
         except (OSError, ValueError):
             pass  # the terminal is gone

@@ -43,7 +43,7 @@ from ..options import seed as seed_option
 from ..storage import why_unwritable
 from . import autoplay_options, messages
 from .commands import described_keys
-from .loop import LineGame, WinRound
+from .loop import LineGame, WinRound, fit
 from .rules import (
     DEFAULT_GOAL,
     JAVA,
@@ -260,7 +260,7 @@ def new_game(
     if args.file is None:
         stdout.write(messages.START_DEFAULT)
         return game, Config.DEFAULT_OUTFILE, None
-    stdout.write(messages.start_load(args.file))
+    stdout.write(fit(messages.start_load(args.file), text_width(launch)))
     if not os.path.exists(args.file):
         return game, args.file, None
     from .record import read_record  # here: see the module docstring
@@ -349,7 +349,8 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
     from . import RESCUE_NAME
 
     folder = data_folder(launch.environ)  # on stderr: stdout stays Java's
-    tell_of_a_rescued_game(folder, RESCUE_NAME, args.file, stderr)
+    width = text_width(launch)
+    tell_of_a_rescued_game(folder, RESCUE_NAME, args.file, stderr, width)
     rules = game_rules(args)
     loaded = args.file is not None and os.path.exists(args.file)
     win = None
@@ -366,7 +367,15 @@ def play(args: SimpleNamespace, launch: Launch) -> int:
         seed=seed,
         moves=() if record is None else record.moves,
         start=None if record is None else record.start,
+        width=width,
     ).play()
+
+
+def text_width(launch: Launch) -> int | None:
+    """The width messages are fitted to: the terminal's; None on a pipe,
+    whose output stays Java's byte for byte."""
+    terminal = launch.terminal
+    return terminal.text_width if terminal.is_terminal else None
 
 
 def main(launch: Launch) -> int:
@@ -377,5 +386,4 @@ def main(launch: Launch) -> int:
         check=check_combinations,
         play=play,
         without_parser=without_options(launch.argv, launch.files),
-        plays_on=lambda args: not args.tui,  # Java's line mode: stdout stays Java's
     )

@@ -85,11 +85,14 @@ def _grid(shape: tuple[str, ...]) -> Grid:
 
 
 def grid_for(width: int, height: int) -> Grid | None:
-    """The biggest board that fits, centred left to right; None if none."""
+    """The biggest board that fits, centred left to right and in the rows
+    between the header and the footer (which is at the screen's foot, as
+    every game's: no empty rows under the key line); None if none fits."""
     for shape in SHAPES:
         grid = _grid(shape)
-        if grid.width <= width and grid.bottom + FOOTER_LINES <= height:
-            return grid._replace(left=(width - grid.width) // 2)
+        spare = height - (grid.bottom + FOOTER_LINES)
+        if grid.width <= width and spare >= 0:
+            return grid._replace(left=(width - grid.width) // 2, top=grid.top + spare // 2)
     return None
 
 
@@ -129,9 +132,10 @@ def render(
         return clip(spans, width, height)
     spans = _header(screen, grid, width)
     spans += _board(screen, grid, colour=colour, round_dots=round_dots)
-    spans += footer_lines(grid.bottom, grid.left, width, screen.status, screen.footer)
+    footer = height - FOOTER_LINES
+    spans += footer_lines(footer, grid.left, width, screen.status, screen.footer)
     if box is not None:
-        spans += _overlay(box, width, height, footer=grid.bottom, drawn=round_dots)
+        spans += _overlay(box, width, height, footer=footer, drawn=round_dots)
     return clip(spans, width, height)
 
 

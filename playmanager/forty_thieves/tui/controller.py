@@ -117,7 +117,8 @@ PLAYING_KEYS: Final = (
     Binding((ESCAPE,), Action.CANCEL),
     Binding(("a",), Action.SAFE),
 )
-FOOTER: Final = f"1-0 w d f a play  {footer()}"
+FOOTER: Final = f"1-0 pile  w waste  d deal  f home  a safe  {footer()}"
+"""Each key with its word: "1-0 w d f a play" left the player to guess."""
 
 
 class Screen(NamedTuple):

@@ -21,7 +21,6 @@ from typing import Final
 
 from ...screen.marks import score_text
 from ...screen.shell import Span, clip
-from ...screen.text_layout import elide
 from ...screen.widgets import (
     Grid,
     above_banner,
@@ -30,6 +29,7 @@ from ...screen.widgets import (
     checkered,
     footer_lines,
     rings,
+    text_line,
     title_line,
     too_small,
 )
@@ -202,7 +202,7 @@ def _header(screen: Screen, grid: Grid, lines: int, width: int) -> list[Span]:
         return title_line(0, left, room, title, score)
     return [
         *title_line(0, left, room, "2048", score),
-        Span(1, left, elide(about, width - left), "text"),
+        text_line(1, left, width, about, "text"),  # moves left before it cuts
     ]
 
 

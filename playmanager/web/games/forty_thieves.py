@@ -24,7 +24,6 @@ from gamestate.forty_thieves.moves import (
     safe_move,
 )
 
-from ...forty_thieves import deal_numbers
 from ...forty_thieves import savefile as ft_savefile
 from ...forty_thieves.adapter import (
     PLAY_SAFE,
@@ -35,6 +34,7 @@ from ...forty_thieves.adapter import (
 )
 from ...forty_thieves.commands import ToFoundation
 from ...forty_thieves.text import hint_words, played_safe
+from ...options import draw_seed
 from ...session import MoveRefusedError, PastStep, Session
 from ...statistics import Result
 from .base import DB_SOURCE, JSON, RefusedError, SavedGame, WebGame, refused
@@ -165,7 +165,7 @@ class FortyThievesGame(SavedGame):
     @classmethod
     def new(cls, options: JSON) -> FortyThievesGame:
         seed = options.get("seed")
-        seed = deal_numbers.draw() if seed is None else seed  # a readable number
+        seed = draw_seed() if seed is None else seed  # a readable number
         return cls(BoardT(deal(seed)), seed, 0)
 
     @classmethod
