@@ -97,3 +97,17 @@ def test_undoing_a_new_game_takes_back_the_count_it_made(page: Page) -> None:
     after_answer(page, lambda: page.click("#undo"))
     expect(page.locator("#message")).to_have_text("Undone: the last game is back")
     assert page.request.get(record).json()["played"] == before
+
+
+def test_a_focused_dot_has_no_halo_to_cut_the_path_line(page: Page) -> None:
+    """The focus ring's white halo (every other control's) would cut a gap
+    in the path line through a focused dot: a dot's ring is the blue
+    outline alone, drawn inside it."""
+    open_game(page, "dots")
+    tab_to(page, "#board-dots [role=gridcell]")
+    page.keyboard.press(" ")  # a path begun on the focused dot
+    ring = page.evaluate(
+        "(() => { const s = getComputedStyle(document.activeElement);"
+        " return [s.boxShadow, s.outlineStyle, parseFloat(s.outlineOffset)]; })()"
+    )
+    assert ring[0] == "none" and ring[1] == "solid" and ring[2] < 0, ring
