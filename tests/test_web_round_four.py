@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.test_web_browser import (
+    SAVES,
     Page,
     after_answer,
     browser,
@@ -111,3 +112,12 @@ def test_a_focused_dot_has_no_halo_to_cut_the_path_line(page: Page) -> None:
         " return [s.boxShadow, s.outlineStyle, parseFloat(s.outlineOffset)]; })()"
     )
     assert ring[0] == "none" and ring[1] == "solid" and ring[2] < 0, ring
+
+
+def test_a_win_in_one_move_says_move(page: Page) -> None:
+    open_game(page, "forty-thieves")
+    open_saves(page)
+    upload = str(SAVES / "two_moves_from_winning.forty-thieves")
+    after_answer(page, lambda: page.set_input_files("#upload", upload))
+    after_answer(page, lambda: page.click(".ft-finish"))  # one step: every card home
+    expect(page.locator(".ft .overlay-text")).to_have_text("You won in 1 move!")

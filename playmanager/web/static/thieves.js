@@ -46,6 +46,11 @@ function face(className, text) {
   return made;
 }
 
+// "You won in 1 move!", "You won in 52 moves!"
+function wonIn(moves) {
+  return `You won in ${moves} ${moves === 1 ? "move" : "moves"}!`;
+}
+
 // "7 of hearts" for 7H.
 export function cardName(text) {
   const rank = text.slice(0, -1);
@@ -347,7 +352,7 @@ export class FortyThieves {
     overlay.hidden = !(state.won || state.stuck);
     overlay.classList.toggle("won", state.won);
     this.root.querySelector(".overlay-text").textContent = state.won
-      ? `You won in ${state.moves} moves!` : "No move left";
+      ? wonIn(state.moves) : "No move left";
     this.root.querySelector(".ft-undo").hidden = state.won;
     this.move(before, out, places, animate);
   }
@@ -367,7 +372,7 @@ export class FortyThieves {
   // The move itself is said by the message line (the server's words).
   describe(out) {
     const state = out.state;
-    if (state.won) return `You won in ${state.moves} moves!`;
+    if (state.won) return wonIn(state.moves);
     if (state.stuck) return "No move left: undo, or a new deal.";
     return "";
   }
