@@ -308,6 +308,17 @@ def test_forty_thieves_double_click_sends_a_card_home(
     )
 
 
+def refuse_a_card(page: Page) -> None:
+    """Click a card, then a foundation that cannot take it (not an ace)."""
+    bad = next(
+        f"t{n}"
+        for n, cards in enumerate(state(page)["state"]["tableau"])
+        if cards and not cards[-1].startswith("A")
+    )
+    top_card(page, bad).click()
+    after_answer(page, lambda: page.click('[data-pile="f7"]'))
+
+
 def test_forty_thieves_click_then_click_and_a_refusal_is_one_line(page: Page) -> None:
     out = open_game(page, "forty-thieves")
     move = hint(page, out["id"])
@@ -318,14 +329,7 @@ def test_forty_thieves_click_then_click_and_a_refusal_is_one_line(page: Page) ->
     assert page.locator(".card.selected").count() == 1
     after_answer(page, lambda: page.click(f'[data-pile="{move["target"]}"]'))
     assert_ft_shows_server(page)
-    # a card onto a foundation that cannot take it: refused, said in one line
-    bad = next(
-        f"t{n}"
-        for n, cards in enumerate(state(page)["state"]["tableau"])
-        if cards and not cards[-1].startswith("A")
-    )
-    top_card(page, bad).click()
-    after_answer(page, lambda: page.click('[data-pile="f7"]'))
+    refuse_a_card(page)
     message = page.locator("#message")
     assert "error" in message.get_attribute("class")
     assert message.text_content() and "\n" not in message.text_content()

@@ -145,3 +145,49 @@ def test_another_browser_has_its_own_record(config: WebConfig) -> None:
         assert tally(one)["won"] == 1
     with TestClient(create_app(config), base_url=LOCAL) as other:
         assert tally(other)["played"] == 0
+
+
+def test_bringing_back_a_game_a_new_game_gave_up_takes_its_count_back(
+    config: WebConfig,
+) -> None:
+    """As the terminal's undo after ``n``: the loss the New game counted
+    goes when the last game comes back (across a restart too), and the game
+    counts again when it is given up again; once another count is written
+    after it, the count stays (and the game counts no more)."""
+    with TestClient(create_app(config), base_url=LOCAL) as client:
+        played = new(client, seed=7)
+        cards(client, played["id"], "deck", "waste")
+        new(client, seed=8, replaces=True)  # gives up deal 7: a loss
+        assert tally(client)["played"] == 1
+        cookie = client.cookies[COOKIE]
+    with TestClient(create_app(config), base_url=LOCAL) as client:
+        client.cookies[COOKIE] = cookie
+        back = client.post(f"/api/games/{played['id']}/back")
+        assert back.status_code == 200, back.text
+        assert back.json()["state"]["moves"] == 1
+        assert tally(client)["played"] == 0
+        assert client.post(f"/api/games/{played['id']}/back").status_code == 200
+        assert tally(client)["played"] == 0, "taken back once"
+        new(client, seed=9, replaces=True)  # given up again: counted again
+        assert tally(client)["played"] == 1
+        other = new(client, seed=10)
+        cards(client, other["id"], "deck", "waste")
+        new(client, seed=11)  # another count written since
+        client.post(f"/api/games/{played['id']}/back")
+        assert tally(client)["played"] == 2, "a later count keeps the record"
+
+
+def test_a_game_in_play_is_not_counted_until_it_ends_or_is_given_up(
+    client: TestClient,
+) -> None:
+    """A move counts nothing while the game goes on (a first move counted a
+    loss, and the win that followed never counted)."""
+    dealt = new(client, seed=7)
+    assert cards(client, dealt["id"], "deck", "waste").status_code == 200
+    assert tally(client)["played"] == 0
+    game = upload(client, "two_moves_from_winning.forty-thieves")
+    step = client.post(f"/api/games/{game['id']}/hint").json()["hint"]
+    played = cards(client, game["id"], step["source"], step["target"]).json()
+    assert not played["finished"] and tally(client)["played"] == 0
+    assert cards(client, game["id"], "safe", "home").json()["state"]["won"]
+    assert (tally(client)["played"], tally(client)["won"]) == (1, 1)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Final
+from typing import Annotated, Final, Literal
 
 from fastapi import Depends, Query, Request, Response
 from fastapi import Path as PathParam
@@ -123,6 +123,14 @@ Client = Annotated[str, Depends(client)]
 Reader = Annotated[str, Depends(reader)]
 MaybeClient = Annotated[str | None, Depends(maybe_client)]
 GameId = Annotated[str, PathParam(pattern=schemas.GAME_ID_PATTERN)]
+RefusalMode = Annotated[
+    Literal["answer", "error"],
+    Query(
+        description="how a move the rules refuse is answered: 'error' a 409; "
+        "'answer' a 200 with the game unchanged and ``refused`` (a refusal "
+        "is the game's answer, not a failed request for the browser to log)",
+    ),
+]
 Version = Annotated[
     int | None,
     Query(

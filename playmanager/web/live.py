@@ -119,6 +119,14 @@ class LiveGames:
         self.sweep()
         return live
 
+    def create_with_steps(self, client: str, steps: list[WebGame]) -> LiveGame:
+        """A game whose undo walks back through ``steps`` (the game now last)."""
+        live = self.create(client, steps[0])
+        for step in steps[1:]:
+            live.game = step
+            self.record(live)
+        return live
+
     def get(self, client: str, game_id: str) -> LiveGame:
         """The client's game; NoSuchGameError, or GoneError when it went."""
         live = self.cache.get(game_id)

@@ -4,8 +4,9 @@ the command line's FILE."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar
 
 from ..games import game_of_save
 from ..messages import cannot_load
@@ -13,8 +14,10 @@ from ..storage import SaveFileError, read_text
 from .errors import ApiError, fail
 from .games import GAME_KINDS, RefusedError, WebGame
 from .games.twenty48 import Twenty48Game
+from .whole import read_browser_save
 
 _FIRST_LINE_CHARS: Final = 200
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -41,8 +44,19 @@ def load_save(text: str, source: str) -> WebGame:
     """The game in a save's text, from the file ``source`` (its name says
     the game when its header cannot); ApiError with the terminal's message."""
     kind = kind_of_save(text, source)
+    return _or_422(lambda: kind.load(text, source))
+
+
+def load_browser_save(text: str, source: str) -> list[WebGame]:
+    """The games of a browser save's steps (:mod:`.whole`), the game now
+    last; ApiError with the first problem in one line."""
+    return _or_422(lambda: read_browser_save(text, source))
+
+
+def _or_422(read: Callable[[], T]) -> T:
+    """What ``read`` reads from a save; its refusal as a 422 ApiError."""
     try:
-        return kind.load(text, source)
+        return read()
     except SaveFileError as error:
         fail(422, cannot_load(error.path, error.detail).strip(), "text")
     except RefusedError as error:

@@ -167,6 +167,11 @@ class SlotOpen(Strict):
     game: GameName
 
 
+class Refusal(BaseModel):
+    error: str = Field(description="why the rules refuse the move, in one line")
+    field: str | None = Field(description="the intent's field at fault")
+
+
 class GameOut(BaseModel):
     id: str
     game: GameName
@@ -194,6 +199,11 @@ class GameOut(BaseModel):
         None,
         description="the move changed nothing (a 2048 slide no tile takes): "
         "why; the game is as it was, for the page to ignore",
+    )
+    refused: Refusal | None = Field(
+        None,
+        description="with ?refusal=answer, a move the rules refuse: why; the "
+        "game is as it was (without it the refusal is a 409)",
     )
 
 

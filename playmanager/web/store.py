@@ -323,6 +323,15 @@ class Store:
         loaded: dict[str, Any] = json.loads(row[0])
         return loaded
 
+    def steps_of(self, game_id: str) -> list[dict[str, Any]]:
+        """The dumps of a game's steps kept, the first kept first."""
+        rows = self.db.execute(
+            "SELECT s.dump FROM steps s JOIN games g ON g.id = s.game"
+            " WHERE s.game = ? AND s.n BETWEEN g.base AND g.steps ORDER BY s.n",
+            (game_id,),
+        ).fetchall()
+        return [json.loads(row[0]) for row in rows]
+
     def replace_step(self, game_id: str, n: int, dump: dict[str, Any]) -> None:
         """Step ``n`` (the first kept) becomes ``dump``: an undo that the
         session's memory took back (a history the save file held)."""

@@ -30,13 +30,41 @@ def _read(store: Store, client: str) -> Statistics:
 
 def count(store: Store, client: str, game: WebGame) -> bool:
     """Count ``game`` now if it has a result to count (it ended, or it is
-    given up), once; whether it counted."""
+    given up), once; whether it counted. The record before and after the
+    count stay with the game (:attr:`WebGame.count_made`) for
+    :func:`take_back`."""
     result = game.count_now()
     if result is None:
         return False
     statistics = _read(store, client)
+    before = statistics.to_json()
     statistics.tally(game.kind, VARIANT).add(result)
-    store.set_statistics(client, statistics.to_json())
+    after = statistics.to_json()
+    store.set_statistics(client, after)
+    game.count_made = (before, after)
+    return True
+
+
+def count_if_ended(store: Store, client: str, game: WebGame) -> None:
+    """After a move: count ``game`` if it has ended (won, lost or stuck);
+    one still in play counts only when given up (a new game)."""
+    if game.finished():
+        count(store, client, game)
+
+
+def take_back(store: Store, client: str, game: WebGame) -> bool:
+    """Undo brought ``game`` back after a new game gave it up: its count is
+    taken back, as the terminal's :meth:`~playmanager.statistics.Tracker.take_back`
+    does, when the record is still the one that count wrote (a game
+    counted since keeps it, and this one then counts no more); whether it was."""
+    if game.count_made is None:
+        return False
+    before, after = game.count_made
+    game.count_made = None
+    if store.statistics(client) != after:
+        return False
+    store.set_statistics(client, before)
+    game.uncount()
     return True
 
 

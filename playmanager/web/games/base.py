@@ -16,7 +16,8 @@ Nothing here imports FastAPI, so it is tested on its own.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Final
+from collections.abc import Callable
+from typing import Any, ClassVar, Final, TypeGuard
 
 from ...options import draw_seed
 from ...session import MoveRefusedError, Session
@@ -54,6 +55,28 @@ def refused(error: MoveRefusedError, field: str) -> RefusedError:
     return RefusedError(field, str(error))
 
 
+def is_whole_number(value: object) -> TypeGuard[int]:
+    """An int of JSON (``true`` is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_count(value: object) -> TypeGuard[int]:
+    return is_whole_number(value) and value >= 0
+
+
+def step_field(
+    step: JSON, name: str, source: str, fits: Callable[[Any], bool], wanted: str
+) -> Any:
+    """``step[name]`` when it ``fits``; else RefusedError naming the field,
+    what it must be and (cut short) what it is."""
+    value = step.get(name)
+    if not fits(value):
+        shown = repr(value)
+        shown = shown if len(shown) <= 24 else shown[:24] + "..."
+        raise RefusedError("text", f"{source}: {name} must be {wanted}, got {shown}")
+    return value
+
+
 class WebGame(ABC):
     """A game in play as the server drives it: a :class:`Session` (the
     model, its seed, undo in memory, hint, save text) and what the page
@@ -79,6 +102,9 @@ class WebGame(ABC):
         """Moves made in this game (undo takes them back)."""
         self.last: JSON | None = None
         """What the last move did, for the page to mark; None after undo."""
+        self.count_made: tuple[str, str] | None = None
+        """The browser's statistics (JSON) before and after this game's
+        count, while a count may still be taken back (:mod:`..tally`)."""
 
     @classmethod
     @abstractmethod
@@ -95,6 +121,14 @@ class WebGame(ABC):
     @abstractmethod
     def restore(cls, dump: JSON) -> WebGame:
         """The game :meth:`dump` wrote."""
+
+    @classmethod
+    @abstractmethod
+    def from_step(cls, step: JSON, source: str) -> WebGame:
+        """The game one step of a browser save holds (:mod:`..whole`),
+        checked as an upload is: RefusedError or SaveFileError naming the
+        field at fault. What only this server may say (the best score's
+        earned points, the clock, the last move's marks) is not taken."""
 
     @abstractmethod
     def dump(self) -> JSON:
@@ -166,6 +200,11 @@ class WebGame(ABC):
         here, counted already, or the game keeps no statistics)."""
         return None
 
+    def uncount(self) -> None:
+        """Its count was taken back: it counts again when it ends or is
+        given up. (Nothing, unless a game keeps statistics.)"""
+        return
+
     def score(self) -> int:
         """The score shown now: the best shown is never below it."""
         return 0
@@ -203,5 +242,17 @@ class SavedGame(WebGame):
         made.restore_marks(dump)
         return made
 
+    @classmethod
+    def from_step(cls, step: JSON, source: str) -> WebGame:
+        text = step_field(step, "save", source, _is_text, "a save file's text")
+        moves = step_field(step, "moves", source, is_count, "a count of moves")
+        made = cls.load(text, source)
+        made.moves = moves
+        return made
+
     def dump(self) -> JSON:
         return {"save": self.save_text(), "moves": self.moves, "last": self.last}
+
+
+def _is_text(value: object) -> bool:
+    return isinstance(value, str)

@@ -187,6 +187,8 @@ class FortyThievesGame(SavedGame):
         made.first_move = clock.get("first_move")
         made.end_seconds = clock.get("end_seconds")
         made.counted = bool(clock.get("counted", False))
+        count_made = clock.get("count_made")
+        made.count_made = None if count_made is None else tuple(count_made)
         return made
 
     def _clock_fields(self) -> JSON:
@@ -195,6 +197,7 @@ class FortyThievesGame(SavedGame):
             "first_move": self.first_move,
             "end_seconds": self.end_seconds,
             "counted": self.counted,
+            "count_made": self.count_made,
         }
 
     def carry_over(self, before: WebGame) -> None:
@@ -202,6 +205,7 @@ class FortyThievesGame(SavedGame):
         if isinstance(before, FortyThievesGame):
             self.from_file, self.first_move = before.from_file, before.first_move
             self.end_seconds, self.counted = before.end_seconds, before.counted
+            self.count_made = before.count_made
 
     def seconds(self) -> float:
         """Seconds of play here: from the first move, stopped at the end."""
@@ -210,6 +214,9 @@ class FortyThievesGame(SavedGame):
         if self.finished() and self.end_seconds is not None:
             return self.end_seconds
         return max(0.0, time.time() - self.first_move)
+
+    def uncount(self) -> None:
+        self.counted = False
 
     def count_now(self) -> Result | None:
         if self.first_move is None or self.counted:

@@ -7,16 +7,29 @@ from typing import Final, NamedTuple
 
 from gamestate import Config, Direction, GameState
 
+from ...options import LONG_MAX, LONG_MIN
 from ...session import MoveRefusedError, Session
 from ...twenty48.adapter import Twenty48
 from ...twenty48.play2048 import start_game
 from ...twenty48.rules import MAX_SIDE, MVC, PRESETS, WinTracker
 from ...twenty48.savefile import parse_save
-from .base import JSON, Cell, NothingMovedError, RefusedError, WebGame, new_seed
+from .base import (
+    JSON,
+    Cell,
+    NothingMovedError,
+    RefusedError,
+    WebGame,
+    is_count,
+    is_whole_number,
+    new_seed,
+    step_field,
+)
 
 WEB_MAX_SIDE: Final = 12
 """The biggest 2048 board the page draws; bigger saves play in the terminal."""
 DIRECTIONS: Final = {d.name.lower(): d for d in Direction}
+GENERATOR_STATES: Final = 1 << 48
+"""java.util.Random's states: 48 bits."""
 
 
 class Slide(NamedTuple):
@@ -165,6 +178,27 @@ class Twenty48Game(WebGame):
         made.last = dump["last"]
         return made
 
+    @classmethod
+    def from_step(cls, step: JSON, source: str) -> Twenty48Game:
+        """The board and score are checked by the ``.2048`` reader (so a
+        browser save holds only boards the Java file may); the rest here."""
+        board = step_field(step, "board", source, _is_grid, "rows of whole numbers")
+        score = step_field(step, "score", source, is_whole_number, "a whole number")
+        java_text = f"{len(board)} {len(board[0])}\n{score}\n" + "".join(
+            " ".join(map(str, row)) + "\n" for row in board
+        )
+        checked = cls.load(java_text, source).dump()
+        fields = {
+            "rules": step_field(step, "rules", source, _is_rules, "java or mvc"),
+            "seed": step_field(step, "seed", source, _is_long, "a Java long"),
+            "rng": step_field(
+                step, "rng", source, _is_generator, "a 48-bit generator state"
+            ),
+            "reached": step_field(step, "reached", source, _is_bool, "true or false"),
+            "moves": step_field(step, "moves", source, is_count, "a count of moves"),
+        }
+        return cls.restore({**checked, **fields, "earned": 0, "last": None})
+
     def restore_marks(self, dump: JSON) -> None:
         super().restore_marks(dump)
         self.tracker.reached = dump["reached"]
@@ -224,3 +258,28 @@ class Twenty48Game(WebGame):
     def _web_intent(self, intent: Direction) -> tuple[Slide, str]:
         name = intent.name.lower()
         return Slide(name), f"move {name}"
+
+
+def _is_grid(value: object) -> bool:
+    return (
+        isinstance(value, list)
+        and bool(value)
+        and all(isinstance(row, list) and row for row in value)
+        and all(is_whole_number(cell) for row in value for cell in row)
+    )
+
+
+def _is_rules(value: object) -> bool:
+    return isinstance(value, str) and value in PRESETS
+
+
+def _is_long(value: object) -> bool:
+    return is_whole_number(value) and LONG_MIN <= value <= LONG_MAX
+
+
+def _is_generator(value: object) -> bool:
+    return is_count(value) and value < GENERATOR_STATES
+
+
+def _is_bool(value: object) -> bool:
+    return isinstance(value, bool)

@@ -14,13 +14,13 @@ from fastapi import APIRouter, Body
 
 from ...messages import undo_brings_back
 from .. import schemas
-from ..deps import Client, Live, MaybeClient, ServerDep, Version
+from ..deps import Client, Live, MaybeClient, RefusalMode, ServerDep, Version
 from ..errors import ApiError, fail
 from ..games import GAME_KINDS, GAME_OF_INTENT
 from ..games.base import NothingMovedError, RefusedError
 from ..live import LiveGame, StaleError
 from ..solver import RETRY_SECONDS, SolverBusyError
-from ..tally import count
+from ..tally import count, count_if_ended, take_back
 from .answers import game_out, start
 
 router = APIRouter(prefix="/api/games")
@@ -105,9 +105,11 @@ async def play(
     found: ServerDep,
     intent: Annotated[schemas.Intent, Body()],
     version: Version = None,
+    refusal: RefusalMode = "error",
 ) -> schemas.GameOut:
-    """Play a move: 409 with the rules' reason when they refuse it; a 2048
-    slide that moves nothing answers the game unchanged, with ``no_change``."""
+    """Play a move: 409 with the rules' reason when they refuse it (with
+    ``refusal=answer``, the game unchanged with ``refused``); a 2048 slide
+    that moves nothing answers the game unchanged, with ``no_change``."""
     async with live.lock:
         checked(found, live, version)
         fields = intent.model_dump(exclude={"kind"})
@@ -116,8 +118,11 @@ async def play(
         except NothingMovedError as nothing:
             return game_out(found, live, no_change=nothing.message)
         except RefusedError as refused:
+            if refusal == "answer":
+                said = schemas.Refusal(error=refused.message, field=refused.field)
+                return game_out(found, live, refused=said)
             fail(409, refused.message, refused.field)
-        count(found.store, live.client, live.game)
+        count_if_ended(found.store, live.client, live.game)
         found.games.record(live)
         return game_out(found, live)
 
@@ -131,6 +136,16 @@ async def undo(
         checked(found, live, version)
         if not found.games.undo(live):
             fail(409, "nothing to undo", None)
+        return game_out(found, live)
+
+
+@router.post("/{game_id}/back", response_model=schemas.GameOut)
+async def back(live: Live, found: ServerDep) -> schemas.GameOut:
+    """The game a new game replaced, brought back by the page's undo: what
+    giving it up counted in the statistics is taken back."""
+    async with live.lock:
+        if take_back(found.store, live.client, live.game):
+            found.games.keep_count(live)
         return game_out(found, live)
 
 
@@ -157,6 +172,6 @@ async def autoplay(
             live.game.play(type(live.game).intent_of(fields))
         except RefusedError as refused:  # a hint the rules refuse: a bug, said
             fail(409, refused.message, refused.field)
-        count(found.store, live.client, live.game)
+        count_if_ended(found.store, live.client, live.game)
         found.games.record(live)
         return game_out(found, live, played=step.hint, words=step.words)

@@ -27,9 +27,10 @@ const CHANGES = /^\/api\/games\/([A-Za-z0-9_-]+)\/(intent|undo|autoplay)$/;
 const GAME = /^\/api\/games\/([A-Za-z0-9_-]+)/;
 
 function withVersion(path) {
-  const change = CHANGES.exec(path);
+  const [bare, query] = path.split("?");
+  const change = CHANGES.exec(bare);
   if (!change || !versions.has(change[1])) return path;
-  return `${path}?version=${versions.get(change[1])}`;
+  return `${bare}?version=${versions.get(change[1])}${query ? `&${query}` : ""}`;
 }
 
 function saw(game) {

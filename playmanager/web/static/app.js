@@ -206,7 +206,12 @@ function mount(kind) {
 export function play(intent) {
   return queue(async () => {
     if (!shell.out) return;
-    const out = await call("POST", `/api/games/${shell.out.id}/intent`, intent);
+    // A refusal comes as an answer (200), not as an error the console logs.
+    const out = await call("POST", `/api/games/${shell.out.id}/intent?refusal=answer`, intent);
+    if (out && out.refused) {
+      message(out.refused.error, true);
+      return;
+    }
     // A 2048 slide that moves nothing: nothing happens, as in the original.
     if (out && !out.no_change) {
       message(out.state.last && out.state.last.words ? out.state.last.words : "");
@@ -292,7 +297,8 @@ async function autoplay() {
 async function backToPrevious() {
   const id = shell.previous[shell.kind];
   delete shell.previous[shell.kind];
-  const out = await call("GET", `/api/games/${id}`);
+  // Its count in the statistics, made when the New game gave it up, goes too.
+  const out = await call("POST", `/api/games/${id}/back`);
   if (out) {
     message("Undone: the last game is back");
     show(out, { animate: false });
@@ -411,9 +417,10 @@ async function openSlot() {
   }
 }
 
-function download() {
+// ``what``: "save" (the game's own file) or "browser-save" (the game whole).
+function download(what = "save") {
   const link = document.createElement("a");
-  link.href = `/api/games/${shell.out.id}/save`;
+  link.href = `/api/games/${shell.out.id}/${what}`;
   link.download = "";
   document.body.append(link);
   link.click();
@@ -444,7 +451,8 @@ function wire() {
   $("help").addEventListener("click", help);
   $("autoplay").addEventListener("click", autoplay);
   $("saves-toggle").addEventListener("click", () => showSaves($("saves").hidden));
-  $("download").addEventListener("click", download);
+  $("download").addEventListener("click", () => download("save"));
+  $("download-whole").addEventListener("click", () => download("browser-save"));
   $("upload-button").addEventListener("click", () => $("upload").click());
   $("upload").addEventListener("change", (event) => {
     const file = event.target.files[0];
