@@ -57,7 +57,14 @@ from gamestate.conformance.report import (
     to_json,
 )
 from gamestate.conformance.requirements import OPTIONAL, REQUIREMENTS
-from gamestate.conformance.runner import INI, SUITE, Limits, child_command, grade
+from gamestate.conformance.runner import (
+    INI,
+    SUITE,
+    Limits,
+    child_command,
+    grade,
+    python_module_command,
+)
 from gamestate.conformance.sampling import (
     ADD_TILE,
     FALSE_FAILURE_BOUND,
@@ -165,7 +172,7 @@ def test_one_target_prints_the_table_and_no_coverage() -> None:
     lines = done.stdout.splitlines()
     assert "GameState conformance: tests.conformance.mutants.random_tile_lte" in lines[0]
     assert lines[-1] == (
-        "Score: 31/32 requirements met (104/105 tests passed); optional, not scored: O1 PASS"
+        "Score: 31/32 requirements met (108/109 tests passed); optional, not scored: O1 PASS"
     )
     assert any(line.startswith("R10  FAIL    0/1 ") for line in lines)
     assert "coverage" not in done.stdout + done.stderr
@@ -540,12 +547,16 @@ def test_the_child_run_journals_and_resumes(
     monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
     (tmp_path / "pytest.ini").write_text(INI)
     target = "tests.conformance.mutants.getboard_alias:GameState"
-    arguments = child_command(tmp_path, target, Limits(), None, resume=False)[3:]
+    launcher = len(python_module_command("pytest"))  # python -c LAUNCH ROOT pytest
+    arguments = child_command(tmp_path, target, Limits(), None, resume=False)[launcher:]
     arguments[0] = str(SUITE / "test_board_and_score.py")
     assert pytest.main(arguments) == pytest.ExitCode.TESTS_FAILED
     journal = tmp_path / "journal.jsonl"
     events = [json.loads(line) for line in journal.read_text().splitlines()]
-    assert events[0] == {
+    # "loading" first: the student's code runs from there on (a death
+    # before it is the grader's, GRADER-ERROR).
+    assert events[0] == {"event": "loading"}
+    assert events[1] == {
         "event": "session",
         "label": f"{target} with tests.conformance.mutants.getboard_alias:Direction",
         "absent": [],
@@ -559,7 +570,11 @@ def test_the_child_run_journals_and_resumes(
         pytest.ExitCode.NO_TESTS_COLLECTED
     )
     again = journal.read_text().splitlines()[len(events) :]
-    assert [json.loads(line)["event"] for line in again] == ["session", "collected"]
+    assert [json.loads(line)["event"] for line in again] == [
+        "loading",
+        "session",
+        "collected",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -580,7 +595,7 @@ def test_a_class_that_kills_every_process_is_given_up_on(tmp_path: Path) -> None
                                                 "        os.kill(os.getpid(), 9)\n"))
     report = grade(f"{path}:GameState", Limits(restarts=1))
     messages = {outcome.message for outcome in report.outcomes}
-    assert len(report.outcomes) == 110  # 105 required tests and O1's 5
+    assert len(report.outcomes) == 114  # 109 required tests and O1's 5
     assert report.score == 0
     assert "the process died (signal 9) in test_constructor_makes_an_empty_board[4-4]" in (
         messages
@@ -588,11 +603,15 @@ def test_a_class_that_kills_every_process_is_given_up_on(tmp_path: Path) -> None
     assert "not run: the process died 2 times in test_writeup_example_game" in messages
 
 
-def test_a_process_that_dies_before_any_test_is_a_problem(tmp_path: Path) -> None:
+def test_a_class_that_kills_its_process_while_loading_is_its_problem(tmp_path: Path) -> None:
+    """Not the grader's (issue 35 item 4): the class's import ended it."""
     path = tmp_path / "suicide.py"
     path.write_text("import os\nos.kill(os.getpid(), 9)\n")
     report = grade(f"{path}:GameState", Limits())
-    assert report.problem == "the grader could not run the tests: the process died (signal 9)"
+    assert report.problem == (
+        "the class could not be loaded: the process died (signal 9) while loading it"
+    )
+    assert not report.grader_failed
     assert report.score == 0
 
 

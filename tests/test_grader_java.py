@@ -145,16 +145,24 @@ def test_a_java_class_that_misbehaves_fails_with_what_happened(
     assert report["seconds"] < 120
 
 
-def test_an_infinite_loop_costs_one_time_limit(graded: dict[str, Any]) -> None:
-    report = graded["reports"]["infinite_loop"]
-    timed_out = [
+@pytest.mark.parametrize(
+    ("name", "error"), [("infinite_loop", "timed out"), ("stack_overflow", "StackOverflowError")]
+)
+def test_a_method_that_hangs_or_recurses_forever_costs_it_once(
+    graded: dict[str, Any], name: str, error: str
+) -> None:
+    """slideDown loops or recurses without end once; later calls of it fail
+    at once (each would cost a time limit, or fill and unwind the stack
+    again, on every board of the differential checks)."""
+    report = graded["reports"][name]
+    reported = [
         failure["message"]
         for row in report["requirements"]
         for failure in row["failures"]
-        if "timed out" in failure["message"]
+        if error in failure["message"]
     ]
-    # One time-out (the requirements judged on that call all report it).
-    assert len({text for text in timed_out if "not run again" not in text}) == 1, timed_out
+    # Once (the requirements judged on that call all report it).
+    assert len({text for text in reported if "not run again" not in text}) == 1, reported
 
 
 def test_the_batch_csv_has_a_row_per_student(graded: dict[str, Any]) -> None:
@@ -175,7 +183,7 @@ def test_pytest_runs_the_suite_on_a_java_folder() -> None:
     command += ["-p", "no:cacheprovider", "--tb=no", "--impl", str(CORRECT.parent)]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout
-    assert "Score: 32/32 requirements met (105/105 tests passed)" in done.stdout
+    assert "Score: 32/32 requirements met (109/109 tests passed)" in done.stdout
 
 
 # ------------------------------------------- the proxy, in this process
@@ -184,8 +192,15 @@ def loaded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Imple
     """Compiled classes behind their Python proxies, one JVM each."""
     folder = tmp_path_factory.mktemp("proxies")
     targets = {"correct": CORRECT}
-    targets |= {name: write(name, folder / name) for name in ("getboard_alias", "infinite_loop", "system_exit")}
-    loaded = {name: load_implementation(str(path), None, 1.0, 256) for name, path in targets.items()}
+    names = ("getboard_alias", "infinite_loop", "system_exit", "stack_overflow")
+    targets |= {name: write(name, folder / name) for name in names}
+    # 1 s a call (a loop's time-out is quick to see); an overflow, whose
+    # stack fills in the interpreter, gets room on a loaded machine.
+    limits = {"stack_overflow": 20.0}
+    loaded = {
+        name: load_implementation(str(path), None, limits.get(name, 1.0), 256)
+        for name, path in targets.items()
+    }
     yield loaded
     for implementation in loaded.values():
         implementation.close()
@@ -252,6 +267,23 @@ def test_a_loop_times_out_once_and_the_jvm_starts_again(
         "int", "TimeLimitError", "NoneType", "int",
     ]  # fmt: skip
     assert results[-1] == 7 and looping(1, 1).getBoard() == [[0]]
+
+
+def test_a_method_that_overflows_the_stack_is_not_run_again(
+    loaded: dict[str, Implementation],
+) -> None:
+    recursing = loaded["stack_overflow"]
+    game = recursing.game_class(2, 2)
+    with pytest.raises(TargetRaisedError, match=r"^StackOverflowError \(GameState\.java:\d+ in slideDown\)$"):
+        game.slideDown()
+    # The same JVM goes on; slideDown, directly or through move, fails at
+    # once, and what does not call it still runs.
+    game.setScore(5)
+    assert game.getScore() == 5
+    for call in (game.slideDown, lambda: game.move(recursing.direction.UP)):
+        with pytest.raises(TargetRaisedError, match=r"in slideDown\) \(an earlier call; not run again\)$"):
+            call()
+    assert game.move(None) is False
 
 
 def test_system_exit_is_reported_and_survived(loaded: dict[str, Implementation]) -> None:

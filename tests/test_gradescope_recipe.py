@@ -130,3 +130,27 @@ def test_an_unknown_spec_is_refused_in_one_line(tmp_path: Path) -> None:
         "make-autograder.sh: SPEC must be gamestate, mvc or adt, not 'pa5'\n"
     )
     assert not (tmp_path / "autograder.zip").exists()
+
+
+def test_an_image_whose_python_cannot_grade_fails_loudly(pa4: Path, tmp_path: Path) -> None:
+    """Issue 35 item 5: a Python without the [grade] extra's packages (here
+    one run without its site-packages) makes run_autograder exit non-zero
+    and say in results.json that the autograder is broken, not a grade."""
+    stand_ins = tmp_path / "bin"
+    stand_ins.mkdir()
+    (stand_ins / "python3").write_text(f'#!/bin/sh\nexec "{sys.executable}" -S "$@"\n')
+    (stand_ins / "python3").chmod(0o755)
+    shutil.copy(JAVA_CORRECT, pa4 / "submission")
+    environment = {**os.environ, "PATH": f"{stand_ins}{os.pathsep}{os.environ['PATH']}"}
+    environment.pop("PYTHONPATH", None)
+    done = subprocess.run(
+        ["bash", str(pa4 / "source/run_autograder")],
+        env={**environment, "AUTOGRADER_ROOT": str(pa4)}, cwd=tmp_path,
+        capture_output=True, text=True, check=False, timeout=60,
+    )
+    assert done.returncode == 3, done.stdout + done.stderr
+    results = json.loads((pa4 / "results/results.json").read_text(encoding="utf-8"))
+    assert results["tests"] == []
+    assert results["output"].startswith("The autograder is broken, this is NOT a grade: ")
+    assert "No module named" in results["output"]
+    assert "the autograder is broken" in done.stderr

@@ -7,7 +7,8 @@ class with the GameState API whose instances live in one JVM running
 **The protocol**, one line each way per request::
 
     N rows cols            -> V i <id>              new game
-    C id method arg...     -> V <value> | E <error> | A | P <method> | T <method>
+    C id method arg...     -> V <value> | E <error> | O <method> <error> | A
+                              | P <method> | T <method>
     S id rollRNG|addTile 0|1  -> V v                script on or off
     S id rollRNG seed N       -> V v                rollRNG from new Random(N)
     W handle row set|new v,v  -> V v                a test wrote to a board
@@ -20,10 +21,12 @@ While a request runs the JVM may ask ``Q id method arg`` (a scripted
 rollRNG or addTile); the answer is ``R <int>``, or ``X`` when the script
 failed (its exception is raised here once the request returns ``A``).
 ``T`` is a time-out (the JVM halts after it), ``P`` a call of a method
-that timed out before, ``E`` an exception or error thrown
-(OutOfMemoryError and StackOverflowError included: the JVM goes on). A
-JVM that stops is started again for the next game; the games it held
-are lost.
+that timed out or overflowed the stack before, ``E`` an exception or
+error thrown (OutOfMemoryError included: the JVM goes on), ``O`` a
+StackOverflowError and the writeup method that recursed: that method is
+spent, as one that timed out (each call would fill and unwind a deep
+stack again, on every board of the differential checks). A JVM that stops is started again for the
+next game; the games it held are lost.
 """
 
 from __future__ import annotations
@@ -134,8 +137,9 @@ class JavaProcess:
         self.lines: PipeLines | None = None
         self.generation = 0
         self.methods: set[str] = set()
-        # Methods that timed out, with their message: not run again.
-        self.spent: dict[str, str] = {}
+        # Methods that timed out or overflowed the stack, with their
+        # error: not run again.
+        self.spent: dict[str, TargetError] = {}
         # The JVM's own complaints (crashes); closed by close().
         self.errors = tempfile.TemporaryFile()  # noqa: SIM115
         self.boards = _Boards()
@@ -229,12 +233,17 @@ class JavaProcess:
     def _checked(self, reply: str) -> str:
         kind, _, rest = reply.partition(" ")
         if kind == "T":
-            message = f"timed out after {seconds_text(self.time_limit)} in {rest}"
-            self.spent[rest] = message
+            timed_out = TimeLimitError(f"timed out after {seconds_text(self.time_limit)} in {rest}")
+            self.spent[rest] = timed_out
             self.stop()
-            raise TimeLimitError(message)
+            raise timed_out
+        if kind == "O":
+            method, _, text = rest.partition(" ")
+            self.spent[method] = TargetRaisedError(unescape(text))
+            raise self.spent[method]
         if kind == "P":
-            raise TimeLimitError(f"{self.spent[rest]} (an earlier call; not run again)")
+            earlier = self.spent[rest]
+            raise type(earlier)(f"{earlier} (an earlier call; not run again)")
         if kind == "E":
             raise TargetRaisedError(unescape(rest))
         return reply

@@ -55,8 +55,12 @@ from gamestate.conformance.runner import (
     _child_environment,
     _death,
     _limit_memory,
+    python_module_command,
 )
 
+# Said before the target is imported: a child that ends without saying it
+# never reached the student's code (GRADER-ERROR, not the student's).
+LOADING: Final = "loading"
 UNLOADABLE: Final = "unloadable"
 LOADED: Final = "loaded"
 # Python's start and the grader's imports; also the longest a target's
@@ -66,6 +70,9 @@ START_SECONDS: Final = 5.0
 # that a game looping at import is cut by the child, which keeps the
 # functions defined so far (adt_names.py), not killed with them.
 IMPORT_SECONDS: Final = START_SECONDS - 2.0
+# How long Python and the grader's imports may take before the child says
+# it begins to load the target.
+HARNESS_SECONDS: Final = 60.0
 GRACE_SECONDS: Final = 1.0
 """How long past a check's time limit a silent child is given before it is
 killed (its own alarm ends a check at the limit; this is the last resort)."""
@@ -97,6 +104,7 @@ def grade_module(spec_name: str, target: str, limits: Limits) -> Report:
     argument = str(Path(target).resolve()) if target.endswith(".py") else target
     outcomes: dict[str, Outcome] = {}
     problem = ""
+    graders = False
     notes: tuple[str, ...] = ()
     left = list(spec.checks)
     first = True
@@ -105,7 +113,8 @@ def grade_module(spec_name: str, target: str, limits: Limits) -> Report:
         events = _events(said)
         trouble = _problem(target, events, ending)
         if trouble and first:  # the target cannot be loaded at all
-            problem = trouble
+            graders = not any(event.get("event") == LOADING for event in events)
+            problem = f"the grader could not start its checks ({ending})" if graders else trouble
             break
         if first:
             notes = _notes(events)
@@ -120,7 +129,9 @@ def grade_module(spec_name: str, target: str, limits: Limits) -> Report:
             left = left[1:]
         first = False
     ordered = [outcomes[ident] for ident in spec.checks if ident in outcomes]
-    report = Report(target, ordered, problem=problem, catalogue=spec.catalogue, notes=notes)
+    report = Report(
+        target, ordered, problem=problem, catalogue=spec.catalogue, notes=notes, graders=graders
+    )
     report.seconds = time.monotonic() - started
     return report
 
@@ -132,7 +143,7 @@ def _run_child(spec_name: str, target: str, checks: list[str], limits: Limits) -
     check's time limit (its alarm swallowed, say) is killed then, so such
     a check costs one limit, however many checks are left.
     """
-    command = [sys.executable, "-m", "gamestate.conformance.module_grade", spec_name, target]
+    command = [*python_module_command("gamestate.conformance.module_grade"), spec_name, target]
     command += [str(limits.time_limit), *checks]
     limit = _limit_memory(limits.memory_mb + 256) if os.name == "posix" else None
     # stderr is the submission's alone (the child reports on stdout): not
@@ -145,14 +156,19 @@ def _run_child(spec_name: str, target: str, checks: list[str], limits: Limits) -
     assert child.stdout is not None
     lines = PipeLines(child.stdout)
     said: list[str] = []
-    seconds = START_SECONDS + limits.time_limit  # Python, the grader and the import
+    # Python and the grader's own imports, before the target is touched: a
+    # loaded machine may be slow here, and a child stuck here is the grader's.
+    seconds = HARNESS_SECONDS
     try:
         while (line := lines.read(time.monotonic() + seconds)) is not None:
             said.append(line)
-            seconds = limits.time_limit + GRACE_SECONDS
+            # The first line says the target's import begins; then each check.
+            seconds = START_SECONDS + limits.time_limit if len(said) == 1 else limits.time_limit + GRACE_SECONDS
     except TimeoutError:
         child.kill()
         child.wait()
+        if not said:
+            return "", f"its process did not start within {HARNESS_SECONDS:g} s"
         return "\n".join(said), f"ran past its {limits.time_limit:g} s time limit"
     finally:
         lines.close()
@@ -208,6 +224,7 @@ def _problem(target: str, events: list[dict[str, Any]], ending: str) -> str:
 def run_checks(spec: ModuleSpec, target: str, seconds: float, idents: Sequence[str],
                events: TextIO) -> None:
     """Load ``target``; write one JSON line per check to ``events``."""
+    _say(events, {"event": LOADING})
     try:
         with time_limit(seconds + IMPORT_SECONDS, "the import"):
             loaded = spec.load(target)

@@ -114,6 +114,8 @@ def pytest_configure(config: pytest.Config) -> None:
         config.pluginmanager.register(fixtures, "gamestate.conformance.fixtures")
     journal = config.getoption("conformance_journal")
     config.stash[JOURNAL] = Path(journal) if journal else None
+    # From here on a death is the class's (its import, its JVM), not the grader's.
+    _journal(config, {"event": "loading"})
     try:
         implementation = load_implementation(
             config.getoption("impl"),

@@ -98,7 +98,9 @@ class Report:
 
     ``problem`` is set when the target could not be run at all (a file that
     does not compile, a module that does not import): every requirement is
-    then an ERROR and the score is 0.
+    then an ERROR and the score is 0. With ``graders`` the problem is the
+    grader's own (its harness stopped before any test ran): every
+    requirement is then a GRADER-ERROR and there is no score at all.
     """
 
     label: str
@@ -110,6 +112,7 @@ class Report:
     # How the target was read, when the student should know (an ADT module
     # under its Portuguese names, an import cut short): printed in every format.
     notes: tuple[str, ...] = ()
+    graders: bool = False
 
     def rows(self) -> list[Row]:
         """A row per requirement that was run (``-k`` may leave some out)."""
@@ -119,7 +122,8 @@ class Report:
     def _row(self, requirement: str) -> Row | None:
         tests = [test for test in self.outcomes if test.requirement == requirement]
         if self.problem:
-            return Row(requirement, "ERROR", 0, 0, (), self.catalogue)
+            verdict = "GRADER-ERROR" if self.graders else "ERROR"
+            return Row(requirement, verdict, 0, 0, (), self.catalogue)
         if requirement in self.absent:
             return Row(requirement, "ABSENT", 0, len(tests), (), self.catalogue)
         if not tests:
@@ -143,7 +147,11 @@ class Report:
     @property
     def score(self) -> int:
         """Required requirements met (or not the class's to meet: N/A, a
-        GRADER-ERROR), out of :data:`REQUIRED_COUNT`."""
+        GRADER-ERROR), out of :data:`REQUIRED_COUNT`; 0 when the target
+        could not be run (and no score at all when that was the grader's
+        fault: see :attr:`has_score`)."""
+        if self.problem:
+            return 0
         return sum(row.verdict in SCORED for row in self.rows() if not row.optional)
 
     @property
@@ -153,8 +161,14 @@ class Report:
 
     @property
     def grader_failed(self) -> bool:
-        """Whether the grader's own code failed in some test."""
-        return any(test.status == GRADER_ERROR for test in self.outcomes)
+        """Whether the grader's own code failed in some test, or its harness."""
+        return self.graders or any(test.status == GRADER_ERROR for test in self.outcomes)
+
+    @property
+    def has_score(self) -> bool:
+        """False when the grader could not run the tests at all: a score
+        would charge the student for the grader's failure."""
+        return not (self.problem and self.graders)
 
     @property
     def exit_status(self) -> int:
@@ -188,6 +202,8 @@ def score_line(report: Report) -> str:
     passed = sum(row.passed for row in required)
     if report.problem:
         cause = report.problem.splitlines()[0].rstrip(":")
+        if report.graders:
+            return f"Score: none, GRADER-ERROR: {cause}; {GRADER_ERROR_NOTE}"
         return f"Score: 0/{required_count} requirements met ({cause})"
     line = (
         f"Score: {report.score}/{required_count} requirements met "
@@ -218,7 +234,7 @@ def render_table(report: Report) -> str:
 def to_json(report: Report) -> dict[str, Any]:
     return {
         "target": report.label,
-        "score": report.score,
+        "score": report.score if report.has_score else None,
         "max_score": report.catalogue.required_count,
         "success": report.success,
         "problem": report.problem,
@@ -282,15 +298,28 @@ def to_gradescope(report: Report, visibility: str = "visible") -> dict[str, Any]
     """Gradescope's results.json: one test per requirement, one point each.
 
     The optional requirement is listed with max_score 0 (shown, not
-    scored), so the total is out of the required requirements alone.
+    scored), so the total is out of the required requirements alone. A
+    verdict other than PASS or FAIL (N/A, ABSENT, ERROR, GRADER-ERROR)
+    stands in the test's name, where Gradescope shows it without opening
+    the test. When the grader could not run at all, no test is listed and
+    the output says the autograder is broken: no grade, the score 0 only
+    because Gradescope needs one (run_autograder then exits non-zero).
     """
+    if not report.has_score:
+        return {
+            "score": 0.0,
+            "output": f"The autograder is broken, this is NOT a grade: {score_line(report)}",
+            "visibility": visibility,
+            "stdout_visibility": "hidden",
+            "tests": [],
+        }
     tests = []
     for number, row in enumerate(report.rows(), 1):
         points = 0.0 if row.optional else 1.0
         output = row.explanation() or (report.problem if row.verdict == "ERROR" else "")
         tests.append(
             {
-                "name": f"{row.requirement} {row.text}",
+                "name": f"{row.requirement} {row.text}{_named_verdict(row.verdict)}",
                 "number": str(number),
                 "score": points if row.verdict in SCORED else 0.0,
                 "max_score": points,
@@ -307,6 +336,10 @@ def to_gradescope(report: Report, visibility: str = "visible") -> dict[str, Any]
         "stdout_visibility": "hidden",
         "tests": tests,
     }
+
+
+def _named_verdict(verdict: str) -> str:
+    return "" if verdict in ("PASS", "FAIL") else f" [{verdict}]"
 
 
 def render_gradescope(report: Report) -> str:

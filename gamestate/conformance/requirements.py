@@ -48,7 +48,7 @@ REQUIREMENTS: Final[dict[str, str]] = {
     "R26": "slideDown: returns whether the board changed; adds no tile",
     "R27": "move: slides toward the given direction (any board shape)",
     "R28": "move: a move that changes the board adds one tile",
-    "R29": "move: a move that changes nothing returns false, adds no tile",
+    "R29": "move: returns whether it changed the board; a no-op adds no tile",
     "R30": "move(null): returns false and does nothing",
     "E1": "writeup slideDown examples 1-4",
     "E2": "writeup example game (keys d s a w a a s)",

@@ -37,6 +37,15 @@ from gamestate.conformance.report import ERROR, Outcome, Report
 SUITE: Final = Path(__file__).resolve().parent / "suite"
 PACKAGE_ROOT: Final = Path(__file__).resolve().parent.parent.parent
 INI: Final = "[pytest]\npython_files = test_*.py\naddopts =\n"
+# ``python -m`` would put the current folder first on sys.path, so that an
+# instructor's checkout (its own ``gamestate/`` folder) would shadow the
+# installed grader: pytest then stops at "import file mismatch" before any
+# test. The child puts the grader's own package root first instead; the
+# current folder stays on sys.path after it (a ``module:Class`` target).
+LAUNCH: Final = (
+    "import runpy, sys; sys.path.insert(0, sys.argv.pop(1)); "
+    "runpy.run_module(sys.argv.pop(1), run_name='__main__', alter_sys=True)"
+)
 
 
 @dataclass(frozen=True)
@@ -77,9 +86,7 @@ def _grade_in(scratch: Path, target: str, limits: Limits, direction: str | None)
         running = _running_test(events)
         what = _death(status)
         if running is None:
-            last = [line for line in said.splitlines() if line.strip()][-1:]
-            detail = f" ({last[0][:160]})" if last else ""
-            return Report(target, problem=f"the grader could not run the tests: {what}{detail}")
+            return _stopped_before_any_test(target, events, what, said)
         _append(journal, _crash_outcome(running, what))
     events = _read_journal(journal)
     for unrun in _unrun_tests(events):
@@ -88,10 +95,32 @@ def _grade_in(scratch: Path, target: str, limits: Limits, direction: str | None)
     return _report(target, _read_journal(journal))
 
 
+def _stopped_before_any_test(
+    target: str, events: list[dict[str, Any]], what: str, said: str
+) -> Report:
+    """The child ended before any test ran: the class's doing if it died
+    while the class was being loaded, else the grader's own (GRADER-ERROR)."""
+    loading = any(event["event"] == "loading" for event in events)
+    loaded = any(event["event"] == "session" for event in events)
+    if loading and not loaded:
+        return Report(target, problem=f"the class could not be loaded: {what} while loading it")
+    last = [line.strip() for line in said.splitlines() if line.strip()][-1:]
+    detail = f": {last[0][:160]}" if last else ""
+    how = what.replace(" (os._exit?)", "")  # that hint is about a class's code
+    return Report(
+        target, problem=f"the grader could not start its tests ({how}{detail})", graders=True
+    )
+
+
+def python_module_command(module: str) -> list[str]:
+    """``python -m module`` with the grader's own package first on sys.path."""
+    return [sys.executable, "-c", LAUNCH, str(PACKAGE_ROOT), module]
+
+
 def child_command(
     scratch: Path, target: str, limits: Limits, direction: str | None, resume: bool
 ) -> list[str]:
-    command = [sys.executable, "-m", "pytest", str(SUITE), "-c", str(scratch / "pytest.ini")]
+    command = [*python_module_command("pytest"), str(SUITE), "-c", str(scratch / "pytest.ini")]
     command += ["--rootdir", str(SUITE), "--confcutdir", str(SUITE), "-q", "--tb=no"]
     command += ["-p", "gamestate.conformance.plugin", "-p", "no:cacheprovider"]
     # pytest's unraisable-exception hook ends the run with five full garbage

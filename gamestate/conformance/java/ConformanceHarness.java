@@ -65,7 +65,7 @@ public final class ConformanceHarness {
         }
     }
 
-    /** Thrown on entering a method that timed out in an earlier JVM. */
+    /** Thrown on entering a method that timed out or overflowed the stack before. */
     static final class Spent extends Error {
         final String method;
 
@@ -144,6 +144,10 @@ public final class ConformanceHarness {
             return failure(thrown.getCause());
         } catch (Throwable thrown) {
             return failure(thrown);
+        } finally {
+            // No writeup method runs now (a finally block that overflowed
+            // the stack again may have left its method behind).
+            running.clear();
         }
     }
 
@@ -321,8 +325,29 @@ public final class ConformanceHarness {
         String message = thrown.getMessage();
         // Out of memory or of stack too: the failed allocation or the
         // unwound stack leaves the JVM usable, so the run goes on in it.
-        return "E " + escape(thrown.getClass().getSimpleName()
+        String text = escape(thrown.getClass().getSimpleName()
             + (message == null ? "" : ": " + message) + where(thrown));
+        String overflowed = thrown instanceof StackOverflowError ? innermostWriteup(thrown) : null;
+        if (overflowed == null) {
+            return "E " + text;
+        }
+        // A method that overflows the stack recurses without end, as one
+        // that times out loops: each call costs a deep stack to fill and
+        // unwind, so, like a time-out, it is spent (not run again).
+        spent.add(overflowed);
+        return "O " + overflowed + " " + text;
+    }
+
+    /** The innermost writeup method in the trace (a ConformanceGameState
+     *  frame), or null when the trace kept none (a helper's recursion). */
+    private static String innermostWriteup(Throwable thrown) {
+        for (StackTraceElement frame : thrown.getStackTrace()) {
+            if (frame.getClassName().equals("ConformanceGameState")
+                    && !frame.getMethodName().equals("<init>")) {
+                return frame.getMethodName();
+            }
+        }
+        return null;
     }
 
     private static String where(Throwable thrown) {

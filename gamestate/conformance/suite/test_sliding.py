@@ -8,6 +8,8 @@ seeded boards against the package's model (test_differential.py).
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from gamestate.conformance.fixtures import NewGame
@@ -38,6 +40,29 @@ def assert_column_slides(
         f"slideDown() must turn the column {param_id(before)} (top to bottom) "
         f"into {param_id(after)}, got {param_id(result)}"
     )
+
+
+def assert_merges(
+    new_game: NewGame, before: tuple[int, ...], after: tuple[int, ...], why: str
+) -> None:
+    """R22 and R23: the column slid as ``after``, judged only where the
+    class's slide left no gap (a tile above an empty cell is R21's: the
+    tiles may never have touched, so no merge could be judged)."""
+    result = slide_column(new_game, *before)
+    if has_gap(result):
+        return
+    assert result == after, (
+        f"slideDown() of the column {param_id(before)} (top to bottom) must give "
+        f"{param_id(after)} ({why}); got {param_id(result)}"
+    )
+
+
+def has_gap(column: tuple[int, ...]) -> bool:
+    return any(top and not below for top, below in itertools.pairwise(column))
+
+
+def tiles(column: tuple[int, ...]) -> int:
+    return sum(1 for value in column if value)
 
 
 def can_slide_down(new_game: NewGame, board: Snapshot) -> bool:
@@ -177,7 +202,7 @@ def test_equal_tiles_merge_where_the_bottom_tile_was(
     tile's number is the sum of the two tiles. ... The combined tile should
     be where the bottom tile was and the top tile will become 0."
     """
-    assert_column_slides(new_game, before, after)
+    assert_merges(new_game, before, after, "equal tiles merge where the bottom tile was")
 
 
 @requirement("R23")
@@ -197,7 +222,7 @@ def test_farthest_down_tiles_merge_first(
     that it is not 0 8 4, in other words, the farthest down tiles combine
     first). If we had 4 4 4 4, this would combine to be 0 0 8 8."
     """
-    assert_column_slides(new_game, before, after)
+    assert_merges(new_game, before, after, "the farthest down tiles combine first")
 
 
 @requirement("R24")
@@ -216,9 +241,16 @@ def test_a_merged_tile_does_not_merge_again(
 ) -> None:
     """slideDown: "This combined tile cannot merge with any other tile in the
     same move." Background: "The resulting tile cannot merge with another
-    tile again in the same move."
+    tile again in the same move." Judged by counting tiles: a merged tile
+    merging again leaves fewer tiles than the right slide; a gap or a merge
+    in the wrong place (R21, R22) leaves as many.
     """
-    assert_column_slides(new_game, before, after)
+    result = slide_column(new_game, *before)
+    assert tiles(result) >= tiles(after), (
+        f"slideDown() must turn the column {param_id(before)} (top to bottom) into "
+        f"{param_id(after)} ({tiles(after)} tiles: a combined tile cannot merge again), "
+        f"got {param_id(result)} ({tiles(result)} tiles)"
+    )
 
 
 @requirement("R25")
