@@ -258,7 +258,6 @@ def test_a_timed_out_method_is_not_run_again(abused: dict[str, Any]) -> None:
     timed_out = [t.message for t in loops.outcomes if "timed out" in t.message]
     # One time-out (the requirements judged on that call all report it).
     assert len({text for text in timed_out if "not run again" not in text}) == 1, timed_out
-    assert loops.seconds < 60
 
 
 # ----------------------------------------------------------------- formats

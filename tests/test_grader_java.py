@@ -142,7 +142,6 @@ def test_a_java_class_that_misbehaves_fails_with_what_happened(
     assert all(message in text for text in messages(report, requirement)), report
     # The run went on: what does not touch the broken method still passes.
     assert verdicts(report)["R01"] == verdicts(report)["R08"] == "PASS"
-    assert report["seconds"] < 120
 
 
 @pytest.mark.parametrize(
