@@ -168,11 +168,19 @@ def test_a_resize_keeps_a_picked_card_and_a_dots_path_in_place(page: Page) -> No
     tab_to(page, "#board-dots [role=gridcell]")
     page.keyboard.press(" ")  # a path begun at the top-left dot
     page.set_viewport_size({"width": 320, "height": 640})
-    side = page.evaluate("document.querySelector('#board-dots').clientWidth")
-    points = page.locator("#board-dots polyline").get_attribute("points") or ""
-    x, y = (float(v) for v in points.split()[0].split(","))
-    centre = side / 6 / 2
-    assert abs(x - centre) < 1 and abs(y - centre) < 1, "redrawn on its dot"
+    # The path is redrawn after the resize's layout (a frame later): wait
+    # until its first point is the top-left dot's centre on the new board.
+    page.wait_for_function(PATH_ON_ITS_FIRST_DOT, timeout=5_000)
+
+
+PATH_ON_ITS_FIRST_DOT = """() => {
+  const board = document.querySelector('#board-dots');
+  const line = board && board.querySelector('polyline');
+  if (!line) return false;
+  const [x, y] = line.getAttribute('points').split(' ')[0].split(',').map(Number);
+  const centre = board.clientWidth / 6 / 2;
+  return Math.abs(x - centre) < 1 && Math.abs(y - centre) < 1;
+}"""
 
 
 def test_2048_says_where_merged_tiles_landed_and_b_reads_the_board(
