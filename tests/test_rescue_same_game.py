@@ -38,9 +38,12 @@ BEFORE = 6
 AFTER = 6
 """Moves made after the relaunch, compared with an uninterrupted game."""
 ORDER = [Direction.LEFT, Direction.UP, Direction.RIGHT, Direction.DOWN]
-LONG_DOTS = {"moves": 20, "objective": (CellT.R, 200)}
-"""A Dots level that lasts: the default one is won in three moves."""
 KEYS = {Direction.LEFT: "a", Direction.UP: "w", Direction.RIGHT: "d", Direction.DOWN: "s"}
+
+
+def long_dots(seed: int) -> GameBoardT:
+    """A Dots level that lasts: the default one is won in three moves."""
+    return GameBoardT(seed=seed, moves=20, objective=(CellT.R, 200))
 
 
 def position(game: GameState) -> tuple[object, ...]:
@@ -138,7 +141,7 @@ def dots_paths(game: GameBoardT, count: int) -> list[DotsPath]:
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 1 << 40), count=st.integers(0, 4))
 def test_a_dots_record_reads_back_the_same_game_and_history(seed: int, count: int) -> None:
-    game = GameBoardT(seed=seed, **LONG_DOTS)  # type: ignore[arg-type]
+    game = long_dots(seed)
     start = game.copy()
     paths = dots_paths(game, count)
     text = dots_record(game, start, paths)
@@ -148,7 +151,7 @@ def test_a_dots_record_reads_back_the_same_game_and_history(seed: int, count: in
 
 
 def test_a_dots_record_whose_paths_do_not_replay_is_refused_naming_its_line() -> None:
-    game = GameBoardT(seed=SEED, **LONG_DOTS)  # type: ignore[arg-type]
+    game = long_dots(SEED)
     start = game.copy()
     paths = dots_paths(game, 2)
     text = dots_record(game, start, paths[:1] + paths[:1])
@@ -161,7 +164,7 @@ def test_a_dots_record_whose_paths_do_not_replay_is_refused_naming_its_line() ->
 class GoneTerminal(io.StringIO):
     """A terminal whose read fails once its lines are read: a hang-up."""
 
-    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+    def readline(self, size: int = -1, /) -> str:
         line = super().readline()
         if not line:
             raise OSError(errno.EIO, "Input/output error")
@@ -200,7 +203,7 @@ def test_the_2048_line_mode_resumes_a_hang_up_with_the_same_tiles(here: Path) ->
 def test_the_dots_line_mode_resumes_a_hang_up_with_the_same_dots_and_undo(
     here: Path,
 ) -> None:
-    dealt = GameBoardT(seed=SEED, **LONG_DOTS)  # type: ignore[arg-type]
+    dealt = long_dots(SEED)
     paths = dots_paths(dealt, BEFORE + AFTER)
     lines = [" ".join(f"{r},{c}" for r, c in path) for path in paths]
     args = ["--game", "dots", "--seed", str(SEED), "--moves", "20", "--objective", "R:200"]
@@ -237,7 +240,7 @@ def test_a_full_screen_resumes_a_hang_up_as_the_same_game_with_its_undo(
     def build(tmp: Path, rescued: str | None = None) -> Any:
         if name == "2048":
             return screens.twenty48(tmp, rescued=rescued)
-        long_game = GameBoardT(seed=SEED, **LONG_DOTS)  # type: ignore[arg-type]
+        long_game = long_dots(SEED)
         return screens.dots(tmp, game=long_game, rescued=rescued)
 
     whole = build(tmp_path / "whole").controller
