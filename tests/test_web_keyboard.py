@@ -287,7 +287,7 @@ def test_dots_won_by_keyboard_then_autoplay_is_off(page: Page) -> None:
 
 def test_a_key_in_a_stale_tab_draws_the_game_as_it_is(page: Page) -> None:
     """Two tabs on one game: a key in the tab that missed the other's move
-    is refused (409) without a red line, and the tab then shows the game
+    is refused without a red line, and the tab then shows the game
     as the server has it."""
     open_game(page, "2048")
     new_game_by_keyboard(page, "5")

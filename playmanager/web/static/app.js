@@ -203,15 +203,27 @@ function mount(kind) {
 }
 
 // ---------------------------------------------------------------- actions
+// A change (a move, undo, an autoplay step) asks for its refusal as an
+// answer (200), not as a failed request the console logs: null after
+// saying it. One made on a board another tab moved on draws the game as
+// it is now.
+async function change(action, body) {
+  const out = await call("POST", `/api/games/${shell.out.id}/${action}?refusal=answer`, body);
+  if (!out || !out.refused) return out;
+  if (out.refused.field === "version") refreshed(out);
+  else message(out.refused.error, true);
+  return null;
+}
+
+function refreshed(out) {
+  show(out, { animate: false });
+  message("This game moved on in another tab: here it is now (your last action was not played)");
+}
+
 export function play(intent) {
   return queue(async () => {
     if (!shell.out) return;
-    // A refusal comes as an answer (200), not as an error the console logs.
-    const out = await call("POST", `/api/games/${shell.out.id}/intent?refusal=answer`, intent);
-    if (out && out.refused) {
-      message(out.refused.error, true);
-      return;
-    }
+    const out = await change("intent", intent);
     // A 2048 slide that moves nothing: nothing happens, as in the original.
     if (out && !out.no_change) {
       message(out.state.last && out.state.last.words ? out.state.last.words : "");
@@ -224,7 +236,7 @@ function undo() {
   stopAutoplay();
   return queue(async () => {
     if (!shell.out.can_undo && shell.previous[shell.kind]) return backToPrevious();
-    const out = await call("POST", `/api/games/${shell.out.id}/undo`);
+    const out = await change("undo");
     if (out) {
       message("Undone");
       show(out, { animate: false });
@@ -283,7 +295,7 @@ async function autoplay() {
   $("autoplay").textContent = "Stop";
   $("autoplay").classList.add("on");
   while (shell.autoplaying) {
-    const out = await queue(() => call("POST", `/api/games/${shell.out.id}/autoplay`));
+    const out = await queue(() => change("autoplay"));
     if (!out || !shell.autoplaying) break;
     message(`Autoplay: ${out.words}`);
     show(out);
@@ -472,8 +484,7 @@ function wire() {
   // From api.js: another tab moved this game on, or the server put it away.
   document.addEventListener("game-refresh", (event) => {
     if (!shell.out || event.detail.id !== shell.out.id) return;
-    show(event.detail, { animate: false });
-    message("The game moved on in another tab: this is it now");
+    refreshed(event.detail);
   });
   document.addEventListener("game-gone", (event) => {
     if (!shell.out || event.detail.id !== shell.out.id) return;

@@ -42,8 +42,9 @@ export class ThievesBar {
     this.node.querySelector(selector).addEventListener("click", action);
   }
 
+  // Sent even when nothing is safe (the key a): the rules' refusal is said.
   finish() {
-    if (this.out && this.out.state.safe) this.shell.play({ kind: "cards", source: "safe", target: "home" });
+    if (this.out) this.shell.play({ kind: "cards", source: "safe", target: "home" });
   }
 
   toggleTimer() {
