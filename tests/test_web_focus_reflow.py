@@ -148,6 +148,18 @@ def test_every_board_fits_with_no_two_way_scrolling(
         assert box[0] >= 0 and box[2] <= width, f"the board sticks out: {box}"
         # (less than a pixel over: the page's height is a whole number of px)
         assert box[1] >= 0 and box[3] < height + 1, f"the board is cut off: {box}"
+        # And it plays there: keys move the game or the focus, never the page.
+        made.focus(f'{BOARDS[kind]} [tabindex="0"], {BOARDS[kind]}[tabindex="0"]')
+        for key in ["ArrowRight", "ArrowDown"]:
+            made.keyboard.press(key)
+        after_answer(made, lambda: made.keyboard.press("H"))  # a hint, drawn
+        focus = made.evaluate(
+            "(() => { const r = document.activeElement.getBoundingClientRect();"
+            " return [scrollX, r.left, r.top, r.right, r.bottom]; })()"
+        )
+        assert focus[0] == 0, "no sideways scroll"
+        assert focus[1] >= 0 and focus[3] <= width, f"the focus is off-view: {focus}"
+        assert focus[2] >= 0 and focus[4] < height + 1, f"the focus is off-view: {focus}"
     finally:
         context.close()
 

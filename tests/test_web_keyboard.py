@@ -271,6 +271,9 @@ def test_dots_path_with_the_keyboard_alone(page: Page) -> None:
     assert after["moves_left"] == before["moves_left"] - 1
     assert after["last"]["path"] == path
     expect_announced(page, "moves left")
+    # The count is labelled as what it is (it once read "MOVES 20").
+    label = page.locator("#dots-moves").evaluate("b => b.parentElement.innerText")
+    assert label.lower().split() == ["moves", "left", str(after["moves_left"])]
 
 
 def test_dots_won_by_keyboard_then_autoplay_is_off(page: Page) -> None:
