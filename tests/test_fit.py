@@ -708,6 +708,18 @@ def test_line_mode_prompts_and_messages_fit_the_terminal(
     assert words(shown) == words(widest)
 
 
+def test_forty_thieves_board_rows_stay_whole_at_60_columns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its rows were 60 wide, one more than a 60-column terminal's text
+    width: "waste" and each tenth pile's cards went to a line of their own."""
+    monkeypatch.chdir(tmp_path)
+    argv = ["--game", "forty-thieves", "--seed", "5"]
+    shown, _ = on_a_terminal(argv, "q\n", 60, tmp_path)
+    assert re.search(r"^ +f1 .* f8 +deck +waste$", shown, re.MULTILINE), shown
+    assert re.search(r"^ +1 .* 9 +10$", shown, re.MULTILINE), shown
+
+
 def test_dots_keeps_moves_left_with_its_number_at_60_columns(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -26,7 +26,6 @@ from gamestate import Config, GameState
 from ..hangup import HangUpError, hang_up_raises
 from ..lines import LineReader, typed
 from ..options import EXIT_INTERRUPTED, EXIT_OK, next_seed
-from ..storage import describe_os_error, file_mark
 from . import messages, rules
 from .commands import Action, command_for
 
@@ -54,6 +53,15 @@ def fit(text: str, width: int | None) -> str:
     from ..screen.text_layout import fitted_text  # a pipe never needs it
 
     return fitted_text(text, width)
+
+
+def _file_mark(path: str) -> tuple[int, int, int, int] | None:
+    """:func:`~playmanager.storage.file_mark`, imported with the first file
+    a game touches: a new game's first prompt does without the storage
+    layer (issue 36: start-up)."""
+    from ..storage import file_mark
+
+    return file_mark(path)
 
 
 class EndOfInputError(Exception):
@@ -100,7 +108,7 @@ class LineGame:
         self.in_its_file = loaded
         """``save_target`` holds this game (loaded or saved there): its rescue
         file is the one kept for that file."""
-        self.file_mark = file_mark(save_target) if loaded else None
+        self.file_mark = _file_mark(save_target) if loaded else None
         """The save target's mark when this game loaded or wrote it: another
         mark is another game's file (or one another terminal wrote)."""
         self.lines: Iterator[str] = iter(())
@@ -208,6 +216,8 @@ class LineGame:
         """Save to the save target; on failure say why and play on. On a
         terminal, a file holding another game (or one another terminal
         wrote since) is replaced only on a yes; piped, as Java, always."""
+        from .. import messages as shared
+        from ..storage import describe_os_error
         from . import savefile  # here: its parser is not needed to start (issue 14)
 
         if typed(self.stdin) and self.would_overwrite() and not self.agreed_to_replace():
@@ -217,12 +227,12 @@ class LineGame:
         except OSError as error:
             self.stdout.flush()
             reason = describe_os_error(error)
-            self.say(messages.cannot_save(self.save_target, reason), self.stderr)
+            self.say(shared.cannot_save(self.save_target, reason), self.stderr)
             self.stderr.flush()
             return
         self.changed = False
         self.in_its_file = True
-        self.file_mark = file_mark(self.save_target)
+        self.file_mark = _file_mark(self.save_target)
         self.say(messages.saved(self.save_target))
 
     def say(self, text: str, stream: TextIO | None = None) -> None:
@@ -237,7 +247,7 @@ class LineGame:
         import os
 
         target = self.save_target
-        return os.path.isfile(target) and file_mark(target) != self.file_mark
+        return os.path.isfile(target) and _file_mark(target) != self.file_mark
 
     def agreed_to_replace(self) -> bool:
         """Ask before replacing another game's file, naming what it holds;
@@ -288,6 +298,8 @@ class LineGame:
                 text = format_record(self.game, self.seed, self.start, self.moves)
                 path = write_rescue(folder, RESCUE_NAME, text, own)
         except OSError as os_error:
+            from ..storage import describe_os_error
+
             line = shared.not_rescued(why, describe_os_error(os_error))
         else:
             line = shared.hung_up(why, path)
