@@ -20,9 +20,9 @@ One search (:class:`_Search`) runs on two board engines:
 By default a 4x4 search deepens while the next depth fits NODE_BUDGET,
 so crowded boards are searched deeper than open ones (see NODE_BUDGET).
 When numba is installed (the ``jit`` extra) and :func:`compile_search`
-has been called, that search runs compiled (``_solver_jit``: the same
-values at equal depth, many times faster) within the larger
-JIT_NODE_BUDGET.
+has been called, the 4x4 search runs compiled (``_solver_jit``: the same
+values at equal depth, many times faster) and by default as deep as the
+board's number of distinct tiles asks (:func:`adaptive_depth`).
 
 The evaluation is nneonneo/2048-ai's per-line heuristic, scored on every
 row and column: empty cells, merges waiting to happen, monotonicity, and a
@@ -224,10 +224,37 @@ budget bounds the deepest search a move makes, and bench/solver.py prints
 the median time a move takes."""
 
 
-JIT_NODE_BUDGET: Final = 20_000
+DISTINCT_OFFSET: Final = 2
+"""The compiled search's default depth is at most the number of distinct
+tiles on the board less this, and at least FIRST_DEPTH (see
+:func:`adaptive_depth`)."""
+
+JIT_MAX_DEPTH: Final = 12
+"""The deepest the compiled default search goes; in practice the node
+budget and the probability cutoff end it sooner."""
+
+JIT_NODE_BUDGET: Final = 50_000
 """NODE_BUDGET of the compiled search (``_solver_jit``, the ``jit`` extra):
 it expands chance nodes many times faster, so the same wait buys more
-lookahead (bench/solver.py measures both)."""
+lookahead; the budget bounds the slowest moves of a game, where many
+distinct tiles ask for a deep search (bench/solver.py measures both)."""
+
+
+def distinct_tiles(board: int) -> int:
+    """How many different tiles a packed board holds."""
+    return len({(board >> at) & 0xF for at in range(0, 64, 4)} - {0})
+
+
+def adaptive_depth(board: int) -> int:
+    """The deepest the compiled default search goes on a packed board.
+
+    A board of many different tiles is a late, fragile one: its tiles
+    must be merged in a strict order and one wrong move loses the game,
+    so it may be searched deeper; an early board of few tiles, where any
+    sensible move will do, stays at FIRST_DEPTH and costs little. The
+    search deepens toward this depth while the next one fits
+    JIT_NODE_BUDGET (bench/solver.py measures the time a move takes)."""
+    return min(JIT_MAX_DEPTH, max(FIRST_DEPTH, distinct_tiles(board) - DISTINCT_OFFSET))
 
 
 # -------------------------------------------------------------- search
@@ -331,10 +358,10 @@ class _Search(ABC, Generic[B]):
             best = max(best, chance(moved, cells, depth - 1, probability))
         return best
 
-    def node_budget(self) -> int:
-        """How deep the default search goes (see :func:`_deepen_within_budget`),
-        read at call time."""
-        return NODE_BUDGET
+    def default_best(self, board: B) -> int | None:
+        """The answer of the default search (neither depth nor time given):
+        deepen while the next depth fits NODE_BUDGET."""
+        return _deepen_within_budget(self, board, MAX_DEPTH, NODE_BUDGET)[0]
 
     def evaluate(self, board: B) -> float:
         """:meth:`score`, kept: a search meets many boards twice."""
@@ -407,8 +434,10 @@ class _JitSearch(_PackedSearch):
         self.nodes = int(self.counts[0])
         return values
 
-    def node_budget(self) -> int:
-        return JIT_NODE_BUDGET
+    def default_best(self, board: int) -> int | None:
+        return _deepen_within_budget(
+            self, board, adaptive_depth(board), JIT_NODE_BUDGET
+        )[0]
 
 
 class _GridSearch(_Search[Grid]):
@@ -447,9 +476,10 @@ def best_move(
     after it). With ``ms``, the search deepens one move at a time until the
     budget is spent (up to ``depth`` or MAX_DEPTH) and returns the deepest
     finished answer; depth 1 always finishes. With neither, a 4x4 board is
-    searched as deep as NODE_BUDGET allows (at least FIRST_DEPTH) and any
-    other shape GRID_DEPTH deep (JIT_NODE_BUDGET once :func:`compile_search`
-    has built the compiled search). ``state`` is only read.
+    searched as deep as NODE_BUDGET allows (at least FIRST_DEPTH), or
+    :func:`adaptive_depth` deep once :func:`compile_search` has built the
+    compiled search, and any other shape GRID_DEPTH deep. ``state`` is only
+    read.
     """
     return search_move(state, depth=depth, ms=ms)[0]
 
@@ -528,7 +558,7 @@ def _search(
         return _deepen_until(search, board, depth or MAX_DEPTH, ms)
     if depth is not None:
         return search.best(board, depth)
-    return _deepen_within_budget(search, board)[0]
+    return search.default_best(board)
 
 
 def _deepen_until(search: _Search[B], board: B, depth: int, ms: float) -> int | None:
@@ -545,10 +575,13 @@ def _deepen_until(search: _Search[B], board: B, depth: int, ms: float) -> int | 
     return answer
 
 
-def _deepen_within_budget(search: _Search[B], board: B) -> tuple[int | None, int]:
-    """(answer, depth): FIRST_DEPTH's answer, or a deeper one while the next
-    depth's expected nodes fit NODE_BUDGET. Each depth reuses the caches of
-    the ones before, so its nodes are the ones it added."""
+def _deepen_within_budget(
+    search: _Search[B], board: B, deepest: int, budget: int
+) -> tuple[int | None, int]:
+    """(answer, depth): FIRST_DEPTH's answer, or a deeper one (up to
+    ``deepest``) while the next depth's expected nodes fit ``budget``. Each
+    depth reuses the caches of the ones before, so its nodes are the ones
+    it added."""
     search.best(board, FIRST_DEPTH - 1)
     last = search.nodes  # the nodes of the depth before
     depth = FIRST_DEPTH
@@ -557,7 +590,7 @@ def _deepen_within_budget(search: _Search[B], board: B) -> tuple[int | None, int
         answer = search.best(board, depth)
         spent = search.nodes - mark
         expected = spent * spent / max(last, 1)  # as much growth again
-        if depth == MAX_DEPTH or expected > search.node_budget():
+        if depth >= deepest or expected > budget:
             return answer, depth
         last = spent
         depth += 1

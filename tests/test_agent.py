@@ -34,7 +34,7 @@ from gamestate.agent.cli import main
 from gamestate.agent.network import SHIPPED, SMALL_TUPLES, TUPLES
 from gamestate.batch import Batch
 
-PYTHON_LOOPS = _kernels.Kernels("loops", _kernels._loop_values, _kernels._loop_learn)
+PYTHON_LOOPS = _kernels.Kernels("loops", *_kernels._loops(lambda f: f))
 """The loops numba compiles, run as Python: the same arithmetic, seen by coverage."""
 KERNELS = [_kernels.NUMPY, *([k] if (k := _kernels._numba()) else []), PYTHON_LOOPS]
 

@@ -185,7 +185,9 @@ ROOMY = [[2, 0, 0, 0], [0, 0, 0, 0], [0, 4, 0, 0], [0, 0, 0, 8]]
 def default_search_depth(board: list[list[int]]) -> int:
     packed = solver._packed_root(board)
     assert packed is not None
-    return solver._deepen_within_budget(solver._PackedSearch(70), packed)[1]
+    return solver._deepen_within_budget(
+        solver._PackedSearch(70), packed, solver.MAX_DEPTH, solver.NODE_BUDGET
+    )[1]
 
 
 def test_the_default_search_goes_deeper_on_crowded_boards() -> None:
@@ -294,3 +296,27 @@ def test_a_players_last_move_is_scored_not_searched() -> None:
     search = solver._PackedSearch(70)
     assert search.chance(full, 0, 1, 1.0) == search.last_ply(full) > 0.0
     assert search.nodes == 0  # no tile could be added: nothing expanded
+
+
+def pack(rows: list[list[int]]) -> int:
+    packed = solver._packed_root(rows)
+    assert packed is not None
+    return packed
+
+
+def test_distinct_tiles_counts_each_tile_value_once_and_not_the_empty_cells() -> None:
+    assert solver.distinct_tiles(pack(ROOMY)) == 3  # 2, 4, 8
+    assert solver.distinct_tiles(pack(CROWDED)) == 6  # 2 .. 64
+    assert solver.distinct_tiles(0) == 0
+
+
+@given(st.lists(st.integers(0, 14), min_size=16, max_size=16))
+def test_adaptive_depth_grows_with_distinct_tiles_between_its_bounds(
+    exponents: list[int],
+) -> None:
+    board = sum(e << (4 * at) for at, e in enumerate(exponents))
+    distinct = len(set(exponents) - {0})
+    depth = solver.adaptive_depth(board)
+    assert solver.FIRST_DEPTH <= depth <= solver.JIT_MAX_DEPTH
+    if solver.FIRST_DEPTH <= distinct - solver.DISTINCT_OFFSET <= solver.JIT_MAX_DEPTH:
+        assert depth == distinct - solver.DISTINCT_OFFSET

@@ -92,6 +92,31 @@ def test_the_default_search_is_compiled_and_deeper_once_built() -> None:
     assert solver.JIT_NODE_BUDGET > solver.NODE_BUDGET
 
 
+# Positions of a seeded game (packed): the compiled default searched the
+# first to its adaptive depth, 5; the second stopped short of it (6) when
+# the next depth would not fit JIT_NODE_BUDGET.
+LATE_BOARDS = [0x31224211A332B510, 0x10012123A542B842]
+
+
+@pytest.mark.parametrize("packed", LATE_BOARDS)
+def test_the_compiled_default_searches_as_deep_as_the_tiles_and_budget_allow(
+    packed: int,
+) -> None:
+    solver.compile_search()
+    deepest = solver.adaptive_depth(packed)
+    answer, depth = solver._deepen_within_budget(
+        solver._JitSearch(70), packed, deepest, solver.JIT_NODE_BUDGET
+    )
+    assert solver.FIRST_DEPTH < depth <= deepest
+    assert (depth == deepest) == (packed == LATE_BOARDS[0])
+    game = GameState(4, 4, seed=1, two_prob=70)
+    game.setBoard([[1 << e if e else 0 for e in row] for row in exponents(packed)])
+    move = solver.best_move(game)
+    assert move is not None and move.getRotationCount() == answer
+    # The Python search, the fallback, gives the same move at that depth.
+    assert solver._PackedSearch(70).best(packed, depth) == answer
+
+
 def exponents(board: int) -> list[list[int]]:
     return [[(board >> (16 * r + 4 * c)) & 0xF for c in range(4)] for r in range(4)]
 

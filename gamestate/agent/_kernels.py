@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, cast
+from typing import Any, Final, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -64,39 +64,44 @@ def _numpy_learn(
         np.add.at(table, flat[i], scale * (targets[i] - value))
 
 
-def _loop_values(
-    weights: F32, features: I64, owner: I64, boards: U64, out: F32
-) -> None:
-    for i in range(len(boards)):
-        board = boards[i]
-        total = np.float32(0.0)
-        for f in range(features.shape[0]):
-            index = 0
-            for k in range(features.shape[1]):
-                nibble = (board >> np.uint64(4 * features[f, k])) & np.uint64(15)
-                index += int(nibble) << (4 * k)
-            total += weights[owner[f], index]
-        out[i] = total
+def _loops(jit: Callable[[Callable[..., Any]], Any]) -> tuple[Values, Learn]:
+    """The two loops, board by board, each function passed through ``jit``
+    (numba's njit, or ``lambda f: f`` for plain Python, which the tests run
+    where coverage sees it). One helper computes a lookup's index for both."""
 
+    @jit
+    def lookup(board: Any, features: I64, f: int) -> int:
+        """The index of lookup ``f`` of ``board`` in its tuple's table."""
+        index = 0
+        for k in range(features.shape[1]):
+            nibble = (board >> np.uint64(4 * features[f, k])) & np.uint64(15)
+            index += int(nibble) << (4 * k)
+        return index
 
-def _loop_learn(
-    weights: F32, features: I64, owner: I64, boards: U64, targets: F32, alpha: float
-) -> None:
-    scale = np.float32(alpha / features.shape[0])
-    index = np.empty(features.shape[0], dtype=np.int64)
-    for i in range(len(boards)):
-        board = boards[i]
-        value = np.float32(0.0)
-        for f in range(features.shape[0]):
-            at = 0
-            for k in range(features.shape[1]):
-                nibble = (board >> np.uint64(4 * features[f, k])) & np.uint64(15)
-                at += int(nibble) << (4 * k)
-            index[f] = at
-            value += weights[owner[f], at]
-        step = scale * (targets[i] - value)
-        for f in range(features.shape[0]):
-            weights[owner[f], index[f]] += step
+    @jit
+    def values(weights: F32, features: I64, owner: I64, boards: U64, out: F32) -> None:
+        for i in range(len(boards)):
+            total = np.float32(0.0)
+            for f in range(features.shape[0]):
+                total += weights[owner[f], lookup(boards[i], features, f)]
+            out[i] = total
+
+    @jit
+    def learn(
+        weights: F32, features: I64, owner: I64, boards: U64, targets: F32, alpha: float
+    ) -> None:
+        scale = np.float32(alpha / features.shape[0])
+        index = np.empty(features.shape[0], dtype=np.int64)
+        for i in range(len(boards)):
+            value = np.float32(0.0)
+            for f in range(features.shape[0]):
+                index[f] = lookup(boards[i], features, f)
+                value += weights[owner[f], index[f]]
+            step = scale * (targets[i] - value)
+            for f in range(features.shape[0]):
+                weights[owner[f], index[f]] += step
+
+    return cast(Values, values), cast(Learn, learn)
 
 
 NUMPY: Final = Kernels("numpy", _numpy_values, _numpy_learn)
@@ -107,10 +112,7 @@ def _numba() -> Kernels | None:
         import numba
     except ImportError:
         return None
-    jit = numba.njit(cache=True, nogil=True)
-    return Kernels(
-        "numba", cast(Values, jit(_loop_values)), cast(Learn, jit(_loop_learn))
-    )
+    return Kernels("numba", *_loops(numba.njit(cache=True, nogil=True)))
 
 
 _chosen: list[Kernels] = []

@@ -46,8 +46,13 @@ def _parser() -> argparse.ArgumentParser:
         prog="python -m gamestate.agent",
         description="An n-tuple network that learns 2048 by TD(0) on afterstates.",
     )
+    # The rules both train and evaluate play by: one definition, shared.
+    rules = argparse.ArgumentParser(add_help=False)
+    _setting(rules, "two_prob", int, "percent chance of a 2 (the Java rules: 70)")
     commands = parser.add_subparsers(dest="command", required=True)
-    train = commands.add_parser("train", help="train (or --resume) a network")
+    train = commands.add_parser(
+        "train", parents=[rules], help="train (or --resume) a network"
+    )
     train.add_argument("--games", type=int, required=True, help="games to train in all")
     train.add_argument(
         "--out", type=Path, required=True, help="folder for the run's files"
@@ -55,56 +60,30 @@ def _parser() -> argparse.ArgumentParser:
     train.add_argument(
         "--resume", action="store_true", help="go on from --out's checkpoint"
     )
-    defaults = Settings()
     train.add_argument(
         "--tuples",
         choices=sorted(SHAPES),
         default="4x6",
         help="four 6-tuples (default; 4 x 16**6 weights) or four 4-tuples (small, fast)",
     )
-    train.add_argument(
-        "--seed",
-        type=int,
-        default=defaults.seed,
-        help="one seed, one run: the same weights (default %(default)s)",
-    )
-    train.add_argument(
-        "--parallel",
-        type=int,
-        default=defaults.parallel,
-        help="games played at once (default %(default)s)",
-    )
-    train.add_argument(
-        "--alpha",
-        type=float,
-        default=defaults.alpha,
-        help="learning rate (default %(default)s)",
-    )
-    train.add_argument(
-        "--two-prob",
-        type=int,
-        default=defaults.two_prob,
-        help="percent chance of a 2 (default %(default)s, the Java rules)",
-    )
-    train.add_argument(
-        "--report-every",
-        type=int,
-        default=defaults.report_every,
-        help="games per curve point and checkpoint (default %(default)s)",
-    )
-    train.add_argument(
-        "--initial",
-        type=float,
-        default=defaults.initial,
-        help="every board's value before training; large is optimistic (OTD,"
-        " e.g. 320000) (default %(default)s)",
+    _setting(train, "seed", int, "one seed, one run: the same weights")
+    _setting(train, "parallel", int, "games played at once")
+    _setting(train, "alpha", float, "learning rate")
+    _setting(train, "report_every", int, "games per curve point and checkpoint")
+    _setting(
+        train,
+        "initial",
+        float,
+        "every board's value before training; large is optimistic (OTD, e.g. 320000)",
     )
     train.add_argument(
         "--minutes",
         type=float,
         help="stop after this many minutes even if --games is not reached",
     )
-    play = commands.add_parser("evaluate", help="greedy play of N seeded games")
+    play = commands.add_parser(
+        "evaluate", parents=[rules], help="greedy play of N seeded games"
+    )
     play.add_argument(
         "network",
         type=Path,
@@ -116,7 +95,6 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--seed", type=int, default=0, help="games use seeds seed..seed+games-1"
     )
-    play.add_argument("--two-prob", type=int, default=defaults.two_prob)
     play.add_argument(
         "--lookahead",
         action="store_true",
@@ -127,6 +105,18 @@ def _parser() -> argparse.ArgumentParser:
     plot.add_argument("csv", type=Path)
     plot.add_argument("png", type=Path)
     return parser
+
+
+def _setting(
+    parser: argparse.ArgumentParser, field: str, kind: type, help: str
+) -> None:
+    """An option for one field of :class:`Settings`, whose default it shows."""
+    parser.add_argument(
+        "--" + field.replace("_", "-"),
+        type=kind,
+        default=getattr(Settings(), field),
+        help=f"{help} (default %(default)s)",
+    )
 
 
 def _train(args: argparse.Namespace) -> int:
