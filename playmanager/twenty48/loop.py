@@ -9,9 +9,9 @@ terminator is removed, and Java's terminators are ``\\r\\n``, ``\\n``,
 
 Where Java crashes we stay graceful: the end of piped input ends the game
 as ``q`` does, and a save that fails prints one line on stderr while the
-game goes on. Where Java loses the game we keep it: Ctrl-C and Ctrl-D on
-a terminal with moves not saved ask "save before quitting?" as the other
-line modes do; a hang-up (SIGHUP), SIGTERM, or no answer to that question
+game goes on. Where Java loses the game we keep it: ``q``, Ctrl-C and
+Ctrl-D on a terminal with moves not saved ask "save before quitting?" as
+the other line modes do; a hang-up (SIGHUP), SIGTERM, or no answer to that question
 writes the game to its one rescue file (never over a save) and says
 where on stderr. Piped input is never asked: stdout stays Java's, and ``o`` replaces its
 save file without asking, as Java's does; typed at a terminal, ``o`` asks
@@ -153,6 +153,7 @@ class LineGame:
             self.stdout.flush()
             line = self.next_line(lines)
             if line is None and self.changed and typed(self.stdin):
+                self.stdout.write("\n")  # the cursor is still after "> "
                 if self.asked_to_quit(lines):  # Ctrl-C or Ctrl-D: as q elsewhere
                     return False
                 continue
@@ -174,13 +175,12 @@ class LineGame:
             return None
 
     def asked_to_quit(self, lines: Iterator[str]) -> bool:
-        """Ctrl-C or Ctrl-D with moves to lose, on a terminal: ask as the
-        other line modes' ``q`` does (Java's ``q`` asks nothing, and piped
+        """``q``, Ctrl-C or Ctrl-D with moves to lose, on a terminal: ask
+        as the other line modes do (Java's ``q`` asks nothing, and piped
         input, Java's case, is never asked). True to quit; Ctrl-C or
         Ctrl-D again leaves the game to :meth:`play`'s rescue."""
         from .. import messages as shared
 
-        self.stdout.write("\n")
         self.say(shared.quit_prompt(self.save_target))
         self.stdout.flush()
         answer = next(lines, None)
@@ -204,7 +204,7 @@ class LineGame:
         if command is None:
             self.stdout.write(messages.possible_commands())
         elif command is Action.QUIT:
-            return False
+            return self.changed and typed(self.stdin) and not self.asked_to_quit(self.lines)
         elif command is Action.SAVE:
             self.save()
         elif self.game.move(command):
