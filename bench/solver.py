@@ -34,6 +34,7 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 
 from gamestate import Config, Direction, GameState
 from gamestate.solver import compile_search, search_move
@@ -127,6 +128,36 @@ def print_summary(records: list[dict[str, float]]) -> None:
     )
 
 
+def play_all(
+    args: argparse.Namespace,
+    tasks: list[tuple[int, int | None, float | None, int | None]],
+    report: Report,
+    done: dict[int, dict[str, float]],
+) -> None:
+    """Play ``tasks`` on the process pool or Ray, journalling and printing
+    each game as it ends. Raises ray_pool.RayError when --ray cannot be
+    used (raised at the first result: the Ray is joined then)."""
+    games: Iterator[tuple[GameResult, list[float], int]]
+    with contextlib.ExitStack() as stack:
+        if args.ray is not None:
+            games = ray_pool.imap_unordered(play_seed, tasks, args.ray)
+        else:
+            games = stack.enter_context(multiprocessing.Pool(args.jobs)).imap_unordered(
+                play_seed, tasks
+            )
+        for result, cpu, nodes in games:
+            report.results.append(result)
+            record = done[result.seed] = game_record(result, cpu, nodes)
+            append_record(args.journal, record)
+            print(
+                f"seed {result.seed:>4}  max tile {result.max_tile:>5}  "
+                f"score {result.score:>7}  moves {result.moves:>5}  "
+                f"median ms {record['median_wall_ms']:.1f}  "
+                f"nodes/s {record['nodes_per_cpu_s']:,.0f}",
+                flush=True,
+            )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=50)
@@ -153,24 +184,11 @@ def main() -> int:
         (seed, args.depth, args.ms, args.moves) for seed in seeds if seed not in done
     ]
     started = time.perf_counter()
-    with contextlib.ExitStack() as stack:
-        if args.ray is not None:
-            games = ray_pool.imap_unordered(play_seed, tasks, args.ray)
-        else:
-            games = stack.enter_context(multiprocessing.Pool(args.jobs)).imap_unordered(
-                play_seed, tasks
-            )
-        for result, cpu, nodes in games:
-            report.results.append(result)
-            record = done[result.seed] = game_record(result, cpu, nodes)
-            append_record(args.journal, record)
-            print(
-                f"seed {result.seed:>4}  max tile {result.max_tile:>5}  "
-                f"score {result.score:>7}  moves {result.moves:>5}  "
-                f"median ms {record['median_wall_ms']:.1f}  "
-                f"nodes/s {record['nodes_per_cpu_s']:,.0f}",
-                flush=True,
-            )
+    try:
+        play_all(args, tasks, report, done)
+    except ray_pool.RayError as error:  # a bad --ray address, or no Ray
+        print(f"solver.py: {error}", file=sys.stderr)
+        return 2
     minutes = (time.perf_counter() - started) / 60.0
     if report.results:
         print()

@@ -119,6 +119,23 @@ def _closed_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def test_bench_solver_names_a_bad_address_in_one_line() -> None:
+    # The 2048 benchmark's --ray joins Ray the same way, and stops the same way.
+    address = f"127.0.0.1:{_closed_port()}"
+    bench = Path(__file__).parent.parent / "bench" / "solver.py"
+    run = subprocess.run(
+        [sys.executable, str(bench), "--games", "1", "--moves", "1", "--ray", address],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 2
+    assert run.stdout == ""
+    (line,) = run.stderr.splitlines()
+    assert line.startswith(f"solver.py: --ray {address}: no Ray answers there")
+
+
 @pytest.mark.parametrize(
     ("pattern", "said"),
     [

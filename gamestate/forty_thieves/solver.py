@@ -32,12 +32,10 @@ The search is best-first: it always expands the position rated best by
 their tableau parent, the size of the waste, cards dealt), newest first
 among equals. Every position reached is remembered in a transposition
 table under a canonical key (:meth:`_Search.key`) so it is expanded once.
-The rating's weights are those of :data:`_WEIGHTS`, which holds one
-weighting today. The code runs each weighting of that tuple in turn on
-an equal share of what is left of the budget, so another one can be
-added and measured (bench/forty_thieves_solver.py); each search is
-complete on its own, so any one that runs out of positions proves the
-deal lost.
+The rating's weights are those of :data:`_WEIGHTS`, which holds two
+weightings: the code runs each in turn on an equal share of what is
+left of the budget (they win different deals); each search is complete
+on its own, so any one that runs out of positions proves the deal lost.
 
 Nothing below may lose a win; why each shortcut is safe is said where it
 is taken: the canonical key (:meth:`_Search.key`), the safe moves to the
@@ -362,10 +360,14 @@ _Weights: TypeAlias = tuple[float, float, float, float, float]
 pile, per card not on its tableau parent (subtracted), per card in the
 waste (subtracted), per card dealt."""
 
-_WEIGHTS: Final[tuple[_Weights, ...]] = ((10, 3, 2, 3, 1),)
-"""The weightings of the searches that share a budget, in turn: one
-today, so it has the whole budget (bench/forty_thieves_solver.py measures
-the solver on seeded deals)."""
+_WEIGHTS: Final[tuple[_Weights, ...]] = ((10, 8, 3, 12, 4), (10, 8, 2, 6, 2))
+"""The weightings of the searches that share a budget, in turn, each on
+half. A heavy cost per card in the waste is what wins: the waste is a
+stack that only its top card leaves, and without that cost the search
+wins almost nothing. The two differ in how much they fear the waste and
+win different deals, so two half budgets win more deals than one whole
+budget of either (measured with ``--solve --max-nodes`` on seeded deals;
+docs/research/forty-thieves-solving.md)."""
 
 
 class _Node(NamedTuple):
@@ -690,7 +692,7 @@ def _replay(board: BoardT, steps: list[_Step]) -> tuple[Move, ...]:
 def _search(
     board: BoardT, budget_ms: float | None, max_nodes: int | None
 ) -> tuple[Status, _Node, int, float]:
-    """Run a search per weighting of :data:`_WEIGHTS` (one today) on
+    """Run a search per weighting of :data:`_WEIGHTS` on
     ``board``, in turn, each on an equal share of the budget left, until
     one wins or proves the deal lost; return the status, the winning node
     (else the best-rated node of the last search), the nodes and the start
