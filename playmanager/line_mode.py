@@ -193,7 +193,10 @@ class LineMode(ABC, Generic[M, I, E]):
             self.undo()
         elif control is Control.HINT:
             intent = self.session.hint()
-            self.say(messages.NO_HINT if intent is None else self.hint_text(intent))
+            if intent is None:
+                self.say(messages.no_hint(self.session.why_no_hint()))
+            else:
+                self.say(self.hint_text(intent))
         elif control is Control.AUTOPLAY:
             self.autoplay(argument)
         elif control is Control.NEW_GAME:
@@ -237,7 +240,7 @@ class LineMode(ABC, Generic[M, I, E]):
             while played < count:
                 reason = self.session.why_autoplay_stops()
                 if reason is not None or self.session.autoplay_step() is None:
-                    stopped = reason or messages.AUTOPLAY_DONE
+                    stopped = reason or self._why_autoplay_ended()
                     break
                 played += 1
                 self._show_progress(messages.autoplaying_moves(played))
@@ -245,9 +248,16 @@ class LineMode(ABC, Generic[M, I, E]):
             stopped = messages.AUTOPLAY_STOPPED
         self._show_progress("")
         self.say(messages.autoplayed_moves(played))
-        if played < count:
+        if played < count and stopped:
             self.say(stopped)
         self.show()
+
+    def _why_autoplay_ended(self) -> str:
+        """Autoplay's last line when it played nothing: the game's end
+        says it already (the won or lost line), else why no hint."""
+        if self.session.ended:
+            return ""
+        return messages.autoplay_done(self.session.why_no_hint())
 
     def _show_progress(self, line: str) -> None:
         """Show ``line`` in place of the last progress line, on a terminal

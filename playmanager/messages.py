@@ -40,14 +40,26 @@ def sentence(text: str) -> str:
 WIN: Final = "You win!"
 """The title of a won game, in every game and mode."""
 NOTHING_TO_UNDO: Final = "Nothing to undo"
-NO_HINT: Final = "Hint: no move is left"
+NO_MOVE_LEFT: Final = "no move is left"
+NO_HINT: Final = f"Hint: {NO_MOVE_LEFT}"
 KEEP_PLAYING: Final = "Keep playing"
 AUTOPLAY_ON: Final = "Autoplay on (any key stops)"
 AUTOPLAY_STOPPED: Final = "Autoplay stopped"
-AUTOPLAY_DONE: Final = "Autoplay stopped: no move is left"
+AUTOPLAY_DONE: Final = f"Autoplay stopped: {NO_MOVE_LEFT}"
 HELP_HINT: Final = "? lists the commands"
 """How a line mode points at its help (the full screens: ``? lists the keys``)."""
 KEYS_HINT: Final = "? lists the keys"
+
+
+def no_hint(why: str) -> str:
+    """The hint's line when it found no move; ``why`` says why
+    (:meth:`~playmanager.session.Session.why_no_hint`)."""
+    return f"Hint: {why}"
+
+
+def autoplay_done(why: str) -> str:
+    """Autoplay's line when the hint found no move (``why``)."""
+    return f"{AUTOPLAY_STOPPED}: {why}"
 
 
 def unknown_command(what: str) -> str:

@@ -37,7 +37,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Final, Generic, NamedTuple, TypeVar
 
-from .messages import NEW_GAME_SUMMARY, count, new_game, not_a_save, undo_brings_back
+from .messages import (
+    NEW_GAME_SUMMARY,
+    NO_MOVE_LEFT,
+    count,
+    new_game,
+    not_a_save,
+    undo_brings_back,
+)
 from .options import next_seed
 from .storage import file_mark, write_atomically
 
@@ -125,6 +132,13 @@ class GameAdapter(ABC, Generic[M, I, E]):
         hint: a game whose moves cannot repeat a position."""
         del earlier  # this game's moves cannot go back
         return self.hint(model)
+
+    def why_no_hint(self, model: M, earlier: Sequence[M]) -> str:
+        """Why :meth:`hint_onward` found no move, in a few words (the
+        default: no move is left; a game whose moves can go back says when
+        every move left would)."""
+        del model, earlier
+        return NO_MOVE_LEFT
 
     def why_autoplay_stops(self, model: M, earlier: Sequence[M]) -> str | None:
         """One line saying why autoplay has no progress left after the
@@ -333,6 +347,10 @@ class Session(Generic[M, I, E]):
         """The positions the current game had before this one, first first
         (back to its deal or resume, with the history it was loaded with)."""
         return [step.model for step in self._moves_before(len(self._history))]
+
+    def why_no_hint(self) -> str:
+        """Why :meth:`hint` is None, in a few words (:meth:`GameAdapter.why_no_hint`)."""
+        return self.adapter.why_no_hint(self._model, self.earlier_positions)
 
     def why_autoplay_stops(self) -> str | None:
         """Why autoplay must stop before its next move, in one line (no
