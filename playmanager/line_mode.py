@@ -150,8 +150,7 @@ class LineMode(ABC, Generic[M, I, E]):
                 with contextlib.suppress(
                     OSError, ValueError
                 ):  # the terminal may be gone
-                    self.stderr.write(line + "\n")  # one line: scripts read it
-                    self.stderr.flush()
+                    self.tell(line)
                 return status
         return self.status
 
@@ -346,13 +345,17 @@ class LineMode(ABC, Generic[M, I, E]):
         out.flush()
 
     def complain(self, text: str) -> None:
-        """Print an error on stderr: fitted to a terminal like any message;
-        one whole line on a pipe, for the script that reads it."""
-        line = f"playmanager: {text}"
+        """Print an error on stderr (:meth:`tell`)."""
+        self.tell(f"playmanager: {text}")
+
+    def tell(self, text: str) -> None:
+        """Print ``text`` on stderr: fitted to a terminal like any message
+        (wrapped at words, paths shortened in the middle); whole lines on
+        a pipe, for the script that reads them."""
         if self.terminal.is_terminal:
-            self.say(line, self.stderr)
+            self.say(text, self.stderr)
         else:
-            self.stderr.write(line + "\n")
+            self.stderr.write(text + "\n")
             self.stderr.flush()
 
     def ask(self, prompt: str) -> str | None:
