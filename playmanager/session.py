@@ -515,13 +515,13 @@ class Session(Generic[M, I, E]):
         the rescue file it was resumed from (:attr:`resumed_from`), else
         the one :func:`rescue_path` keeps in ``folder`` for its file or,
         with no file of its own, for its game. Return it, or None when
-        unchanged.
+        unchanged or finished (won or lost: there is nothing to resume).
 
         For a hang-up: nobody can be asked, so no save is touched. Raises
         OSError when the file cannot be written.
         """
-        if not self.changed:
-            return None
+        if not self.changed or self.ended:
+            return None  # a finished game has nothing left to resume
         text = self.rescue_text()
         into = self.resumed_from or self._rescued_to
         if into is not None:
@@ -538,11 +538,16 @@ class Session(Generic[M, I, E]):
         return len(self._given_up())
 
     def _given_up(self) -> list[tuple[int, _Step[M, I, E]]]:
-        """Each game given up with play to lose, with its index in the history."""
+        """Each game given up with play to lose, with its index in the
+        history: moves made, not in a file, and not finished (won or lost:
+        resuming it could only show its end)."""
         return [
             (index, step)
             for index, step in enumerate(self._history)
-            if step.effects is None and not step.fresh and not self._in_a_file(step.version)
+            if step.effects is None
+            and not step.fresh
+            and not self._in_a_file(step.version)
+            and not self.adapter.ended(step.model)  # finished: nothing to lose
         ]
 
     def _in_a_file(self, version: int) -> bool:

@@ -282,7 +282,7 @@ class LineGame:
 
         path = None
         try:
-            if self.changed:
+            if self.changed and not self.game.isGameOver():  # a lost game: nothing to resume
                 folder = data_folder(os.environ)
                 own = self.save_target if self.in_its_file else None
                 text = format_record(self.game, self.seed, self.start, self.moves)
