@@ -20,6 +20,10 @@ def cannot_load(path: str, reason: str) -> str:
     return f"playmanager: cannot load {path}: {reason}\n"
 
 
+EMPTY_FILE_NAME: Final = "playmanager: FILE is empty: give a file name, or leave it out\n"
+"""A FILE argument of '' (or blanks), refused at launch in every game."""
+
+
 def cannot_save(path: str, reason: str) -> str:
     """A save that failed, or a new FILE that could not be saved (launch
     refuses it); the old file is untouched."""

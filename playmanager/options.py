@@ -12,7 +12,7 @@ import contextlib
 import os
 from types import SimpleNamespace
 
-from .messages import cannot_load, cannot_save, cannot_write_there
+from .messages import EMPTY_FILE_NAME, cannot_load, cannot_save, cannot_write_there
 from .storage import SaveFileError, whole_number, why_unwritable
 
 TYPE_CHECKING = False  # typing costs start-up time (issue 14)
@@ -174,6 +174,9 @@ def check_file_is_writable(file: str | None, launch: Launch) -> int | None:
     its saves will fail."""
     if file is None:
         return None
+    if not file.strip():  # '' would save to the folder itself, or a blank name
+        complain(launch, EMPTY_FILE_NAME)
+        return EXIT_USAGE
     reason = why_unwritable(file)
     if reason is None:
         return None
