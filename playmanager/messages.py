@@ -178,7 +178,7 @@ def not_removed(path: str, reason: str) -> str:
 def rescue_discarded(path: str) -> str:
     """The player declined the rescued game: its file is gone (the name
     comes last: a narrow status line shortens it, not the news)."""
-    return f"The rescued game was discarded: {path} is removed"
+    return f"Rescued game removed: {path}"
 
 
 def rescue_left(path: str) -> str:
@@ -199,7 +199,7 @@ def cannot_resume(path: str, reason: str) -> str:
 def kept_given_up(path: str) -> str:
     """A game given up for a new one (``n``) with moves in it, kept at quit
     or hang-up instead of dropped: where it waits to be resumed."""
-    return f"Kept the game before this one in {path}"
+    return f"Kept the previous game in {path}"
 
 
 def not_a_save(game: str) -> str:
@@ -248,7 +248,7 @@ def cannot_write_there(path: str, reason: str) -> str:
 
 def other_save(path: str) -> str:
     """A new game's save target already holds a game it did not load."""
-    return f"{path} holds a saved game: playmanager {path} resumes it"
+    return f"{path} holds another game; o asks before replacing it"
 
 
 def hung_up(why: str, path: str | None) -> str:

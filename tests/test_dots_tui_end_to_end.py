@@ -114,7 +114,7 @@ def test_a_win_shows_its_overlay_and_play_again_starts_the_next_seed(
     term.press("q")  # issue 21: a new game with no move asks nothing, saves nothing
     # issue 36: the won game n gave up is one u away: q keeps it, says where,
     # and a second q quits
-    term.wait_for("Kept the game before this one in", "q quits")
+    term.wait_for("Kept the previous game in", "q quits")
     term.press("q")
     assert term.wait_for_exit() == 0
     assert not (folder / "save.dots").exists()

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from gamestate.dots import GameBoardT
@@ -347,6 +347,20 @@ def test_elide_fits_its_width(text: str, width: int) -> None:
     assert len(shortened) <= width
     if len(text) <= width:
         assert shortened == text
+
+
+@given(st.text("abc ,;:(", max_size=120), st.integers(4, 90))
+@example("a bbbbbbbbbbbbbbbbbbbb", 10)
+def test_elide_cuts_at_a_word(text: str, width: int) -> None:
+    """Issue 36 (new user, 5): "save.forty-thie..." was cut mid-word."""
+    shortened = elide(text, width)
+    if shortened == text:
+        return
+    kept = shortened.removesuffix(ELLIPSIS)
+    assert text.startswith(kept)
+    room = width - len(ELLIPSIS)
+    first_word_too_long = " " not in text[: room + 1]
+    assert first_word_too_long or text[len(kept)] in " ,;:("
 
 
 def test_two_neighbouring_new_dots_keep_two_rings(tmp_path: Path) -> None:
@@ -795,6 +809,20 @@ STATUS_ENDS = [
             "rescued-save-15f3a9c2.forty-thieves"
         ),
         "/rescued-save-15f3a9c2.forty-thieves",
+    ),
+    # issue 36, new user (5): shorter wordings, so that they read at 60
+    (
+        "2048",
+        (
+            "Kept the previous game in /root/.local/share/gamestate2048/rescued-3.2048"
+            "; q quits"
+        ),
+        "/rescued-3.2048; q quits",
+    ),
+    (
+        "forty-thieves",
+        "save.forty-thieves holds another game; o asks before replacing it",
+        "o asks before replacing it",
     ),
 ]
 
