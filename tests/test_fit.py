@@ -187,6 +187,22 @@ def test_the_key_line_drops_the_least_used_keys_first_and_keeps_help() -> None:
         assert len(fit_keys(keys, width)) <= width
 
 
+def test_forty_thieves_keeps_save_and_undo_on_its_key_line_at_60_columns() -> None:
+    """Issue 36 (new user, 7): at 60 columns ``o save`` and ``u undo`` went
+    while ``w waste  d deal  a safe`` stayed: the game's own keys go first
+    (its help lists them), then save, undo and quit; ``?`` always stays."""
+    from playmanager.forty_thieves.tui.controller import FOOTER
+
+    at_60 = fit_keys(FOOTER, 59)
+    for entry in ("1-0 pile", "o save", "u undo", "? help", "q quit"):
+        assert entry in at_60
+    assert "a safe" not in at_60
+    narrow = fit_keys(FOOTER, 45)
+    assert narrow == "1-0 pile  o save  u undo  ? help  q quit"
+    for width in range(1, 100):
+        assert len(fit_keys(FOOTER, width)) <= width
+
+
 def test_2048_keeps_undo_on_its_key_line_at_60_columns(tmp_path: Path) -> None:
     page = painted(
         frame(screens.twenty48_states()["playing"], tmp_path, (60, 20)), 60, 20
