@@ -407,9 +407,12 @@ class Session(Generic[M, I, E]):
         rescue_file: str | None = None,
     ) -> None:
         """Play on ``model`` (a rescued game, say, with its ``past``, kept
-        in ``rescue_file``) instead; undo brings the current game back. Its
-        play is changed until it is saved."""
-        self._history.append(self._step())
+        in ``rescue_file``) instead; undo brings the current game back,
+        unless it is the launch's deal with no move (the game behind the
+        resume question): then the resumed game's undo ends at its start.
+        Its play is changed until it is saved."""
+        if self._history or not self._fresh:
+            self._history.append(self._step())
         self._model, self._seed = model, seed
         self._game = next(self._games)
         if rescue_file is not None:
