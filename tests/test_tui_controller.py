@@ -726,4 +726,4 @@ def test_a_new_game_names_the_saved_game_it_would_not_load(tmp_path: Path) -> No
 
 
 def test_a_new_game_with_no_save_there_keeps_its_greeting(tmp_path: Path) -> None:
-    assert "holds a saved game" not in make(tmp_path).screen().status
+    assert "holds another game" not in make(tmp_path).screen().status
