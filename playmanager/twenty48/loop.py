@@ -208,6 +208,7 @@ class LineGame:
         """Save to the save target; on failure say why and play on. On a
         terminal, a file holding another game (or one another terminal
         wrote since) is replaced only on a yes; piped, as Java, always."""
+        from .. import messages as shared
         from . import savefile  # here: its parser is not needed to start (issue 14)
 
         if typed(self.stdin) and self.would_overwrite() and not self.agreed_to_replace():
@@ -217,7 +218,10 @@ class LineGame:
         except OSError as error:
             self.stdout.flush()
             reason = describe_os_error(error)
-            self.say(messages.cannot_save(self.save_target, reason), self.stderr)
+            # the words of every game's failed save (the launch's refusal
+            # of a FILE is cannot_save)
+            failed = shared.not_saved(self.save_target, reason)
+            self.say(f"playmanager: {failed}\n", self.stderr)
             self.stderr.flush()
             return
         self.changed = False
