@@ -561,7 +561,8 @@ class Session(Generic[M, I, E]):
     def keep_given_up(self, folder: str) -> list[str]:
         """Write each game :attr:`given_up_with_play` to a rescue file, as
         a hang-up would (never over a save): the one it was resumed from,
-        else a free one in ``folder``; return their paths. For a quit, so
+        else the one kept for the file it was in, else a free one in
+        ``folder``; return their paths. For a quit, so
         that no game a move was made in goes without a question. Raises
         OSError when one cannot be written (those before it are kept)."""
         kept: list[str] = []
@@ -572,10 +573,17 @@ class Session(Generic[M, I, E]):
                 write_atomically(path, text)
                 self._resumed = None  # the file holds that game again: keep it
             else:
-                path = write_rescue(folder, self.adapter.rescue_name, text)
+                own = self._file_of(step.game)
+                path = write_rescue(folder, self.adapter.rescue_name, text, own)
             self._saved_versions[step.version] = (path, file_mark(path))
             kept.append(path)
         return kept
+
+    def _file_of(self, game: int) -> str | None:
+        """The file ``game`` was loaded from or saved to last (its rescue
+        is the one kept for that file, :func:`rescue_path`), or None."""
+        held = [path for path, (_, holder) in self._known_files.items() if holder == game]
+        return held[-1] if held else None
 
     def _past_of(self, end: int) -> list[E]:
         """What each move of the game that history[end] ends did, first first."""

@@ -24,6 +24,7 @@ from playmanager.session import (
     MoveRefusedError,
     Session,
     WouldOverwriteError,
+    rescue_path,
 )
 from playmanager.twenty48.adapter import Twenty48
 from playmanager.twenty48.play2048 import start_game
@@ -90,6 +91,21 @@ def test_a_loaded_game_then_n_then_q_has_nothing_to_lose(tmp_path: Path) -> None
     assert not session.changed
     session.new_game()
     assert not session.changed
+
+
+def test_a_game_given_up_keeps_the_rescue_of_its_own_file(tmp_path: Path) -> None:
+    """Issue 36 (new user, 12): a game saved to its file, played on and
+    given up with ``n`` went to ``rescued.2048``, where the docs promise
+    the rescue kept for its file."""
+    target = tmp_path / "save.2048"
+    session = fresh_2048(target)
+    a_move(session)
+    session.save()
+    a_move(session)
+    session.new_game()
+    folder = str(tmp_path / "data")
+    (kept,) = session.keep_given_up(folder)
+    assert kept == rescue_path(folder, "rescued.2048", str(target))
 
 
 # ------------------------------------------------------------ undo and effects
