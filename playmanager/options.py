@@ -174,6 +174,11 @@ def check_file_is_writable(file: str | None, launch: Launch) -> int | None:
     its saves will fail."""
     if file is None:
         return None
+    if not file.strip():  # '' would save to the folder itself, or a blank name
+        from .messages import EMPTY_FILE_NAME
+
+        complain(launch, EMPTY_FILE_NAME)
+        return EXIT_USAGE
     from .messages import cannot_save, cannot_write_there
     from .storage import why_unwritable
 

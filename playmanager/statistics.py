@@ -722,8 +722,9 @@ def _cells(tally: Tally) -> tuple[str, ...]:
 
 
 def clock_time(seconds: float) -> str:
-    """``seconds`` as ``m:ss`` or ``h:mm:ss``."""
-    whole = round(seconds)
+    """``seconds`` as ``m:ss`` or ``h:mm:ss``, rounded up to a whole second:
+    a game timed from its first move that the move won shows 0:01, not 0:00."""
+    whole = math.ceil(seconds)
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"

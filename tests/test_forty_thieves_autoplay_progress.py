@@ -18,6 +18,7 @@ from playmanager import messages
 from playmanager.forty_thieves.adapter import (
     AUTOPLAY_PATIENCE,
     NO_PROGRESS,
+    ONLY_REPEATS,
     Effects,
     FortyThieves,
     Intent,
@@ -146,3 +147,31 @@ def test_line_mode_autoplay_shows_its_moves_so_far_on_a_terminal(
     for played in (1, 2):
         assert f"\r\x1b[K{messages.autoplaying_moves(played)}" in text
     assert messages.autoplayed_moves(3) in text
+
+
+ONLY_REPEATS_SAVE = (
+    Path(__file__).parent / "data/forty_thieves/only-repeats-left.forty-thieves"
+)
+"""A new user's save (deal 1756027800) whose two valid moves, 1 2 and 5 4,
+both go back to a position its history had."""
+
+
+def test_hint_and_autoplay_say_every_move_left_repeats(tmp_path: Path) -> None:
+    adapter = FortyThieves(hint_nodes=30)
+    board, seed, past = adapter.load_play(str(ONLY_REPEATS_SAVE))
+    session = Session(adapter, adapter.new_model(seed), seed, "unused", loaded=False)
+    session.resume(board, seed, past)
+    out = io.StringIO()
+    game = LineGame(
+        session,
+        stdin=io.StringIO("H\nA 5\n"),
+        stdout=out,
+        stderr=io.StringIO(),
+        rescue_folder=str(tmp_path),
+    )
+    game.play()
+    text = out.getvalue()
+    assert messages.NO_HINT not in text  # two moves are valid
+    assert messages.no_hint(ONLY_REPEATS) in text
+    assert messages.autoplay_done(ONLY_REPEATS) in text
+    assert session.undo_depth == len(past)  # autoplay played nothing

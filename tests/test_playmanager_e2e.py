@@ -289,7 +289,7 @@ def test_saving_over_a_directory_keeps_it_and_leaves_nothing(tmp_path: Path) -> 
     (tmp_path / "save.2048" / "keep").write_text("kept")
     result = play([], lines("o", "q"), tmp_path)
     assert result.returncode == 0
-    assert result.stderr == b"playmanager: cannot save to save.2048: Is a directory\n"
+    assert result.stderr == b"playmanager: Not saved to save.2048: Is a directory\n"
     assert result.stdout == START + FIRST + b"> " + FIRST + b"> "
     assert os.listdir(tmp_path) == ["save.2048"]
     assert (tmp_path / "save.2048" / "keep").read_text() == "kept"

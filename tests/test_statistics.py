@@ -233,6 +233,9 @@ def test_the_table_lines_up_and_says_when_nothing_was_played() -> None:
     ]
     assert len(header) == len(row) and blank == "" and legend
     assert clock_time(59.6) == "1:00"
+    assert clock_time(59.0) == "0:59"
+    # issue 36 (new user, 10): a one-move Dots win recorded 1e-05 s, shown 0:00
+    assert clock_time(1e-05) == "0:01"
 
 
 WRITER = """

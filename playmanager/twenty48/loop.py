@@ -227,7 +227,10 @@ class LineGame:
         except OSError as error:
             self.stdout.flush()
             reason = describe_os_error(error)
-            self.say(shared.cannot_save(self.save_target, reason), self.stderr)
+            # the words of every game's failed save (the launch's refusal
+            # of a FILE is cannot_save)
+            failed = shared.not_saved(self.save_target, reason)
+            self.say(f"playmanager: {failed}\n", self.stderr)
             self.stderr.flush()
             return
         self.changed = False
@@ -292,7 +295,7 @@ class LineGame:
 
         path = None
         try:
-            if self.changed:
+            if self.changed and not self.game.isGameOver():  # a lost game: nothing to resume
                 folder = data_folder(os.environ)
                 own = self.save_target if self.in_its_file else None
                 text = format_record(self.game, self.seed, self.start, self.moves)
