@@ -58,6 +58,8 @@ def test_a_file_another_terminal_wrote_is_not_replaced_unasked(tmp_path: Path) -
     (tmp_path / "mine.2048").write_text(OTHER)
     first = line_mode(tmp_path, "mine.2048")
     second = line_mode(tmp_path, "mine.2048")
+    for term in (first, second):  # both have loaded the file before it changes
+        term.wait_until(lambda _, term=term: "> " in term.raw.decode(), "a prompt")
     answer(first, "a\n", "> ")
     answer(first, "o\n", "Saved current state to")  # the file it loaded
     kept = (tmp_path / "mine.2048").read_text()
