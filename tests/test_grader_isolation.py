@@ -10,7 +10,10 @@ submission's folder and elsewhere gives the same report.
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -97,3 +100,33 @@ def test_a_grader_error_before_any_test_prints_no_score_anywhere() -> None:
     assert gradescope["tests"] == []
     assert gradescope["output"].startswith("The autograder is broken, this is NOT a grade")
 
+
+
+def test_an_installed_grader_run_inside_the_checkout_grades_as_elsewhere(tmp_path: Path) -> None:
+    """The instructor's first command: the package installed (not
+    editable: its files outside the checkout, found through the path as
+    in site-packages) and ``gamestate-grade`` run with the checkout as the
+    current folder, its ``gamestate/``, ``conftest.py`` and ``tests/``
+    beside it, grades as it does from the submission's folder."""
+    site = tmp_path / "site-packages"
+    shutil.copytree(
+        PACKAGE_ROOT / "gamestate", site / "gamestate", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    script = tmp_path / "bin" / "gamestate-grade"  # what pip writes: no current folder on the path
+    script.parent.mkdir()
+    script.write_text("import sys\nfrom gamestate.conformance.cli import main\nsys.exit(main())\n")
+    submission = tmp_path / "alice"
+    submission.mkdir()
+    student = submission / "game_state.py"
+    shutil.copyfile(CORRECT_PYTHON, student)
+    environment = {**os.environ, "PYTHONPATH": str(site)}
+    reports = []
+    for folder in (ROOT, submission):
+        done = subprocess.run(
+            [sys.executable, str(script), f"{student}:GameState", "-f", "json", "--no-progress"],
+            cwd=folder, env=environment, capture_output=True, text=True, timeout=300, check=False,
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+        reports.append(report_without_time(json.loads(done.stdout)))
+    assert reports[0]["score"] == 32, reports[0]
+    assert reports[0] == reports[1]

@@ -7,7 +7,8 @@ takes a value the submission made itself (a coordinate from its
 create_coordinate, a board from its create_board) and changes one
 component into something no valid value of that shape can hold: a string,
 1.5, None, 9 or an empty container in a coordinate; a board with one key
-renamed, one value a string, one row too short or one row that is no list.
+renamed, one value a string, one row too short or one row that is no list
+(a string, one as long as the row, or 0).
 
 Never a value that some representation may accept: no 0 (0-based
 indices), no 1.0 (which equals 1), no other integer of 1 to 4. A
@@ -86,13 +87,18 @@ def _wrong_dicts(valid: dict[object, object]) -> list[Probe]:
 
 def _wrong_sequences(valid: list[object] | tuple[object, ...], where: str) -> list[tuple[object, str]]:
     """Each row of ``valid`` (an item that is itself a list or tuple) cut
-    short by one, or made a string; then the same inside each item."""
+    short by one, made a string (short, or as long as the row) or made 0;
+    then the same inside each item."""
     found: list[tuple[object, str]] = []
     for index, item in enumerate(valid):
         if not isinstance(item, (list, tuple)):
             continue
         here = f"{where}, item {index}"
-        for replacement, how in ((item[:-1], "one shorter"), ("a", "made 'a'")):
+        # A string as long as the row passes a check of lengths alone; 0
+        # has no length at all.
+        as_long = "a" * len(item)
+        replacements = ((item[:-1], "one shorter"), ("a", "made 'a'"), (as_long, f"made {as_long!r}"), (0, "made 0"))
+        for replacement, how in replacements:
             changed = list(valid)
             changed[index] = replacement
             found.append((type(valid)(changed), f"{here} {how}"))

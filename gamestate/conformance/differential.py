@@ -578,6 +578,32 @@ def own_property(prop: Property, slides: list[Observed], moves: list[Moved]) -> 
     return dataclasses.replace(prop, check=check)
 
 
+def also_wrong(prop: Property, slides: list[Observed], moves: list[Moved]) -> str | None:
+    """Where ``prop`` fails only on shapes a requirement it depends on
+    breaks, the words that say so without charging it ("R29: also wrong
+    on non-square boards, through R27"); None where it does not."""
+    items: Sequence[Any] = moves if prop.on_moves else slides
+    said = []
+    for ident in prop.depends:
+        broken = broken_shapes((ident,), slides, moves)
+        shapes = {
+            _shape(item.board)
+            for item in items
+            if _shape(item.board) in broken and prop.check(item) is not None
+        }
+        if shapes:
+            said.append(f"{prop.requirement}: also wrong on {_shapes_text(shapes)}, through {ident}")
+    return "; ".join(said) or None
+
+
+def _shapes_text(shapes: set[tuple[int, int]]) -> str:
+    if all(rows != cols for rows, cols in shapes):
+        return "non-square boards"
+    named = [f"{rows} x {cols}" for rows, cols in sorted(shapes)]
+    more = f" and {len(named) - 4} more" if len(named) > 4 else ""
+    return f"the {', '.join(named[:4])}{more} boards"
+
+
 # ----------------------------------------------------------- shrinking
 def _size(board: Snapshot) -> tuple[int, int, int]:
     cells = [value for row in board for value in row]

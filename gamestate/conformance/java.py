@@ -384,7 +384,10 @@ class JavaGame:
 
     def _answer(self, _game: int, method: str, argument: str) -> int:
         script = self._scripts[method]
+        in_jvm = getattr(script, "in_jvm", None)  # support.ScriptedTile
         try:
+            if in_jvm is not None:
+                return int(in_jvm())
             return int(script(int(argument)) if argument else script())
         except BaseException as failure:
             object.__setattr__(self, "_failure", failure)

@@ -248,6 +248,8 @@ class Recorder:
         kept = self.outcomes.get(report.nodeid, Outcome(name, requirement, PASSED))
         if kept.passed and not report.passed:
             kept = Outcome(name, requirement, *_status_and_message(report, properties))
+        elif kept.passed and "detail" in properties:  # met, with words on where
+            kept = Outcome(name, requirement, PASSED, str(properties["detail"]))
         self.outcomes[report.nodeid] = kept
         if report.when == "teardown":
             event = {"event": "outcome", "nodeid": report.nodeid} | kept.to_json()

@@ -73,6 +73,9 @@ class Row:
     total: int
     failures: tuple[Outcome, ...]
     catalogue: Catalogue = GAMESTATE
+    # What a test that passed says besides: where the requirement is also
+    # wrong, but only through another requirement (not charged here).
+    details: tuple[str, ...] = ()
 
     @property
     def text(self) -> str:
@@ -129,6 +132,7 @@ class Report:
         if not tests:
             return None
         failures = tuple(test for test in tests if not test.passed)
+        details = tuple(test.message for test in tests if test.passed and test.message)
         statuses = {test.status for test in failures}
         if not failures:
             verdict = "PASS"
@@ -140,9 +144,8 @@ class Report:
             verdict = "GRADER-ERROR"
         else:
             verdict = "N/A"
-        return Row(
-            requirement, verdict, len(tests) - len(failures), len(tests), failures, self.catalogue
-        )
+        passed = len(tests) - len(failures)
+        return Row(requirement, verdict, passed, len(tests), failures, self.catalogue, details)
 
     @property
     def score(self) -> int:
@@ -188,6 +191,7 @@ def table_lines(report: Report) -> list[str]:
     for row in report.rows():
         lines.append(f"{row.requirement:<4} {row.verdict:<7} {row.counts:<6} {row.text}")
         lines += [f"{'':19}- {test.name}: {test.message}" for test in row.failures]
+        lines += [f"{'':19}- {detail}" for detail in row.details]
     if report.problem:
         lines += [f"{'':5}{line}" for line in report.problem.splitlines()]
     lines += [f"Note: {note}" for note in report.notes]
@@ -249,6 +253,7 @@ def to_json(report: Report) -> dict[str, Any]:
                 "passed": row.passed,
                 "tests": row.total,
                 "failures": [test.to_json() for test in row.failures],
+                "details": list(row.details),
             }
             for row in report.rows()
         ],
@@ -317,6 +322,7 @@ def to_gradescope(report: Report, visibility: str = "visible") -> dict[str, Any]
     for number, row in enumerate(report.rows(), 1):
         points = 0.0 if row.optional else 1.0
         output = row.explanation() or (report.problem if row.verdict == "ERROR" else "")
+        output = "\n".join([output, *row.details]).strip("\n")
         tests.append(
             {
                 "name": f"{row.requirement} {row.text}{_named_verdict(row.verdict)}",

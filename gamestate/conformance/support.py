@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import pytest
 from hypothesis import settings
@@ -93,6 +93,45 @@ class AddTileSpy:
     def __call__(self) -> int:
         self.calls += 1
         return 0
+
+
+class ScriptedTile:
+    """Replaces addTile on an instance (the writeup makes it REQUIRED and
+    ``protected``, so a subclass may override it): the first call places
+    ``tile`` in the cell (``row``, ``col``) when that cell is empty, through
+    getBoard() and setBoard(), and returns it; any further call adds nothing
+    and returns 0. A class whose move adds its tile through addTile then
+    shows the same board on every run, whatever its own draws."""
+
+    # A Java game places the tile in its JVM (javac.py's PLACE_TILE decodes
+    # -1 - ((row * CELLS + col) * 8 + tile)): no other request can reach the
+    # JVM while its move waits for this answer.
+    CELLS: Final = 4096
+
+    def __init__(self, game: Any, row: int, col: int, tile: int) -> None:
+        self.game = game
+        self.row, self.col, self.tile = row, col, tile
+        self.calls = 0
+
+    def __call__(self) -> int:
+        self.calls += 1
+        if self.calls > 1:
+            return 0
+        board = [list(line) for line in self.game.getBoard()]
+        if self.row >= len(board) or self.col >= len(board[self.row]):
+            return 0
+        if board[self.row][self.col] != 0:
+            return 0
+        board[self.row][self.col] = self.tile
+        self.game.setBoard(board)
+        return self.tile
+
+    def in_jvm(self) -> int:
+        """The answer a Java game's addTile receives: the JVM places it."""
+        self.calls += 1
+        if self.calls > 1:
+            return 0
+        return -1 - ((self.row * self.CELLS + self.col) * 8 + self.tile)
 
 
 Call = tuple[str, Sequence[object]]
