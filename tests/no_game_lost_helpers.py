@@ -75,9 +75,10 @@ class PlayersFiles(RuleBasedStateMachine):
     def check_kept(self, current_given_up: bool) -> None:
         """At the end of a run: every game a move was made in is in some
         file, but the one on screen when ``current_given_up`` (the player
-        said so to a question naming it)."""
+        said so to a question naming it) and finished games (won or lost:
+        nothing is left to play, so none is rescued)."""
         wanted = [texts for texts, moved in self.given_up if moved]
-        if self.moved and not current_given_up:
+        if self.moved and not current_given_up and not self.session.ended:
             wanted.append(self.texts())
         kept = self._all_files()
         self.lost += [min(texts) for texts in wanted if not texts & kept]

@@ -126,7 +126,7 @@ class NoGameLost(PlayersFiles):
 
     @rule()
     def new_game(self) -> None:
-        self.given_up.append((self.texts(), self.moved))
+        self.given_up.append((self.texts(), self.moved and not self.session.ended))
         self.session.new_game()
         self.moved = False
 

@@ -134,9 +134,9 @@ class ScreensLoseNothing(PlayersFiles):
     def new_game(self) -> None:
         if self.screen.mode not in (Mode.PLAYING, Mode.ENDED):
             return
-        texts = self.texts()
+        texts, unfinished = self.texts(), not self.session.ended
         self.screen.press(Control.NEW_GAME.value)
-        self.given_up.append((texts, self.moved))
+        self.given_up.append((texts, self.moved and unfinished))
         self.moved = False
 
     @rule()
