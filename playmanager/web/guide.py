@@ -5,7 +5,9 @@ rules), and the keys the page takes.
 The shared keys are the terminal's (:class:`playmanager.controls.Control`):
 ``?`` help, ``H`` hint, ``A`` autoplay, ``u`` undo, ``n`` new, ``o`` save;
 each game adds the keys it moves with. The page takes no key the terminal
-does not, except F1 for help, which browsers' users look for.
+does not, except F1 for help, which browsers' users look for, and
+``b``, which reads the board or the standing aloud (a screen reader's
+view of what the terminal shows at a glance).
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ PAGE_CONTROLS: Final[Keys] = (
     (Control.UNDO.value, "undo, as often as you like"),
     (Control.NEW_GAME.value, "new game"),
     (Control.SAVE.value, "save: download the game's save file"),
+    ("b", "read the board (2048) or the game's standing aloud"),
 )
 """The terminal's shared controls, as the page does them (it has no quit)."""
 

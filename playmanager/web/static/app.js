@@ -7,6 +7,7 @@ import { Twenty48 } from "./twenty48.js";
 import { FortyThieves } from "./thieves.js";
 import { Dots } from "./dots.js";
 import { openHelp } from "./help.js";
+import { focusBack, keepTabIn } from "./modal.js";
 
 const GAMES = { "2048": Twenty48, "forty-thieves": FortyThieves, dots: Dots };
 const GAME_NAMES = { "2048": "2048", "forty-thieves": "Forty Thieves", dots: "Dots" };
@@ -25,6 +26,7 @@ const shell = {
   // take back brings it back, as the terminal's n then u does.
   previous: {},
   focused: null, // the last element that had the focus
+  newOpener: null, // what had the focus when the New game dialog opened
   inerted: [], // what an overlay made inert, to give back when it goes
 };
 
@@ -95,6 +97,10 @@ function show(out, { animate = true } = {}) {
   shell.view.render(out, { animate });
   announce(shell.view.describe(out, { moved: animate }));
   $("undo").disabled = !out.can_undo && !shell.previous[out.game];
+  // An overlay offers Undo only when it can undo (an uploaded stuck game cannot).
+  for (const button of $("game").querySelectorAll(".overlay [data-undo]")) {
+    button.hidden = button.hidden || $("undo").disabled;
+  }
   // No move left (a Dots win, a lost 2048...): nothing for Autoplay to do.
   $("autoplay").disabled = out.finished && !shell.autoplaying;
   document.body.dataset.gameId = out.id;
@@ -125,10 +131,9 @@ function keepFocus() {
   const overlay = shownOverlay();
   const active = document.activeElement;
   if (overlay) {
-    if (!overlay.contains(active) && !$("new-dialog").open) {
-      const first = [...overlay.querySelectorAll("button")].find((b) => !b.hidden && !b.disabled);
-      if (first) first.focus();
-    }
+    // The header stays usable: a control of it keeps the focus it was given.
+    const inHeader = !lost(active) && active.closest("header.top, #saves");
+    if (!overlay.contains(active) && !inHeader) focusOverlay(overlay);
     return;
   }
   if ((active === document.body || lost(active)) && shell.focused && lost(shell.focused)) {
@@ -137,9 +142,20 @@ function keepFocus() {
   }
 }
 
-// An overlay (a win, a loss, no move left) is a small dialog: what is
-// under it is inert (no Tab stop, no click) until it goes, and Tab stays
-// among its buttons. The live regions stay heard.
+function focusOverlay(overlay) {
+  if ($("new-dialog").open) return;
+  const first = [...overlay.querySelectorAll("button")].find((b) => !b.hidden && !b.disabled);
+  if (first) first.focus();
+}
+
+// An overlay (a win, a loss, no move left) is a small dialog: the board
+// under it is inert (no Tab stop, no click) until it goes, and Tab goes
+// round its buttons and the page's header (the game tabs, the toolbar,
+// Help, Saves), which stay usable. The live regions stay heard.
+// What an overlay leaves usable: the page's header and Saves, the live
+// regions, the dialogs.
+const STAYS_USABLE = "header.top, #saves, #message, #announce, dialog, script";
+
 function syncOverlay() {
   for (const [node, tabindex] of shell.inerted) {
     node.inert = false;
@@ -151,7 +167,7 @@ function syncOverlay() {
   if (overlay) {
     for (let node = overlay; node && node !== document.body; node = node.parentElement) {
       for (const sibling of node.parentElement.children) {
-        if (sibling === node || sibling.inert || sibling.matches("#message, #announce, dialog, script")) continue;
+        if (sibling === node || sibling.inert || sibling.matches(STAYS_USABLE)) continue;
         sibling.inert = true;
         shell.inerted.push([sibling]);
       }
@@ -163,6 +179,7 @@ function syncOverlay() {
       }
     }
   }
+  if (overlay && !hadOverlay) focusOverlay(overlay); // it takes the focus as it comes
   if (hadOverlay && !overlay && (document.activeElement === document.body || lost(document.activeElement))) {
     const board = boardControl();
     if (board) board.focus();
@@ -170,16 +187,20 @@ function syncOverlay() {
   keepFocus();
 }
 
-// Tab and Shift+Tab go round an overlay's buttons.
+// Tab and Shift+Tab go round the header's controls and an overlay's
+// buttons: never out to the browser's bar or <body>.
 function trapTab(event) {
   const overlay = shownOverlay();
   if (event.key !== "Tab" || !overlay || $("new-dialog").open) return;
-  const buttons = [...overlay.querySelectorAll("button")].filter((b) => !b.hidden && !b.disabled);
-  if (buttons.length === 0) return;
+  const usable = (b) => !b.disabled && !b.closest("[hidden], [inert]");
+  const own = [...overlay.querySelectorAll("button")].filter(usable);
+  const header = [...document.querySelectorAll("header.top button, #saves button, #saves select, #slot-name")];
+  const buttons = header.filter(usable).concat(own);
+  if (own.length === 0) return;
   const at = buttons.indexOf(document.activeElement);
   const next = (at + (event.shiftKey ? -1 : 1) + buttons.length) % buttons.length;
   event.preventDefault();
-  buttons[at < 0 ? 0 : next].focus();
+  (at < 0 ? own[0] : buttons[next]).focus();
 }
 
 function mount(kind) {
@@ -348,7 +369,36 @@ function openNewDialog() {
     set.hidden = set.dataset.for !== shell.kind;
   }
   dialog.returnValue = ""; // Esc closes it without one: not the last "ok"
+  $("new-error").textContent = "";
+  shell.newOpener = document.activeElement;
   dialog.showModal();
+  // On Start, not in a field: Enter starts the game (n then Enter, as the
+  // terminal's n) and the next key (u) is the page's again.
+  $("new-ok").focus();
+}
+
+// The server's words for a seed it refuses (a seed is a Java long).
+const SEED_RULE = "a whole number from -9223372036854775808 to 9223372036854775807";
+
+// Why ``seed`` (the field's text) is no seed, or "" when it is one (or empty).
+function seedProblem(seed) {
+  if (!seed) return "";
+  if (!/^[+-]?[0-9]+$/.test(seed)) return `The seed must be ${SEED_RULE}.`;
+  const value = BigInt(seed);
+  return value < -(2n ** 63n) || value >= 2n ** 63n ? `The seed must be ${SEED_RULE}.` : "";
+}
+
+// Start refused while the seed is wrong: the dialog stays open with the
+// reason beside the field, and what was typed is kept.
+function checkNewGame(event) {
+  if (event.submitter && event.submitter.value !== "ok") return;
+  const problem = seedProblem($("new-seed").value.trim());
+  $("new-error").textContent = problem;
+  $("new-seed").setAttribute("aria-invalid", String(Boolean(problem)));
+  if (problem) {
+    event.preventDefault();
+    $("new-seed").focus();
+  }
 }
 
 function newGameOptions(form) {
@@ -465,8 +515,11 @@ function wire() {
   });
   $("slot-open").addEventListener("click", openSlot);
   $("new-cancel").addEventListener("click", () => $("new-dialog").close("cancel"));
+  keepTabIn($("new-dialog"));
+  $("new-form").addEventListener("submit", checkNewGame);
   $("new-dialog").addEventListener("close", () => {
     const dialog = $("new-dialog");
+    focusBack(shell.newOpener);
     if (dialog.returnValue === "ok") newGame(shell.kind, newGameOptions($("new-form")));
   });
   // From api.js: another tab moved this game on, or the server put it away.
