@@ -6,6 +6,7 @@ server and one browser for the module)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from tests.test_web_browser import (
@@ -170,6 +171,33 @@ def test_a_wrong_seed_keeps_the_dialog_open_with_a_plain_reason(page: Page) -> N
     )
     assert refused.status == 422
     assert refused.json()["error"] == f"seed: {rule}"
+
+
+# ------------------------------------------------------------ 7. uploads
+def test_an_upload_is_refused_by_its_own_size_and_binary_is_not_text(
+    page: Page, tmp_path: Path
+) -> None:
+    open_game(page, "2048")
+    open_saves(page)
+    message = page.locator("#message")
+    big = tmp_path / "big.2048"
+    big.write_text("0\t\n" * (4_500_000))  # 12.9 MiB; escaped in JSON, 21.5
+    page.set_input_files("#upload", str(big))
+    expect(message).to_have_text(
+        "big.2048: this save is 12.9 MiB; the largest accepted is 12 MiB"
+    )
+    for name, data in [
+        ("photo.2048", b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe" * 20),
+        ("wide.dots", "dots save 1\n".encode("utf-16")),
+    ]:
+        (tmp_path / name).write_bytes(data)
+        page.set_input_files("#upload", str(tmp_path / name))
+        expect(message).to_have_text(f"{name}: not a text save file")
+    sent = page.request.post(
+        f"{page.base}/api/upload", data={"text": "E\ufffd\x00e#", "filename": "x.2048"}
+    )
+    assert sent.status == 422
+    assert sent.json()["error"] == "x.2048: not a text save file"
 
 
 # ------------------------------------------------------------ 15. Dots pointer

@@ -27,6 +27,7 @@ const shell = {
   previous: {},
   focused: null, // the last element that had the focus
   newOpener: null, // what had the focus when the New game dialog opened
+  largestSave: Infinity, // the server's limit (GET /api/opening)
   inerted: [], // what an overlay made inert, to give back when it goes
 };
 
@@ -477,8 +478,34 @@ function download(what = "save") {
   link.remove();
 }
 
+// A size as a person reads it: 3 MiB, 2.5 MiB, 300 KiB (the server's words).
+function sizeWords(size) {
+  for (const [unit, scale] of [["MiB", 2 ** 20], ["KiB", 2 ** 10]]) {
+    if (size >= scale) return `${(size / scale).toFixed(1).replace(/\.0$/, "")} ${unit}`;
+  }
+  return `${size} bytes`;
+}
+
+// The file's text, or null after saying why it is none: too big (its own
+// size, not its JSON's), or not text at all (a picture, a zip).
+async function saveText(file) {
+  if (file.size > shell.largestSave) {
+    message(`${file.name}: this save is ${sizeWords(file.size)}; the largest accepted is ${sizeWords(shell.largestSave)}`, true);
+    return null;
+  }
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+    if (!text.includes("\0")) return text;
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+  }
+  message(`${file.name}: not a text save file`, true);
+  return null;
+}
+
 async function upload(file) {
-  const text = await file.text();
+  const text = await saveText(file);
+  if (text === null) return;
   const out = await queue(() => call("POST", "/api/upload", { text, filename: file.name }));
   if (out) {
     // Said whole: a Dots save named x.2048 loads as Dots (its header says so).
@@ -566,6 +593,7 @@ function forThePage(event) {
 async function start() {
   wire();
   const opening = (await call("GET", "/api/opening")) || {};
+  if (opening.largest_save) shell.largestSave = opening.largest_save;
   if (opening.file && !sessionStorage.getItem("playmanager.opened")) {
     sessionStorage.setItem("playmanager.opened", "1");
     const out = await queue(() => call("POST", "/api/opening"));
