@@ -200,6 +200,54 @@ def test_an_upload_is_refused_by_its_own_size_and_binary_is_not_text(
     assert sent.json()["error"] == "x.2048: not a text save file"
 
 
+# ------------------------------------------------------------ 9, 11. words
+def test_replay_deal_says_deal_again_and_statistics_mark_loaded_games(
+    page: Page,
+) -> None:
+    seed = open_game(page, "forty-thieves")["state"]["seed"]
+    after_answer(page, lambda: page.click(".ft-replay"))
+    expect(page.locator("#message")).to_have_text(
+        f"Deal {seed} again (u brings the last one back)"
+    )
+    page.click(".ft-stats")
+    dialog = page.locator("#panel-dialog")
+    expect(dialog).to_contain_text("Loaded from a save")
+    expect(dialog).to_contain_text("sets no best time")
+    page.keyboard.press("Escape")
+
+
+def test_dots_counts_one_move_in_the_singular_and_nothing_to_undo_is_the_terminals(
+    page: Page,
+) -> None:
+    open_game(page, "dots")
+    open_saves(page)
+    last = str(SAVES / "last_move.dots")
+    after_answer(page, lambda: page.set_input_files("#upload", last))
+    page.locator("#board-dots [tabindex='0']").focus()
+    page.keyboard.press("b")
+    expect_announced(page, "1 move left, ")
+    refused = page.request.post(f"{page.base}/api/games/{state(page)['id']}/undo")
+    assert refused.status == 409 and refused.json()["error"] == "Nothing to undo"
+
+
+# ------------------------------------------------------------ 12. slots
+def test_slots_say_a_missing_name_and_a_declined_replace_plainly(page: Page) -> None:
+    open_game(page, "2048")
+    open_saves(page)
+    message = page.locator("#message")
+    page.fill("#slot-name", "  ")
+    page.click("#slot-save")
+    expect(message).to_have_text("Type a name for the slot first")
+    page.fill("#slot-name", "kept")
+    after_answer(page, lambda: page.click("#slot-save"), count=2)  # saved, listed
+    expect(message).to_have_text("Saved in slot kept")
+    page.click("#new")
+    after_answer(page, lambda: page.click("#new-ok"))  # another game: it asks
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.click("#slot-save")
+    expect(message).to_have_text("Not saved: the slot kept is kept as it was")
+
+
 # ------------------------------------------------------------ 15. Dots pointer
 def test_space_on_a_dot_of_another_colour_says_why(page: Page) -> None:
     out = open_game(page, "dots")

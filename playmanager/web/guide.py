@@ -16,7 +16,7 @@ from typing import Final
 
 from ..controls import Control
 from ..forty_thieves.text import symbol_text
-from ..rules_text import TWENTY48, dots_rules, forty_thieves_rules
+from ..rules_text import TWENTY48, browser_rules, dots_rules, forty_thieves_rules
 
 Keys = tuple[tuple[str, str], ...]
 TITLES: Final = {"2048": "2048", "forty-thieves": "Forty Thieves", "dots": "Dots"}
@@ -61,12 +61,12 @@ PAGE_CONTROLS: Final[Keys] = (
 
 def rules(kind: str, *, squares: bool = True) -> tuple[str, ...]:
     """The rules of ``kind`` as the terminal words them (Forty Thieves' cards
-    written ``7♠``, as the page draws them)."""
+    written ``7♠``, as the page draws them), less what only the terminal has."""
     if kind == "forty-thieves":
-        return forty_thieves_rules(symbol_text)
+        return browser_rules(forty_thieves_rules(symbol_text))
     if kind == "dots":
         return dots_rules(squares=squares)
-    return TWENTY48
+    return browser_rules(TWENTY48)
 
 
 def keys(kind: str) -> Keys:

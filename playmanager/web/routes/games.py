@@ -12,7 +12,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Body
 
-from ...messages import undo_brings_back
+from ...messages import NOTHING_TO_UNDO, undo_brings_back
 from .. import schemas
 from ..deps import Client, Live, MaybeClient, RefusalMode, ServerDep, Version
 from ..errors import ApiError, fail
@@ -135,7 +135,7 @@ async def undo(
     async with live.lock:
         checked(found, live, version)
         if not found.games.undo(live):
-            fail(409, "nothing to undo", None)
+            fail(409, NOTHING_TO_UNDO, None)  # the terminal's words
         return game_out(found, live)
 
 

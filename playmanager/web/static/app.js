@@ -217,7 +217,7 @@ function mount(kind) {
     play: (intent) => play(intent),
     message,
     announce,
-    start: (options) => newGame(kind, options),
+    start: (options, how) => newGame(kind, options, how),
     askNew: () => openNewDialog(),
     undo: () => undo(),
     help: () => help(),
@@ -329,14 +329,16 @@ async function backToPrevious() {
   }
 }
 
-async function newGame(kind, options = {}) {
+// ``again``: the same deal replayed ("Deal 7 again", not "New deal 7").
+async function newGame(kind, options = {}, { again = false } = {}) {
   stopAutoplay();
   const replaced = shell.out && shell.out.game === kind ? shell.out.id : null;
   const body = { game: kind, ...options, replaces: Boolean(replaced) };
   const out = await queue(() => call("POST", "/api/games", body));
   if (out) {
     if (replaced) shell.previous[kind] = replaced;
-    message(out.words); // the server's words: "New deal 7 (u brings the last one back)"
+    // The server's words: "New deal 7 (u brings the last one back)".
+    message(again ? out.words.replace(/^New deal (\S+)/, "Deal $1 again") : out.words);
     show(out, { animate: false });
   }
 }
@@ -444,14 +446,22 @@ async function refreshSlots() {
 
 async function saveSlot(overwrite = false) {
   const name = $("slot-name").value.trim();
+  if (!name) {
+    // Said before asking the server (whose words name its field).
+    message("Type a name for the slot first", true);
+    $("slot-name").focus();
+    return;
+  }
   try {
     await api("POST", "/api/slots", { name, game_id: shell.out.id, overwrite });
     message(`Saved in slot ${name}`);
     refreshSlots();
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (error.status === 409 && !overwrite && window.confirm(`Replace the slot ${name}?`)) {
-      return saveSlot(true);
+    if (error.status === 409 && !overwrite) {
+      if (window.confirm(`Replace the slot ${name}?`)) return saveSlot(true);
+      message(`Not saved: the slot ${name} is kept as it was`);
+      return;
     }
     message(error.message, true);
   }

@@ -20,6 +20,8 @@ function element(tag, className, text) {
   return made;
 }
 
+// "1 move", "2 moves".
+const counted = (n, noun) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 const neighbours = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
 const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
 
@@ -312,9 +314,9 @@ export class Dots {
     if (state.won) return `You win! Score ${state.score}.`;
     if (state.over) return `Out of moves. Score ${state.score}.`;
     if (state.stuck) return "No path left: undo, or play again.";
-    const left = `${state.moves_left} moves left, ${state.objective.left} `
-      + `${NAMES[state.objective.colour]} dots to clear, score ${state.score}.`;
-    return moved && state.last ? `Cleared ${state.last.cleared.length} dots. ${left}` : left;
+    const left = `${counted(state.moves_left, "move")} left, `
+      + `${counted(state.objective.left, `${NAMES[state.objective.colour]} dot`)} to clear, score ${state.score}.`;
+    return moved && state.last ? `Cleared ${counted(state.last.cleared.length, "dot")}. ${left}` : left;
   }
 
   // The hinted path is drawn as the player's own, ready to play: Enter
