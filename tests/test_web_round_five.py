@@ -134,6 +134,7 @@ def test_an_overlay_leaves_the_header_usable_and_the_board_inert(page: Page) -> 
         assert page.evaluate(
             f"document.querySelector('{control}').closest('[inert]') === null"
         )
+    open_saves(page)  # an upload closed it
     with page.expect_download() as download:
         page.click("#download")  # the stuck game's save, by mouse
     assert download.value.suggested_filename == "save.forty-thieves"
@@ -246,6 +247,38 @@ def test_slots_say_a_missing_name_and_a_declined_replace_plainly(page: Page) -> 
     page.once("dialog", lambda dialog: dialog.dismiss())
     page.click("#slot-save")
     expect(message).to_have_text("Not saved: the slot kept is kept as it was")
+
+
+# ------------------------------------------------------------ 13. layout, autoplay
+def test_an_upload_closes_the_saves_panel(
+    page: Page,
+) -> None:
+    open_game(page, "2048")
+    open_saves(page)
+    after_answer(
+        page, lambda: page.set_input_files("#upload", str(SAVES / "midgame.2048"))
+    )
+    expect(page.locator("#saves")).to_be_hidden()
+    assert active(page) != "BODY"
+
+
+def test_autoplay_waits_behind_help_and_a_key_stops_it(page: Page) -> None:
+    open_game(page, "dots")
+    page.locator("#board-dots [tabindex='0']").focus()
+    page.keyboard.press("A")
+    expect(page.locator("#message")).to_contain_text("Autoplay:")
+    page.keyboard.press("?")
+    expect(page.locator("#panel-dialog")).to_be_visible()
+    page.wait_for_timeout(400)  # the step in flight lands
+    moves = state(page)["state"]["moves"]
+    page.wait_for_timeout(1000)
+    assert state(page)["state"]["moves"] == moves, "paused behind Help"
+    page.keyboard.press("Escape")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#message")).to_have_text("Autoplay stopped")
+    expect(page.locator("#autoplay")).to_have_text("Autoplay")
+    page.wait_for_timeout(500)
+    expect(page.locator("#message")).to_have_text("Autoplay stopped")
 
 
 # ------------------------------------------------------------ 15. Dots pointer

@@ -50,7 +50,7 @@ MOVE_KEYS: Final[dict[str, Keys]] = {
 PAGE_CONTROLS: Final[Keys] = (
     (f"{Control.HELP.value}, F1", "this help (Escape closes it)"),
     (Control.HINT.value, Control.HINT.summary),
-    (Control.AUTOPLAY.value, "autoplay: the hint plays on (any move key stops it)"),
+    (Control.AUTOPLAY.value, "autoplay: the hint plays on (any key stops it)"),
     (Control.UNDO.value, "undo, as often as you like"),
     (Control.NEW_GAME.value, "new game"),
     (Control.SAVE.value, "save: download the game's save file"),

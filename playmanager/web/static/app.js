@@ -311,6 +311,10 @@ async function autoplay() {
     show(out);
     if (out.finished) break;
     await new Promise((done) => setTimeout(done, AUTOPLAY_PAUSE_MS[shell.kind]));
+    // Paused while a dialog (Help, Statistics, New game) is open over the game.
+    while (shell.autoplaying && document.querySelector("dialog[open]")) {
+      await new Promise((done) => setTimeout(done, 200));
+    }
   }
   stopAutoplay();
 }
@@ -521,6 +525,8 @@ async function upload(file) {
     // Said whole: a Dots save named x.2048 loads as Dots (its header says so).
     message(`Loaded ${file.name}: a game of ${GAME_NAMES[out.game]}`);
     show(out, { animate: false });
+    showSaves(false); // done with: the board comes back into view
+    keepFocus();
   }
 }
 
@@ -581,9 +587,13 @@ function wire() {
     if (SHARED_KEYS[event.key] && shell.out) {
       event.preventDefault();
       SHARED_KEYS[event.key]();
+    } else if (shell.autoplaying && !["Shift", "Tab"].includes(event.key)) {
+      // As the terminal's: a key stops autoplay, and does only that.
+      event.preventDefault();
+      stopAutoplay();
+      message("Autoplay stopped");
     } else if (shell.view && shell.view.key(event)) {
       event.preventDefault();
-      if (shell.autoplaying) stopAutoplay();
     }
   });
 }
