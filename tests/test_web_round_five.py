@@ -281,6 +281,40 @@ def test_autoplay_waits_behind_help_and_a_key_stops_it(page: Page) -> None:
     expect(page.locator("#message")).to_have_text("Autoplay stopped")
 
 
+# ------------------------------------------------------------ 14. Forty Thieves
+def test_a_dragged_card_leaves_no_faded_copy_and_a_win_keeps_the_bar_usable(
+    page: Page,
+) -> None:
+    open_game(page, "forty-thieves")
+    card = page.locator('[data-pile="t0"] .card').last
+    box = card.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 10)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2 + 60, box["y"] + 200, steps=5)
+    lifted = page.locator('[data-pile="t0"] .card.lifted')
+    expect(lifted).to_have_count(1)
+    assert lifted.evaluate("c => getComputedStyle(c).visibility") == "hidden"
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 10, steps=5)
+    page.mouse.up()
+    open_saves(page)
+    won = str(SAVES / "two_moves_from_winning.forty-thieves")
+    after_answer(page, lambda: page.set_input_files("#upload", won))
+    after_answer(page, lambda: page.click(".ft-finish"))
+    expect(page.locator(".ft .overlay")).to_be_visible()
+    assert state(page)["state"]["won"]
+    page.wait_for_timeout(2500)  # the kings have jumped
+    for button in [".ft-stats", ".ft-rules"]:
+        hit = page.locator(button).evaluate(
+            "b => { const r = b.getBoundingClientRect();"
+            " return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === b"
+            " && !b.closest('[inert]'); }"
+        )
+        assert hit, f"{button} is covered or inert under the win"
+    page.click(".ft-stats")
+    expect(page.locator("#panel-dialog")).to_be_visible()
+    page.keyboard.press("Escape")
+
+
 # ------------------------------------------------------------ 15. Dots pointer
 def test_space_on_a_dot_of_another_colour_says_why(page: Page) -> None:
     out = open_game(page, "dots")

@@ -133,7 +133,7 @@ function keepFocus() {
   const active = document.activeElement;
   if (overlay) {
     // The header stays usable: a control of it keeps the focus it was given.
-    const inHeader = !lost(active) && active.closest("header.top, #saves");
+    const inHeader = !lost(active) && active.closest("header.top, #saves, .ft-bar");
     if (!overlay.contains(active) && !inHeader) focusOverlay(overlay);
     return;
   }
@@ -155,7 +155,7 @@ function focusOverlay(overlay) {
 // Help, Saves), which stay usable. The live regions stay heard.
 // What an overlay leaves usable: the page's header and Saves, the live
 // regions, the dialogs.
-const STAYS_USABLE = "header.top, #saves, #message, #announce, dialog, script";
+const STAYS_USABLE = "header.top, #saves, .ft-bar, #message, #announce, dialog, script";
 
 function syncOverlay() {
   for (const [node, tabindex] of shell.inerted) {
@@ -195,7 +195,7 @@ function trapTab(event) {
   if (event.key !== "Tab" || !overlay || $("new-dialog").open) return;
   const usable = (b) => !b.disabled && !b.closest("[hidden], [inert]");
   const own = [...overlay.querySelectorAll("button")].filter(usable);
-  const header = [...document.querySelectorAll("header.top button, #saves button, #saves select, #slot-name")];
+  const header = [...document.querySelectorAll("header.top button, #saves button, #saves select, #slot-name, .ft-bar button")];
   const buttons = header.filter(usable).concat(own);
   if (own.length === 0) return;
   const at = buttons.indexOf(document.activeElement);
