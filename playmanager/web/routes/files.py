@@ -85,8 +85,8 @@ async def upload(
     back as the game it was, and so does any browser save; any other file
     is checked as the terminal checks it."""
     source = plain_file_name(body.filename)
-    if "\x00" in body.text or "\ufffd" in body.text:
-        # A picture or a zip read as text: its bytes would be mojibake.
+    if "\ufffd" in body.text:
+        # Bytes that were no text (a picture, a zip): shown, they are mojibake.
         fail(422, f"{source}: not a text save file", "text")
     if is_browser_save(body.text):
         steps = load_browser_save(body.text, source)
