@@ -219,6 +219,7 @@ def test_the_smaller_items_slot_enter_saves_panel_and_the_game_loaded(
     misnamed.write_text((SAVES / "fresh.dots").read_text())
     after_answer(page, lambda: page.set_input_files("#upload", str(misnamed)))
     expect(page.locator("#message")).to_have_text("Loaded x.2048: a game of Dots")
+    open_saves(page)  # an upload closes it
     page.fill("#slot-name", "by enter")
     page.focus("#slot-name")
     after_answer(page, lambda: page.keyboard.press("Enter"), count=2)  # saved, listed

@@ -143,9 +143,7 @@ def test_an_overlay_leaves_the_header_usable_and_the_board_inert(page: Page) -> 
     page.keyboard.press("Escape")
     for _ in range(30):  # Tab goes round the header and the overlay only
         page.keyboard.press("Tab")
-        inside = (
-            "document.activeElement.closest('header.top, #saves, .overlay') !== null"
-        )
+        inside = "document.activeElement.closest('header.top, #saves, .ft-bar, .overlay') !== null"
         assert page.evaluate(inside), active(page, "class")
     page.click(".tabs button[data-kind='dots']")
     page.wait_for_selector('body[data-kind="dots"]')
@@ -286,6 +284,9 @@ def test_a_dragged_card_leaves_no_faded_copy_and_a_win_keeps_the_bar_usable(
     page: Page,
 ) -> None:
     open_game(page, "forty-thieves")
+    page.click("#new")
+    after_answer(page, lambda: page.click("#new-ok"))  # a deal to drag in
+    page.wait_for_timeout(1500)  # the deal has flown out of the deck
     card = page.locator('[data-pile="t0"] .card').last
     box = card.bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 10)
