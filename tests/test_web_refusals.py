@@ -73,12 +73,12 @@ def test_2048_refused_controls_log_no_console_error(
     open_game(page, "2048")
     tab_to(page, "#board-2048")
     expect(page.locator("#undo")).to_be_disabled()  # a new game: nothing to undo
-    refused(page, "u", "nothing to undo")
-    refused(page, "z", "nothing to undo")
+    refused(page, "u", "Nothing to undo")
+    refused(page, "z", "Nothing to undo")
     upload_by_keyboard(page, "lost.2048")  # no move left
     expect(page.locator("#autoplay")).to_be_disabled()
     refused(page, "A", "no move is left")
-    refused(page, "u", "nothing to undo")
+    refused(page, "u", "Nothing to undo")
     after_answer(page, lambda: page.keyboard.press("H"))
     expect(page.locator("#message")).to_have_text("Hint: no move is left")
     assert problems == [], problems
@@ -92,7 +92,7 @@ def test_forty_thieves_refused_controls_log_no_console_error(
     upload_by_keyboard(page, "no_move_left.forty-thieves")
     expect(page.locator("#undo")).to_be_disabled()
     expect(page.locator(".ft-finish")).to_be_disabled()  # nothing safe to send home
-    refused(page, "u", "nothing to undo")
+    refused(page, "u", "Nothing to undo")
     refused(page, "A", "no move is left")
     before = state(page)
     after_answer(page, lambda: page.keyboard.press("a"))  # the Auto-finish key
@@ -110,7 +110,7 @@ def test_dots_refused_controls_log_no_console_error(
     open_game(page, "dots")
     tab_to(page, "#board-dots [role=gridcell]")
     expect(page.locator("#undo")).to_be_disabled()
-    refused(page, "u", "nothing to undo")
+    refused(page, "u", "Nothing to undo")
     page.keyboard.press(" ")  # a path of one dot, then Enter: too short
     page.keyboard.press("Enter")
     expect(page.locator("#announce")).to_contain_text("A path joins two dots or more")

@@ -78,8 +78,8 @@ def test_question_mark_opens_the_games_rules_from_the_server(
     served = page.request.get(f"{page.base}/api/help/{kind}").json()
     shown = page.locator(".help-rules li").all_text_contents()
     assert shown[: len(served["rules"]) - 1] == served["rules"][:-1]
-    assert page.locator(".help-keys th").all_text_contents()[-6:] == [
-        "?, F1", "H", "A", "u", "n", "o"
+    assert page.locator(".help-keys th").all_text_contents()[-7:] == [
+        "?, F1", "H", "A", "u", "n", "o", "b"
     ]
 
 

@@ -109,9 +109,9 @@ def test_with_refusal_answer_a_stale_change_answers_the_game_as_it_is(
 @pytest.mark.parametrize(
     ("kind", "what", "why"),
     [
-        ("2048", "undo", "nothing to undo"),
-        ("dots", "undo", "nothing to undo"),
-        ("forty-thieves", "undo", "nothing to undo"),
+        ("2048", "undo", "Nothing to undo"),
+        ("dots", "undo", "Nothing to undo"),
+        ("forty-thieves", "undo", "Nothing to undo"),
         ("dots", "autoplay", "no move is left"),
     ],
 )

@@ -229,6 +229,10 @@ class SlotOut(BaseModel):
 class Opening(BaseModel):
     game: GameName | None = Field(description="the game the command line named")
     file: str | None = Field(description="the save FILE it opened, if any")
+    largest_save: int = Field(
+        description="the longest save an upload takes (the page refuses a bigger "
+        "file by its own size before sending it)",
+    )
 
 
 class HelpOut(BaseModel):

@@ -15,7 +15,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Body
 
-from ...messages import undo_brings_back
+from ...messages import NOTHING_TO_UNDO, undo_brings_back
 from .. import schemas
 from ..deps import Client, Live, MaybeClient, RefusalMode, ServerDep, Version
 from ..errors import ApiError, fail
@@ -158,7 +158,8 @@ async def undo(
         if refused_now := stale(found, live, version, refusal):
             return refused_now
         if not found.games.undo(live):
-            return refuse(found, live, refusal, "nothing to undo", None)
+            # the terminal's words
+            return refuse(found, live, refusal, NOTHING_TO_UNDO, None)
         return game_out(found, live)
 
 
