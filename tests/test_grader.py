@@ -436,6 +436,25 @@ def test_no_jdk_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "javac 11 or newer" in JDK_NEEDED
 
 
+def test_no_jdk_is_the_graders_error_never_the_students(tmp_path: Path) -> None:
+    """Issue 35: a Gradescope image whose JDK did not install graded a
+    correct Java class 0/32 with exit 0; a missing JDK is the grader's
+    set-up, so every requirement is GRADER-ERROR, there is no score, and
+    the exit status is 3 (run_autograder then fails loudly)."""
+    correct = Path(__file__).parent / "conformance" / "java" / "correct" / "GameState.java"
+    shutil.copy(correct, tmp_path)
+    no_jdk = {**os.environ, "PATH": str(tmp_path / "empty")}  # no javac on it
+    done = subprocess.run(
+        [sys.executable, "-m", "gamestate.conformance", str(tmp_path), "-f", "json"],
+        cwd=tmp_path, env=no_jdk, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 3, done.stdout + done.stderr
+    report = json.loads(done.stdout)
+    verdicts = {row["verdict"] for row in report["requirements"]}
+    assert verdicts == {"GRADER-ERROR"}, verdicts
+    assert JDK_NEEDED in done.stdout
+
+
 def test_a_python_time_limit_names_the_method_and_spends_it() -> None:
     class Looping(WriteupGameState):
         def slideDown(self) -> bool:

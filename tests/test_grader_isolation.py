@@ -61,6 +61,10 @@ def test_the_same_report_from_a_checkout_the_submission_folder_and_elsewhere(
         reports.append(report_without_time(to_json(grade(target, Limits()))))
     assert reports[0]["score"] == 32, reports[0]
     assert reports[0] == reports[1] == reports[2]
+    # nothing written where it ran or beside the submission (Hypothesis
+    # kept its .hypothesis folder in the current folder: issue 35)
+    assert sorted(path.name for path in submission.iterdir()) == ["game.py"]
+    assert list(elsewhere.iterdir()) == []
 
 
 def test_an_adt_module_graded_from_a_checkout_is_graded_as_elsewhere(

@@ -64,6 +64,11 @@ class LoadError(Exception):
     """The target cannot be run at all; the message says why (maybe lines)."""
 
 
+class GraderSetupError(LoadError):
+    """The grader's own set-up cannot run the target (no JDK, or one too
+    old): never the student's doing, so a GRADER-ERROR, not a score."""
+
+
 # ------------------------------------------------------------ compiling
 @dataclass(frozen=True)
 class JavaTools:
@@ -74,11 +79,11 @@ class JavaTools:
 def find_jdk() -> JavaTools:
     javac = shutil.which("javac")
     if javac is None:
-        raise LoadError(JDK_NEEDED)
+        raise GraderSetupError(JDK_NEEDED)
     beside = Path(javac).resolve().parent / "java"
     java = str(beside) if beside.is_file() else shutil.which("java")
     if java is None:
-        raise LoadError(JDK_NEEDED)
+        raise GraderSetupError(JDK_NEEDED)
     return JavaTools(javac, java)
 
 
@@ -248,18 +253,18 @@ def compile_target(target: Path, scratch: Path, tools: JavaTools) -> Path:
     except subprocess.TimeoutExpired:
         raise LoadError(f"javac took over {COMPILE_SECONDS} s; gave up") from None
     if done.returncode != 0:
-        raise LoadError(compile_error(done.stdout + done.stderr, scratch, main.name, tools))
+        if javac_too_old(tools):
+            raise GraderSetupError(JDK_NEEDED)
+        raise LoadError(compile_error(done.stdout + done.stderr, scratch, main.name))
     return classes
 
 
-def compile_error(output: str, scratch: Path, shown_name: str, tools: JavaTools) -> str:
+def compile_error(output: str, scratch: Path, shown_name: str) -> str:
     text = output.replace(f"{scratch / 'src'}{os.sep}", "").replace(
         f"{scratch / 'harness'}{os.sep}", ""
     )
     text = text.replace("GameState.java:", f"{shown_name}:") if shown_name != "GameState.java" else text
     lines = [line for line in text.splitlines() if line.strip()][:JAVAC_LINES]
-    if javac_too_old(tools):
-        return JDK_NEEDED
     failing = set(re.findall(r"^([^\s:]+\.java):\d+:", text, re.MULTILINE))
     if not failing or not all(name.startswith(HARNESS_PREFIX) for name in failing):
         head = f"{shown_name} does not compile (javac):"

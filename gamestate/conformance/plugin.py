@@ -49,6 +49,7 @@ from gamestate.conformance.implementation import (
     LoadError,
     load_implementation,
 )
+from gamestate.conformance.javac import GraderSetupError
 from gamestate.conformance.limits import WRITEUP_METHODS, TargetError
 from gamestate.conformance.report import (
     ERROR,
@@ -124,7 +125,8 @@ def pytest_configure(config: pytest.Config) -> None:
             config.getoption("memory"),
         )
     except LoadError as error:
-        _journal(config, {"event": "unloadable", "message": str(error)})
+        graders = isinstance(error, GraderSetupError)  # no JDK: not the class's
+        _journal(config, {"event": "unloadable", "message": str(error), "graders": graders})
         raise pytest.UsageError(str(error)) from None
     config.stash[IMPLEMENTATION] = implementation
     absent = sorted(req for req, method in OPTIONAL.items() if not implementation.has(method))

@@ -80,7 +80,8 @@ def _grade_in(scratch: Path, target: str, limits: Limits, direction: str | None)
         events = _read_journal(journal)
         unloadable = [event for event in events if event["event"] == "unloadable"]
         if unloadable:
-            return Report(target, problem=unloadable[-1]["message"])
+            last = unloadable[-1]
+            return Report(target, problem=last["message"], graders=last.get("graders", False))
         if status in (0, 1, 5) and any(event["event"] == "session" for event in events):
             return _report(target, events)
         running = _running_test(events)
@@ -137,10 +138,14 @@ def child_command(
     return command
 
 
-def _child_environment() -> dict[str, str]:
+def _child_environment(scratch: Path | None = None) -> dict[str, str]:
     environment = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
     environment["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     environment["PYTHONDONTWRITEBYTECODE"] = "1"  # nothing written beside a submission
+    if scratch is not None:  # a pytest child: Hypothesis keeps a .hypothesis
+        # folder (constants read from the code under test) in the current
+        # folder; the child's scratch folder instead.
+        environment["HYPOTHESIS_STORAGE_DIRECTORY"] = str(scratch / ".hypothesis")
     paths = [str(PACKAGE_ROOT), environment.get("PYTHONPATH", "")]
     environment["PYTHONPATH"] = os.pathsep.join(path for path in paths if path)
     return environment
@@ -177,7 +182,7 @@ def _run_child(
             stdin=subprocess.DEVNULL,
             stdout=sink,
             stderr=subprocess.STDOUT,
-            env=_child_environment(),
+            env=_child_environment(scratch),
             preexec_fn=limit,  # noqa: PLW1509 - only sets an rlimit
             start_new_session=True,
         )

@@ -379,8 +379,9 @@ def replay(GameState: Any, Direction: Any, positions: list[Position]) -> None:
         key = after.keys[-1]
         name = KEYS[key]
         where = (
-            "the class's draws differ from the writeup's, so its game is replayed with "
-            f"the writeup's new tiles placed by the grader's addTile(), {before.when}"
+            "the class's own game does not give the writeup's boards (its draws or its "
+            "moves differ), so it is replayed with the writeup's new tiles placed by the "
+            f"grader's addTile(), {before.when}"
         )
         over = game.isGameOver()
         assert over is False, (
