@@ -2,7 +2,9 @@
 
 The package is installed as a user installs it (``pip install .`` into a
 fresh virtual environment: no editable finder, bytecode compiled), and
-both commands run from an empty folder outside the checkout:
+both commands run from an empty folder outside the checkout, with an
+empty data folder (``XDG_DATA_HOME``: no best score, no rescued game
+waiting, as at a new user's first launch and whatever this machine holds):
 
 * ``python -c pass``, the floor every Python program pays;
 * ``python -m playmanager``, answering ``q`` at the first prompt.
@@ -27,6 +29,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+_ENV = dict(os.environ)
+"""The children's environment: this one's, with an empty data folder."""
 
 
 def install(venv: Path) -> Path:
@@ -43,7 +47,9 @@ def install(venv: Path) -> Path:
 def wall_seconds(argv: list[str], cwd: str) -> float:
     """Wall time of one child process fed ``q`` on its standard input."""
     start = time.perf_counter()
-    subprocess.run(argv, input=b"q\n", stdout=subprocess.DEVNULL, cwd=cwd, check=True)
+    subprocess.run(
+        argv, input=b"q\n", stdout=subprocess.DEVNULL, cwd=cwd, env=_ENV, check=True
+    )
     return time.perf_counter() - start
 
 
@@ -61,6 +67,7 @@ def peak_kib(argv: list[str], cwd: str) -> int | None:
             input=b"q\n",
             stdout=subprocess.DEVNULL,
             cwd=cwd,
+            env=_ENV,
             check=True,
         )
         return int(out.read().split()[-1])
@@ -75,6 +82,7 @@ def measure(python: Path, rounds: int) -> None:
     times: dict[str, list[float]] = {name: [] for name in names}
     memory: dict[str, list[int]] = {name: [] for name in names}
     with tempfile.TemporaryDirectory() as cwd:  # outside the checkout
+        _ENV["XDG_DATA_HOME"] = os.path.join(cwd, "data")  # empty: see above
         for name in names:  # warm the file cache once, not counted
             wall_seconds(commands[name], cwd)
         for r in range(rounds):

@@ -61,6 +61,9 @@ sys.path.insert(0, str(ROOT))
 DIRECTIONS = ("left", "down", "right", "down")
 OK = (200,)  # a slide that moves nothing is answered 200 with no_change
 UNCHANGED = b'"no_change":"'
+REQUEST_TIMEOUT_S = 10.0
+"""A request unanswered this long fails (status 0): a hung server is
+reported as errors, never a bench that hangs with it."""
 
 
 def free_port() -> int:
@@ -155,6 +158,15 @@ class Connection:
         self.writer: asyncio.StreamWriter | None = None
 
     async def post(self, path: str, body: bytes) -> tuple[int, bytes]:
+        """(status, body); TimeoutError (an OSError) after REQUEST_TIMEOUT_S,
+        and the connection is then dropped: the next request opens another."""
+        try:
+            return await asyncio.wait_for(self.exchange(path, body), REQUEST_TIMEOUT_S)
+        except TimeoutError:
+            await self.close()
+            raise
+
+    async def exchange(self, path: str, body: bytes) -> tuple[int, bytes]:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(
                 "127.0.0.1", self.port
@@ -183,6 +195,7 @@ class Connection:
     async def close(self) -> None:
         if self.writer is not None:
             self.writer.close()
+        self.reader = self.writer = None
 
 
 def limits() -> httpx.Limits:

@@ -28,7 +28,6 @@ import os
 from types import MappingProxyType
 
 from .options import EXIT_USAGE
-from .storage import SaveFileError, decode, header_game, read_bytes, whole_number
 
 TYPE_CHECKING = False  # typing and argparse cost start-up time (issue 14)
 if TYPE_CHECKING:
@@ -36,6 +35,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
     from typing import Final, Protocol, TextIO
 
+    from .storage import SaveFileError
     from .terminal import Terminal
 
     class FrontEnd(Protocol):
@@ -160,6 +160,8 @@ class Files:
         self._read: dict[str, bytes | SaveFileError] = {}
 
     def _bytes(self, path: str) -> bytes:
+        from .storage import SaveFileError, read_bytes  # with a FILE only
+
         if path not in self._read:
             try:
                 self._read[path] = read_bytes(path)
@@ -173,6 +175,8 @@ class Files:
     def text(self, path: str) -> str:
         """The text of the save file at ``path``; raise SaveFileError (a
         file that is not a regular file of UTF-8 text of at most 1 MiB)."""
+        from .storage import decode
+
         return decode(self._bytes(path), path)
 
     def game_in(self, path: str) -> Game | None:
@@ -187,6 +191,8 @@ class Files:
     def _first_line(self, path: str) -> str:
         """The file's first line; empty if it cannot be read (the game's
         own loader says why)."""
+        from .storage import SaveFileError
+
         try:
             first = self._bytes(path)[:_FIRST_LINE_BYTES].split(b"\n", 1)[0]
         except SaveFileError:
@@ -243,6 +249,8 @@ def header_names(first_line: str) -> Game | None:
     """The game a save file's first line names: its header's (``dots save
     1``), or 2048 for two whole numbers (a ``.2048`` file's size: its
     format, Java's, has no header); None if it names none."""
+    from .storage import header_game, whole_number  # read with a FILE only
+
     name = header_game(first_line)
     if name is not None:
         return GAMES.get(name)

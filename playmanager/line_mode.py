@@ -150,8 +150,7 @@ class LineMode(ABC, Generic[M, I, E]):
                 with contextlib.suppress(
                     OSError, ValueError
                 ):  # the terminal may be gone
-                    self.stderr.write(line + "\n")  # one line: scripts read it
-                    self.stderr.flush()
+                    self.tell(line)
                 return status
         return self.status
 
@@ -193,7 +192,10 @@ class LineMode(ABC, Generic[M, I, E]):
             self.undo()
         elif control is Control.HINT:
             intent = self.session.hint()
-            self.say(messages.NO_HINT if intent is None else self.hint_text(intent))
+            if intent is None:
+                self.say(messages.no_hint(self.session.why_no_hint()))
+            else:
+                self.say(self.hint_text(intent))
         elif control is Control.AUTOPLAY:
             self.autoplay(argument)
         elif control is Control.NEW_GAME:
@@ -237,7 +239,7 @@ class LineMode(ABC, Generic[M, I, E]):
             while played < count:
                 reason = self.session.why_autoplay_stops()
                 if reason is not None or self.session.autoplay_step() is None:
-                    stopped = reason or messages.AUTOPLAY_DONE
+                    stopped = reason or self._why_autoplay_ended()
                     break
                 played += 1
                 self._show_progress(messages.autoplaying_moves(played))
@@ -245,9 +247,16 @@ class LineMode(ABC, Generic[M, I, E]):
             stopped = messages.AUTOPLAY_STOPPED
         self._show_progress("")
         self.say(messages.autoplayed_moves(played))
-        if played < count:
+        if played < count and stopped:
             self.say(stopped)
         self.show()
+
+    def _why_autoplay_ended(self) -> str:
+        """Autoplay's last line when it played nothing: the game's end
+        says it already (the won or lost line), else why no hint."""
+        if self.session.ended:
+            return ""
+        return messages.autoplay_done(self.session.why_no_hint())
 
     def _show_progress(self, line: str) -> None:
         """Show ``line`` in place of the last progress line, on a terminal
@@ -336,13 +345,17 @@ class LineMode(ABC, Generic[M, I, E]):
         out.flush()
 
     def complain(self, text: str) -> None:
-        """Print an error on stderr: fitted to a terminal like any message;
-        one whole line on a pipe, for the script that reads it."""
-        line = f"playmanager: {text}"
+        """Print an error on stderr (:meth:`tell`)."""
+        self.tell(f"playmanager: {text}")
+
+    def tell(self, text: str) -> None:
+        """Print ``text`` on stderr: fitted to a terminal like any message
+        (wrapped at words, paths shortened in the middle); whole lines on
+        a pipe, for the script that reads them."""
         if self.terminal.is_terminal:
-            self.say(line, self.stderr)
+            self.say(text, self.stderr)
         else:
-            self.stderr.write(line + "\n")
+            self.stderr.write(text + "\n")
             self.stderr.flush()
 
     def ask(self, prompt: str) -> str | None:

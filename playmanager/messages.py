@@ -20,6 +20,10 @@ def cannot_load(path: str, reason: str) -> str:
     return f"playmanager: cannot load {path}: {reason}\n"
 
 
+EMPTY_FILE_NAME: Final = "playmanager: FILE is empty: give a file name, or leave it out\n"
+"""A FILE argument of '' (or blanks), refused at launch in every game."""
+
+
 def cannot_save(path: str, reason: str) -> str:
     """A save that failed, or a new FILE that could not be saved (launch
     refuses it); the old file is untouched."""
@@ -40,14 +44,26 @@ def sentence(text: str) -> str:
 WIN: Final = "You win!"
 """The title of a won game, in every game and mode."""
 NOTHING_TO_UNDO: Final = "Nothing to undo"
-NO_HINT: Final = "Hint: no move is left"
+NO_MOVE_LEFT: Final = "no move is left"
+NO_HINT: Final = f"Hint: {NO_MOVE_LEFT}"
 KEEP_PLAYING: Final = "Keep playing"
 AUTOPLAY_ON: Final = "Autoplay on (any key stops)"
 AUTOPLAY_STOPPED: Final = "Autoplay stopped"
-AUTOPLAY_DONE: Final = "Autoplay stopped: no move is left"
+AUTOPLAY_DONE: Final = f"Autoplay stopped: {NO_MOVE_LEFT}"
 HELP_HINT: Final = "? lists the commands"
 """How a line mode points at its help (the full screens: ``? lists the keys``)."""
 KEYS_HINT: Final = "? lists the keys"
+
+
+def no_hint(why: str) -> str:
+    """The hint's line when it found no move; ``why`` says why
+    (:meth:`~playmanager.session.Session.why_no_hint`)."""
+    return f"Hint: {why}"
+
+
+def autoplay_done(why: str) -> str:
+    """Autoplay's line when the hint found no move (``why``)."""
+    return f"{AUTOPLAY_STOPPED}: {why}"
 
 
 def unknown_command(what: str) -> str:
@@ -162,7 +178,7 @@ def not_removed(path: str, reason: str) -> str:
 def rescue_discarded(path: str) -> str:
     """The player declined the rescued game: its file is gone (the name
     comes last: a narrow status line shortens it, not the news)."""
-    return f"The rescued game was discarded: {path} is removed"
+    return f"Rescued game removed: {path}"
 
 
 def rescue_left(path: str) -> str:
@@ -183,7 +199,7 @@ def cannot_resume(path: str, reason: str) -> str:
 def kept_given_up(path: str) -> str:
     """A game given up for a new one (``n``) with moves in it, kept at quit
     or hang-up instead of dropped: where it waits to be resumed."""
-    return f"Kept the game before this one in {path}"
+    return f"Kept the previous game in {path}"
 
 
 def not_a_save(game: str) -> str:
@@ -232,7 +248,7 @@ def cannot_write_there(path: str, reason: str) -> str:
 
 def other_save(path: str) -> str:
     """A new game's save target already holds a game it did not load."""
-    return f"{path} holds a saved game: playmanager {path} resumes it"
+    return f"{path} holds another game; o asks before replacing it"
 
 
 def hung_up(why: str, path: str | None) -> str:

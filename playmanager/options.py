@@ -12,9 +12,6 @@ import contextlib
 import os
 from types import SimpleNamespace
 
-from .messages import cannot_load, cannot_save, cannot_write_there
-from .storage import SaveFileError, whole_number, why_unwritable
-
 TYPE_CHECKING = False  # typing costs start-up time (issue 14)
 if TYPE_CHECKING:
     import argparse
@@ -23,6 +20,7 @@ if TYPE_CHECKING:
 
     from .games import Launch
     from .parser import Parser
+    from .storage import SaveFileError
 
     T = TypeVar("T", bound=Callable[[str], object])
     Check = Callable[[argparse.ArgumentParser, SimpleNamespace], None]
@@ -58,6 +56,8 @@ def takes(values: str) -> Callable[[T], T]:
 
 def bounded(text: str, low: int, high: int, what: str) -> int:
     """Read a whole number from ``low`` to ``high`` as the save files do."""
+    from .storage import whole_number  # an option's cost, not every start's
+
     value = whole_number(text)
     if value is None or not low <= value <= high:
         raise bad_value(
@@ -174,6 +174,14 @@ def check_file_is_writable(file: str | None, launch: Launch) -> int | None:
     its saves will fail."""
     if file is None:
         return None
+    if not file.strip():  # '' would save to the folder itself, or a blank name
+        from .messages import EMPTY_FILE_NAME
+
+        complain(launch, EMPTY_FILE_NAME)
+        return EXIT_USAGE
+    from .messages import cannot_save, cannot_write_there
+    from .storage import why_unwritable
+
     reason = why_unwritable(file)
     if reason is None:
         return None
@@ -194,6 +202,15 @@ def complain(launch: Launch, line: str) -> None:
 
         line = fitted_text(line, launch.terminal.text_width)
     launch.stderr.write(line)
+
+
+def save_file_error() -> type[SaveFileError]:
+    """:class:`~playmanager.storage.SaveFileError`, imported when an
+    ``except`` clause meets an error (Python evaluates the clause's class
+    only then): a start with no FILE never loads the save parser."""
+    from .storage import SaveFileError
+
+    return SaveFileError
 
 
 def run_command_line(
@@ -221,7 +238,9 @@ def run_command_line(
         return refused
     try:
         return play(args, launch)
-    except SaveFileError as error:
+    except save_file_error() as error:
+        from .messages import cannot_load
+
         launch.stdout.flush()
         complain(launch, cannot_load(error.path, error.detail))
         return EXIT_USAGE

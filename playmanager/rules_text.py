@@ -17,11 +17,13 @@ if TYPE_CHECKING:
 
     from gamestate.forty_thieves.moves import CardText
 
+GOAL_OPTION: Final = " unless --goal says"
+"""The part of 2048's goal line that only a command line has."""
 TWENTY48: Final = (
     "Each move slides every tile as far as it goes: up, down, left or right.",
     "Two tiles of one number that meet merge into their sum, added to the score.",
     "After each move a new tile (a 2 or a 4) appears in an empty cell.",
-    "Goal: make the goal tile (2048 unless --goal says) to win; then keep going.",
+    f"Goal: make the goal tile (2048{GOAL_OPTION}) to win; then keep going.",
     "The game is over when the board is full and no two neighbours match.",
 )
 DOTS: Final = (
@@ -32,6 +34,20 @@ DOTS: Final = (
 )
 DOTS_SQUARES: Final = "Squares are on: a closed loop clears every dot of its colour."
 """Added to :data:`DOTS` when the level plays squares."""
+
+
+FULL_SCREEN_ONLY: Final = (
+    "On the full screen, +N over a long pile: N more cards lie under those shown."
+)
+"""Forty Thieves' line about the terminal's full screen alone."""
+
+
+def browser_rules(lines: tuple[str, ...]) -> tuple[str, ...]:
+    """``lines`` as a browser shows them: without what only the terminal
+    has (the full screen's +N, the ``--goal`` option)."""
+    return tuple(
+        line.replace(GOAL_OPTION, "") for line in lines if line != FULL_SCREEN_ONLY
+    )
 
 
 def forty_thieves_rules(card_text: CardText = str) -> tuple[str, ...]:
@@ -52,7 +68,7 @@ def forty_thieves_rules(card_text: CardText = str) -> tuple[str, ...]:
         "An empty tableau pile takes any card.",
         "The deck deals one card at a time to the waste, once: no second pass.",
         "You win when all 104 cards are home; no move left and no deck: lost.",
-        "On the full screen, +N over a long pile: N more cards lie under those shown.",
+        FULL_SCREEN_ONLY,
     )
 
 

@@ -37,7 +37,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Final, Generic, NamedTuple, TypeVar
 
-from .messages import NEW_GAME_SUMMARY, count, new_game, not_a_save, undo_brings_back
+from .messages import (
+    NEW_GAME_SUMMARY,
+    NO_MOVE_LEFT,
+    count,
+    new_game,
+    not_a_save,
+    undo_brings_back,
+)
 from .options import next_seed
 from .storage import file_mark, write_atomically
 
@@ -125,6 +132,13 @@ class GameAdapter(ABC, Generic[M, I, E]):
         hint: a game whose moves cannot repeat a position."""
         del earlier  # this game's moves cannot go back
         return self.hint(model)
+
+    def why_no_hint(self, model: M, earlier: Sequence[M]) -> str:
+        """Why :meth:`hint_onward` found no move, in a few words (the
+        default: no move is left; a game whose moves can go back says when
+        every move left would)."""
+        del model, earlier
+        return NO_MOVE_LEFT
 
     def why_autoplay_stops(self, model: M, earlier: Sequence[M]) -> str | None:
         """One line saying why autoplay has no progress left after the
@@ -334,6 +348,10 @@ class Session(Generic[M, I, E]):
         (back to its deal or resume, with the history it was loaded with)."""
         return [step.model for step in self._moves_before(len(self._history))]
 
+    def why_no_hint(self) -> str:
+        """Why :meth:`hint` is None, in a few words (:meth:`GameAdapter.why_no_hint`)."""
+        return self.adapter.why_no_hint(self._model, self.earlier_positions)
+
     def why_autoplay_stops(self) -> str | None:
         """Why autoplay must stop before its next move, in one line (no
         progress left: :meth:`GameAdapter.why_autoplay_stops`); None to go on."""
@@ -389,9 +407,12 @@ class Session(Generic[M, I, E]):
         rescue_file: str | None = None,
     ) -> None:
         """Play on ``model`` (a rescued game, say, with its ``past``, kept
-        in ``rescue_file``) instead; undo brings the current game back. Its
-        play is changed until it is saved."""
-        self._history.append(self._step())
+        in ``rescue_file``) instead; undo brings the current game back,
+        unless it is the launch's deal with no move (the game behind the
+        resume question): then the resumed game's undo ends at its start.
+        Its play is changed until it is saved."""
+        if self._history or not self._fresh:
+            self._history.append(self._step())
         self._model, self._seed = model, seed
         self._game = next(self._games)
         if rescue_file is not None:
@@ -497,13 +518,13 @@ class Session(Generic[M, I, E]):
         the rescue file it was resumed from (:attr:`resumed_from`), else
         the one :func:`rescue_path` keeps in ``folder`` for its file or,
         with no file of its own, for its game. Return it, or None when
-        unchanged.
+        unchanged or finished (won or lost: there is nothing to resume).
 
         For a hang-up: nobody can be asked, so no save is touched. Raises
         OSError when the file cannot be written.
         """
-        if not self.changed:
-            return None
+        if not self.changed or self.ended:
+            return None  # a finished game has nothing left to resume
         text = self.rescue_text()
         into = self.resumed_from or self._rescued_to
         if into is not None:
@@ -520,11 +541,16 @@ class Session(Generic[M, I, E]):
         return len(self._given_up())
 
     def _given_up(self) -> list[tuple[int, _Step[M, I, E]]]:
-        """Each game given up with play to lose, with its index in the history."""
+        """Each game given up with play to lose, with its index in the
+        history: moves made, not in a file, and not finished (won or lost:
+        resuming it could only show its end)."""
         return [
             (index, step)
             for index, step in enumerate(self._history)
-            if step.effects is None and not step.fresh and not self._in_a_file(step.version)
+            if step.effects is None
+            and not step.fresh
+            and not self._in_a_file(step.version)
+            and not self.adapter.ended(step.model)  # finished: nothing to lose
         ]
 
     def _in_a_file(self, version: int) -> bool:
@@ -535,7 +561,8 @@ class Session(Generic[M, I, E]):
     def keep_given_up(self, folder: str) -> list[str]:
         """Write each game :attr:`given_up_with_play` to a rescue file, as
         a hang-up would (never over a save): the one it was resumed from,
-        else a free one in ``folder``; return their paths. For a quit, so
+        else the one kept for the file it was in, else a free one in
+        ``folder``; return their paths. For a quit, so
         that no game a move was made in goes without a question. Raises
         OSError when one cannot be written (those before it are kept)."""
         kept: list[str] = []
@@ -546,10 +573,17 @@ class Session(Generic[M, I, E]):
                 write_atomically(path, text)
                 self._resumed = None  # the file holds that game again: keep it
             else:
-                path = write_rescue(folder, self.adapter.rescue_name, text)
+                own = self._file_of(step.game)
+                path = write_rescue(folder, self.adapter.rescue_name, text, own)
             self._saved_versions[step.version] = (path, file_mark(path))
             kept.append(path)
         return kept
+
+    def _file_of(self, game: int) -> str | None:
+        """The file ``game`` was loaded from or saved to last (its rescue
+        is the one kept for that file, :func:`rescue_path`), or None."""
+        held = [path for path, (_, holder) in self._known_files.items() if holder == game]
+        return held[-1] if held else None
 
     def _past_of(self, end: int) -> list[E]:
         """What each move of the game that history[end] ends did, first first."""

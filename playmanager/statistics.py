@@ -659,14 +659,22 @@ def _same_game(
 
 
 def _uncount(statistics: Statistics, game: str, counted: _Counted) -> bool:
-    """Take ``counted`` back if the file still holds it; whether it did."""
+    """Take ``counted`` back if the file still holds it; whether it did.
+    The bests it set stay: the game reached them (it is on screen again
+    with that score), and Best never goes down (issue 36)."""
     variants = statistics.games.setdefault(game, {})
-    if variants.get(counted.variant) != counted.after:
+    after = counted.after
+    if variants.get(counted.variant) != after:
         return False
-    if counted.before is None:
+    restored = replace(
+        counted.before or Tally(),
+        best_score=after.best_score,
+        best_seconds=after.best_seconds,
+    )
+    if restored == Tally():
         del variants[counted.variant]
     else:
-        variants[counted.variant] = counted.before
+        variants[counted.variant] = restored
     return True
 
 
@@ -714,8 +722,9 @@ def _cells(tally: Tally) -> tuple[str, ...]:
 
 
 def clock_time(seconds: float) -> str:
-    """``seconds`` as ``m:ss`` or ``h:mm:ss``."""
-    whole = round(seconds)
+    """``seconds`` as ``m:ss`` or ``h:mm:ss``, rounded up to a whole second:
+    a game timed from its first move that the move won shows 0:01, not 0:00."""
+    whole = math.ceil(seconds)
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"

@@ -58,6 +58,8 @@ def test_a_file_another_terminal_wrote_is_not_replaced_unasked(tmp_path: Path) -
     (tmp_path / "mine.2048").write_text(OTHER)
     first = line_mode(tmp_path, "mine.2048")
     second = line_mode(tmp_path, "mine.2048")
+    for term in (first, second):  # both have loaded the file before it changes
+        term.wait_until(lambda _, term=term: "> " in term.raw.decode(), "a prompt")
     answer(first, "a\n", "> ")
     answer(first, "o\n", "Saved current state to")  # the file it loaded
     kept = (tmp_path / "mine.2048").read_text()
@@ -65,9 +67,21 @@ def test_a_file_another_terminal_wrote_is_not_replaced_unasked(tmp_path: Path) -
     answer(second, "o\n", "(y/n)")  # the first terminal wrote it since
     answer(second, "n\n", "is as it was")
     assert (tmp_path / "mine.2048").read_text() == kept
-    for term in (first, second):
+    for term in (first, second):  # nothing to lose in either: Java's q
         term.press("q\n")
         assert term.wait_for_exit() == 0
+
+
+def test_q_with_moves_not_saved_asks_at_a_terminal(tmp_path: Path) -> None:
+    term = line_mode(tmp_path, "--seed", "5")
+    answer(term, "a\n", "> ")
+    answer(term, "q\n", "before quitting?")
+    answer(term, "c\n", "> ")  # keeps playing
+    answer(term, "q\n", "before quitting?")
+    answer(term, "y\n", "Saved current state to: save.2048")
+    assert term.wait_for_exit() == 0
+    assert (tmp_path / "save.2048").is_file()
+    assert not (tmp_path / "data" / "gamestate2048").exists()  # nothing rescued
 
 
 def test_ctrl_d_at_the_question_keeps_the_file_and_rescues_the_game(

@@ -87,7 +87,7 @@ def test_an_arrow_onto_another_colour_leaves_the_path_and_says_why(
     press(c, " ", RIGHT)
     assert c.screen().path == ((0, 2),)
     assert c.screen().cursor == (0, 3)
-    assert c.screen().status.startswith("(0,3) is B, the path is R: the cursor leaves")
+    assert c.screen().status == "Off the path: (0,3) is B, the path is R"
     press(c, DOWN, LEFT, " ")  # Space on a dot that continues the path adds it
     assert c.screen().path == ((0, 2), (1, 2))
     press(c, DOWN, DOWN, " ")

@@ -112,12 +112,11 @@ def test_a_win_shows_its_overlay_and_play_again_starts_the_next_seed(
     term.press("n")
     term.wait_for("seed 6", "New game, seed 6")
     term.press("q")  # issue 21: a new game with no move asks nothing, saves nothing
-    # issue 36: the won game n gave up is one u away: q keeps it, says where,
-    # and a second q quits
-    term.wait_for("Kept the game before this one in", "q quits")
-    term.press("q")
+    # issue 36 (new user, 4): the won game n gave up is finished: q keeps
+    # no rescue of it (it was offered back as "left unfinished")
     assert term.wait_for_exit() == 0
     assert not (folder / "save.dots").exists()
+    assert not list(folder.rglob("rescued*"))
 
 
 def test_the_hint_is_drawn_ready_to_play(folder: Path) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from gamestate.dots import GameBoardT
@@ -187,6 +187,22 @@ def test_the_key_line_drops_the_least_used_keys_first_and_keeps_help() -> None:
         assert len(fit_keys(keys, width)) <= width
 
 
+def test_forty_thieves_keeps_save_and_undo_on_its_key_line_at_60_columns() -> None:
+    """Issue 36 (new user, 7): at 60 columns ``o save`` and ``u undo`` went
+    while ``w waste  d deal  a safe`` stayed: the game's own keys go first
+    (its help lists them), then save, undo and quit; ``?`` always stays."""
+    from playmanager.forty_thieves.tui.controller import FOOTER
+
+    at_60 = fit_keys(FOOTER, 59)
+    for entry in ("1-0 pile", "o save", "u undo", "? help", "q quit"):
+        assert entry in at_60
+    assert "a safe" not in at_60
+    narrow = fit_keys(FOOTER, 45)
+    assert narrow == "1-0 pile  o save  u undo  ? help  q quit"
+    for width in range(1, 100):
+        assert len(fit_keys(FOOTER, width)) <= width
+
+
 def test_2048_keeps_undo_on_its_key_line_at_60_columns(tmp_path: Path) -> None:
     page = painted(
         frame(screens.twenty48_states()["playing"], tmp_path, (60, 20)), 60, 20
@@ -347,6 +363,20 @@ def test_elide_fits_its_width(text: str, width: int) -> None:
     assert len(shortened) <= width
     if len(text) <= width:
         assert shortened == text
+
+
+@given(st.text("abc ,;:(", max_size=120), st.integers(4, 90))
+@example("a bbbbbbbbbbbbbbbbbbbb", 10)
+def test_elide_cuts_at_a_word(text: str, width: int) -> None:
+    """Issue 36 (new user, 5): "save.forty-thie..." was cut mid-word."""
+    shortened = elide(text, width)
+    if shortened == text:
+        return
+    kept = shortened.removesuffix(ELLIPSIS)
+    assert text.startswith(kept)
+    room = width - len(ELLIPSIS)
+    first_word_too_long = " " not in text[: room + 1]
+    assert first_word_too_long or text[len(kept)] in " ,;:("
 
 
 def test_two_neighbouring_new_dots_keep_two_rings(tmp_path: Path) -> None:
@@ -708,6 +738,18 @@ def test_line_mode_prompts_and_messages_fit_the_terminal(
     assert words(shown) == words(widest)
 
 
+def test_forty_thieves_board_rows_stay_whole_at_60_columns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its rows were 60 wide, one more than a 60-column terminal's text
+    width: "waste" and each tenth pile's cards went to a line of their own."""
+    monkeypatch.chdir(tmp_path)
+    argv = ["--game", "forty-thieves", "--seed", "5"]
+    shown, _ = on_a_terminal(argv, "q\n", 60, tmp_path)
+    assert re.search(r"^ +f1 .* f8 +deck +waste$", shown, re.MULTILINE), shown
+    assert re.search(r"^ +1 .* 9 +10$", shown, re.MULTILINE), shown
+
+
 def test_dots_keeps_moves_left_with_its_number_at_60_columns(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -795,6 +837,20 @@ STATUS_ENDS = [
             "rescued-save-15f3a9c2.forty-thieves"
         ),
         "/rescued-save-15f3a9c2.forty-thieves",
+    ),
+    # issue 36, new user (5): shorter wordings, so that they read at 60
+    (
+        "2048",
+        (
+            "Kept the previous game in /root/.local/share/gamestate2048/rescued-3.2048"
+            "; q quits"
+        ),
+        "/rescued-3.2048; q quits",
+    ),
+    (
+        "forty-thieves",
+        "save.forty-thieves holds another game; o asks before replacing it",
+        "o asks before replacing it",
     ),
 ]
 

@@ -18,6 +18,7 @@ from playmanager import messages
 from playmanager.forty_thieves.adapter import (
     AUTOPLAY_PATIENCE,
     NO_PROGRESS,
+    ONLY_REPEATS,
     Effects,
     FortyThieves,
     Intent,
@@ -104,3 +105,73 @@ def test_ctrl_c_stops_line_mode_autoplay_keeping_what_was_played(
     text = out.getvalue()
     assert messages.autoplayed_moves(2) in text
     assert messages.AUTOPLAY_STOPPED + "\n" in text
+
+
+def test_hint_then_its_move_never_goes_back_to_an_earlier_position() -> None:
+    """The issue's ``H`` and ``A 1`` in turn on deal 118 after ``3 7`` and
+    ``d``: "Hint: 4 3", then "Hint: 3 4", and so on. Each hint played now
+    leads to a position the game has not had."""
+    session = session_of(118, TabMove(T, 2, 6), DeckMove())
+    seen = [visible_key(board) for board in session.earlier_positions]
+    seen.append(visible_key(session.model))
+    for _ in range(60):  # before, the 47th went back
+        hint = session.hint()
+        if hint is None:
+            break
+        session.play(hint)
+        assert visible_key(session.model) not in seen, f"{hint} went back"
+        seen.append(visible_key(session.model))
+    assert len(seen) > 3  # it did give hints
+
+
+class Typed(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_line_mode_autoplay_shows_its_moves_so_far_on_a_terminal(
+    tmp_path: Path,
+) -> None:
+    """It printed nothing for 9-17 s, then its last line: it looked hung."""
+    adapter = FortyThieves(hint_nodes=30)
+    session = Session(adapter, adapter.new_model(118), 118, "unused", loaded=False)
+    out = Typed()
+    LineGame(
+        session,
+        stdin=io.StringIO("A 3\n"),
+        stdout=out,
+        stderr=io.StringIO(),
+        rescue_folder=str(tmp_path),
+    ).play()
+    text = out.getvalue()
+    for played in (1, 2):
+        assert f"\r\x1b[K{messages.autoplaying_moves(played)}" in text
+    assert messages.autoplayed_moves(3) in text
+
+
+ONLY_REPEATS_SAVE = (
+    Path(__file__).parent / "data/forty_thieves/only-repeats-left.forty-thieves"
+)
+"""A new user's save (deal 1756027800) whose two valid moves, 1 2 and 5 4,
+both go back to a position its history had."""
+
+
+def test_hint_and_autoplay_say_every_move_left_repeats(tmp_path: Path) -> None:
+    adapter = FortyThieves(hint_nodes=30)
+    board, seed, past = adapter.load_play(str(ONLY_REPEATS_SAVE))
+    session = Session(adapter, adapter.new_model(seed), seed, "unused", loaded=False)
+    session.resume(board, seed, past)
+    out = io.StringIO()
+    game = LineGame(
+        session,
+        stdin=io.StringIO("H\nA 5\n"),
+        stdout=out,
+        stderr=io.StringIO(),
+        rescue_folder=str(tmp_path),
+    )
+    game.play()
+    text = out.getvalue()
+    assert messages.NO_HINT not in text  # two moves are valid
+    assert messages.no_hint(ONLY_REPEATS) in text
+    assert messages.autoplay_done(ONLY_REPEATS) in text
+    assert session.undo_depth == len(past)  # autoplay played nothing

@@ -381,9 +381,11 @@ def test_the_hint_names_this_screen_s_keys(move: Move, keys: str) -> None:
     assert control.screen().status.endswith(f"(keys {keys})")
 
 
-def test_no_hint_without_a_move() -> None:
-    control = press(controller(hinter=hint_of(None)), "H")
-    assert control.screen().status == "Hint: no move is left"
+def test_no_hint_when_every_move_left_repeats() -> None:
+    control = press(controller(hinter=hint_of(None)), "H")  # a deal: moves exist
+    assert control.screen().status == (
+        "Hint: every move left goes back to an earlier position"
+    )
 
 
 def test_a_new_deal_takes_the_next_seed_and_can_be_undone() -> None:

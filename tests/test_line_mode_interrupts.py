@@ -26,9 +26,9 @@ CTRL_D = "\x04"
 QUESTION = "before quitting?"
 
 
-def start(tmp_path: Path, name: str) -> Terminal:
+def start(tmp_path: Path, name: str, cols: int = 100) -> Terminal:
     args = [sys.executable, "-m", "playmanager", "--game", name, "--seed", "5"]
-    term = Terminal("exec " + shlex.join(args), tmp_path, cols=100)
+    term = Terminal("exec " + shlex.join(args), tmp_path, cols=cols)
     game = GAMES[name]
     term.press(game.line_move)
     if game.line_moved:
@@ -74,7 +74,22 @@ def test_no_answer_to_the_question_rescues_the_game(
     assert status == (130 if answer == CTRL_C else 0)
     GAMES[name].load(str(rescue(tmp_path, name)))  # the whole game, loadable
     assert snapshot(tmp_path) == before  # no save touched
-    assert f"game rescued to {rescue(tmp_path, name)}" in term.raw.decode()
+    said = term.raw.decode()  # the path fitted to the terminal: its name whole
+    assert "game rescued to" in said and rescue(tmp_path, name).name in said
+
+
+@pytest.mark.parametrize("name", ["forty-thieves", "dots", "2048"])
+def test_the_rescue_line_wraps_at_words_at_60_columns(tmp_path: Path, name: str) -> None:
+    """The line saying where the game went is fitted like any message: its
+    path shortened in the middle, the file name whole on one line."""
+    term = start(tmp_path, name, cols=60)
+    term.press(CTRL_C)
+    asked(term)
+    term.press(CTRL_C)
+    term.wait_for_exit()
+    screen = term.text()
+    assert "rescued to" in screen
+    assert GAMES[name].rescue_name in screen  # not "rescued.forty-t" / "hieves"
 
 
 @pytest.mark.parametrize("key", [CTRL_C, CTRL_D], ids=["ctrl-c", "ctrl-d"])

@@ -12,6 +12,12 @@ steps follow the front ends' protocol: ``q`` asks when the session says
 there is play to lose; a quit or a hang-up keeps the games given up for
 a later one (:meth:`Session.keep_given_up`) and a hang-up rescues.
 
+The line modes of Forty Thieves and Dots add their keys (``LineModeKeys``):
+Ctrl-C and Ctrl-D at the prompt, each followed by every answer to the
+question it asks (y, n, c, and Ctrl-C or Ctrl-D again), through the real
+line mode. The full screens, their keys and Best: tests/
+test_no_game_lost_screens.py.
+
 The invariant, checked whenever a run ends: every game a move was made
 in is, word for word, in some file (one the player named, or a rescue
 file), unless the player gave it up by answering "no" to the question
@@ -22,31 +28,31 @@ word (seed, generator, undo history).
 
 from __future__ import annotations
 
+import io
 import os
-import shutil
-import stat
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+from hypothesis.stateful import rule
 
 from gamestate import Direction
 from gamestate.dots import Level
 from gamestate.forty_thieves.moves import legal_moves
 from playmanager.data_folder import rescued_game
 from playmanager.dots.adapter import Dots
+from playmanager.dots.loop import LineGame as DotsLineGame
 from playmanager.forty_thieves.adapter import FortyThieves
+from playmanager.forty_thieves.line_mode import LineGame as FortyLineGame
+from playmanager.line_mode import LineMode, NoAnswerError, rescue_on_hang_up
 from playmanager.session import MoveRefusedError, Session, WouldOverwriteError
 from playmanager.twenty48.adapter import Twenty48
 from playmanager.twenty48.play2048 import start_game
 
 from .dots_helpers import valid_paths
-
-AnySession = Session[Any, Any, Any]
+from .no_game_lost_helpers import AnySession, PlayersFiles
 
 
 def _twenty48_move(model: Any, data: st.DataObject) -> Any:
@@ -63,11 +69,8 @@ def _dots_move(model: Any, data: st.DataObject) -> Any:
     return None if path is None else tuple(path)
 
 
-class NoGameLost(RuleBasedStateMachine):
+class NoGameLost(PlayersFiles):
     """One game's player and machine; subclasses name the game."""
-
-    make_adapter: ClassVar[Callable[[], Any]]
-    extension: ClassVar[str]
 
     def draw_move(self, data: st.DataObject) -> Any:
         """A move of the game on screen (None when there is none)."""
@@ -75,25 +78,15 @@ class NoGameLost(RuleBasedStateMachine):
 
     def __init__(self) -> None:
         super().__init__()
-        self.root = Path(tempfile.mkdtemp(prefix="no-game-lost-"))
         self.rescues = str(self.root / "rescued")
-        self.adapter = type(self).make_adapter()
-        self.files = [str(self.root / f"{name}.{self.extension}") for name in "ab"]
-        self.read_only: dict[str, bytes] = {}
         self.seed = 1
-        self.lost: list[str] = []
         self._launch(None)
-
-    def teardown(self) -> None:
-        shutil.rmtree(self.root, ignore_errors=True)
 
     # ------------------------------------------------------------ launching
     def _launch(self, file: str | None, resume: bool = True) -> None:
         """Start a run: load FILE if it holds a game, else deal; without
         FILE, resume the newest rescued game (``y`` at "Resume it?")."""
-        self.given_up: list[tuple[frozenset[str], bool]] = []
-        """Each game given up for a later one: the texts that keep it (its
-        save, its rescue record), and whether a move was made in it."""
+        self.given_up = []
         self.moved = False
         target = file or self.files[0]
         if file is not None and os.path.isfile(file):
@@ -133,7 +126,7 @@ class NoGameLost(RuleBasedStateMachine):
 
     @rule()
     def new_game(self) -> None:
-        self.given_up.append((self._texts(), self.moved))
+        self.given_up.append((self.texts(), self.moved and not self.session.ended))
         self.session.new_game()
         self.moved = False
 
@@ -165,29 +158,6 @@ class NoGameLost(RuleBasedStateMachine):
             return False
         return True
 
-    # ------------------------------------------------------------ the machine
-    @rule(which=st.integers(0, 1), seed=st.integers(100, 200))
-    def another_terminal_writes(self, which: int, seed: int) -> None:
-        path = self.files[which]
-        if path in self.read_only:
-            return  # it could not write it either
-        other = self.adapter.new_model(seed)
-        Path(path).write_text(self.adapter.save_text(other, seed))
-
-    @rule(which=st.integers(0, 1))
-    def made_read_only(self, which: int) -> None:
-        path = self.files[which]
-        if os.path.isfile(path):
-            os.chmod(path, stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH)
-            self.read_only[path] = Path(path).read_bytes()
-
-    @rule(which=st.integers(0, 1))
-    def deleted(self, which: int) -> None:
-        path = self.files[which]
-        self.read_only.pop(path, None)
-        if os.path.isfile(path):
-            os.remove(path)
-
     # ------------------------------------------------------------ ending a run
     launches = st.tuples(st.sampled_from([None, 0, 1]), st.booleans())
     """How the next run starts: with FILE (which) or without, and whether
@@ -204,7 +174,7 @@ class NoGameLost(RuleBasedStateMachine):
                 return
             current_given_up = answer == "n"
         self.session.keep_given_up(self.rescues)
-        self._check_kept(current_given_up)
+        self.check_kept(current_given_up)
         self._relaunch(*then)
 
     @rule(then=launches)
@@ -212,26 +182,8 @@ class NoGameLost(RuleBasedStateMachine):
         """A hang-up, SIGTERM, or Ctrl-C / Ctrl-D at the quit question."""
         self.session.keep_given_up(self.rescues)
         self.session.rescue(self.rescues)
-        self._check_kept(False)
+        self.check_kept(False)
         self._relaunch(*then)
-
-    def _check_kept(self, current_given_up: bool) -> None:
-        wanted = [texts for texts, moved in self.given_up if moved]
-        if self.moved and not current_given_up:
-            wanted.append(self._texts())
-        kept = self._all_files()
-        self.lost += [min(texts) for texts in wanted if not texts & kept]
-
-    def _texts(self) -> frozenset[str]:
-        """The files that keep the game on screen: its save or its rescue."""
-        return frozenset({self.session.save_text(), self.session.rescue_text()})
-
-    def _all_files(self) -> set[str]:
-        return {
-            Path(folder, name).read_text()
-            for folder, _, names in os.walk(self.root)
-            for name in names
-        }
 
     def _relaunch(self, file: int | None, resume: bool) -> None:
         """A new run, with FILE or without (then the newest rescue is
@@ -241,15 +193,6 @@ class NoGameLost(RuleBasedStateMachine):
             if offered is not None:
                 os.remove(offered)  # the player said no to the game it named
         self._launch(None if file is None else self.files[file], resume)
-
-    @invariant()
-    def nothing_lost(self) -> None:
-        assert self.lost == [], f"{len(self.lost)} game(s) lost"
-
-    @invariant()
-    def read_only_files_stay(self) -> None:
-        for path, held in self.read_only.items():
-            assert Path(path).read_bytes() == held, f"{path} was changed"
 
 
 def _twenty48() -> Twenty48:
@@ -288,12 +231,94 @@ class DotsMachine(NoGameLost):
     extension = "dots"
 
 
+class TypedInput(io.StringIO):
+    """A terminal's input, typed as the machine says: ``^C`` is Ctrl-C (the
+    read raises KeyboardInterrupt), ``^D`` Ctrl-D (an empty read; a
+    terminal reads on after it), nothing left is Ctrl-D too."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.typed: list[str] = []
+
+    def isatty(self) -> bool:
+        return True
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        key = self.typed.pop(0) if self.typed else CTRL_D
+        if key == CTRL_C:
+            raise KeyboardInterrupt
+        return "" if key == CTRL_D else key + "\n"
+
+
+CTRL_C, CTRL_D = "^C", "^D"
+ANSWERS = st.sampled_from(["y", "n", "c", CTRL_C, CTRL_D])
+"""Every answer to "save before quitting?": yes, no, keep playing, and
+nobody answering (Ctrl-C or Ctrl-D again: the game is rescued)."""
+
+
+class LineModeKeys(NoGameLost):
+    """The same player at a line mode, with its Ctrl-C and Ctrl-D: each is
+    ``q`` on a terminal and asks; Ctrl-C or Ctrl-D at the question rescues."""
+
+    make_line_mode: Callable[..., LineMode[Any, Any, Any]]
+
+    def _at_the_keyboard(self, *typed: str) -> None:
+        """Type ``typed`` at the line mode's prompt: one turn of play."""
+        stdin = TypedInput()
+        stdin.typed = list(typed)
+        line_mode = type(self).make_line_mode(
+            self.session,
+            stdin=stdin,
+            stdout=io.StringIO(),
+            stderr=io.StringIO(),
+            rescue_folder=self.rescues,
+        )
+        changed = self.session.changed
+        try:
+            line_mode.turn()
+        except NoAnswerError as error:  # as LineMode.play does
+            rescue_on_hang_up(self.session, self.rescues, error)
+            self.check_kept(False)
+            self._relaunch(None, True)
+            return
+        if line_mode.finished:
+            answer = typed[1] if changed and len(typed) > 1 else None
+            self.check_kept(answer == "n")
+            self._relaunch(None, True)
+
+    @rule(answer=ANSWERS)
+    def ctrl_c(self, answer: str) -> None:
+        self._at_the_keyboard(CTRL_C, answer)
+
+    @rule(answer=ANSWERS)
+    def ctrl_d(self, answer: str) -> None:
+        self._at_the_keyboard(CTRL_D, answer)
+
+
+class FortyLineMode(LineModeKeys, FortyMachine):
+    make_line_mode = FortyLineGame
+
+
+class DotsLineMode(LineModeKeys, DotsMachine):
+    make_line_mode = DotsLineGame
+
+
 STEPS = settings(
-    max_examples=40,
+    max_examples=60,
     stateful_step_count=30,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
-TestTwenty48 = STEPS(Twenty48Machine).TestCase
-TestFortyThieves = STEPS(FortyMachine).TestCase
-TestDots = STEPS(DotsMachine).TestCase
+def _test_case(machine: type[NoGameLost]) -> Any:
+    """The machine's test case, run with :data:`STEPS` (a subclass of a
+    machine decorated with settings could not have its own)."""
+    case = machine.TestCase
+    case.settings = STEPS
+    return case
+
+
+TestTwenty48 = _test_case(Twenty48Machine)
+TestFortyThieves = _test_case(FortyMachine)
+TestDots = _test_case(DotsMachine)
+TestFortyThievesLineMode = _test_case(FortyLineMode)
+TestDotsLineMode = _test_case(DotsLineMode)

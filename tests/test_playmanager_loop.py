@@ -223,7 +223,7 @@ def test_a_failed_save_says_why_on_stderr_and_the_game_goes_on(tmp_path: Path) -
     moved.move(Direction.DOWN)
     assert status == 0
     assert out == START + START + moved.toString() + "> "
-    assert err == f"playmanager: cannot save to {target}: No such file or directory\n"
+    assert err == f"playmanager: Not saved to {target}: No such file or directory\n"
 
 
 def test_a_failed_save_keeps_the_old_file(tmp_path: Path) -> None:
@@ -231,7 +231,7 @@ def test_a_failed_save_keeps_the_old_file(tmp_path: Path) -> None:
     target.mkdir()  # the save target is a directory: refused, kept
     (target / "keep").write_text("x")
     _, _, err = run_loop(corner_game(), "o\nq\n", str(target))
-    assert err == f"playmanager: cannot save to {target}: Is a directory\n"
+    assert err == f"playmanager: Not saved to {target}: Is a directory\n"
     assert (target / "keep").read_text() == "x"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.2048"]
 

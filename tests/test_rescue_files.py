@@ -119,7 +119,7 @@ def test_the_full_screen_offers_the_rescue_only_without_file(tmp_path: Path) -> 
     assert "a game of 2048 with score 36, highest tile 16" in text
     assert "saved today at" in text
     without.press("n")
-    without.wait_until(lambda s: "discarded" in s, "the discard")
+    without.wait_until(lambda s: "Rescued game removed" in s, "the discard")
     without.press("q")
     assert without.wait_for_exit() == 0
     assert not rescue.exists()

@@ -24,6 +24,7 @@ from playmanager.session import (
     MoveRefusedError,
     Session,
     WouldOverwriteError,
+    rescue_path,
 )
 from playmanager.twenty48.adapter import Twenty48
 from playmanager.twenty48.play2048 import start_game
@@ -90,6 +91,21 @@ def test_a_loaded_game_then_n_then_q_has_nothing_to_lose(tmp_path: Path) -> None
     assert not session.changed
     session.new_game()
     assert not session.changed
+
+
+def test_a_game_given_up_keeps_the_rescue_of_its_own_file(tmp_path: Path) -> None:
+    """Issue 36 (new user, 12): a game saved to its file, played on and
+    given up with ``n`` went to ``rescued.2048``, where the docs promise
+    the rescue kept for its file."""
+    target = tmp_path / "save.2048"
+    session = fresh_2048(target)
+    a_move(session)
+    session.save()
+    a_move(session)
+    session.new_game()
+    folder = str(tmp_path / "data")
+    (kept,) = session.keep_given_up(folder)
+    assert kept == rescue_path(folder, "rescued.2048", str(target))
 
 
 # ------------------------------------------------------------ undo and effects
@@ -282,6 +298,7 @@ def test_a_resumed_game_is_rescued_to_its_file_and_no_other_game_is(
     folder = tmp_path / "data"
     folder.mkdir()
     session = fresh_2048(tmp_path / "save.2048")
+    a_move(session)  # a game played: undo of the resume brings it back
     into = str(folder / "rescued-elsewhere.2048")
     session.resume(make_2048(7), 7, rescue_file=into)
     a_move(session)
@@ -297,6 +314,19 @@ def test_a_resumed_game_is_rescued_to_its_file_and_no_other_game_is(
     while session.undo():  # back before the resume: the game was put off
         pass
     assert session.resumed_from is None and session.given_up_rescue is None
+
+
+def test_undo_of_a_game_resumed_at_launch_ends_at_its_start(tmp_path: Path) -> None:
+    """Issue 36 (new user, 8): undo went past the resumed game's start into
+    the blank deal behind the resume question."""
+    session = fresh_2048(tmp_path / "save.2048")  # the launch's deal, no move
+    resumed = make_2048(7)
+    session.resume(resumed.copy(), 7, rescue_file=str(tmp_path / "r.2048"))
+    a_move(session)
+    assert session.undo_depth == 1
+    assert session.undo() and not session.undo()
+    assert session.model.toString() == resumed.toString()
+    assert session.resumed_from == str(tmp_path / "r.2048")
 
 
 # ------------------------------------------------------------ other games' intents

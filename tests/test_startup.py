@@ -42,9 +42,9 @@ def _modules_after(code: str, cwd: Path) -> set[str]:
         text=True,
         cwd=cwd,
         check=True,
-        # the data folder too: a game rescued in the user's own folder
-        # would add its notice (and the modules that word it) to the start
-        env={"PYTHONPATH": str(ROOT), "PATH": "", "XDG_DATA_HOME": str(cwd)},
+        # an empty data folder: a rescued game waiting on this machine
+        # would be told of, in wrapped words (textwrap), at the launch
+        env={"PYTHONPATH": str(ROOT), "PATH": "", "XDG_DATA_HOME": str(cwd / "data")},
     )
     return set(done.stdout.split())
 
@@ -83,10 +83,56 @@ def test_a_plain_start_loads_no_parser_no_saves_no_screen(
 ) -> None:
     loaded = loaded_modules(argv, "q\n", tmp_path)
     assert "playmanager.twenty48.play2048" in loaded  # the game did run
-    assert loaded & NOT_AT_START == set()
+    assert not loaded & NOT_AT_START
 
 
 def test_saving_loads_the_save_module_when_it_is_needed(tmp_path: Path) -> None:
     loaded = loaded_modules([], "o\nq\n", tmp_path)
     assert "playmanager.twenty48.savefile" in loaded
     assert (tmp_path / "save.2048").exists()
+
+
+# Issue 36: what ``python -m playmanager`` must not import before its first
+# prompt, a new game's board: the path and pattern machinery, the wrapping
+# of long messages, the save and storage layers (a start with no FILE
+# reads and writes none).
+NOT_BEFORE_THE_FIRST_PROMPT = {
+    "pathlib",
+    "fnmatch",
+    "re",
+    "urllib",
+    "urllib.parse",
+    "ipaddress",
+    "typing",
+    "argparse",
+    "shutil",
+    "shlex",
+    "textwrap",
+    "playmanager.screen.text_layout",
+    "playmanager.storage",
+    "playmanager.messages",
+    "playmanager.twenty48.savefile",
+}
+
+
+def test_the_first_prompt_imports_only_what_it_draws(tmp_path: Path) -> None:
+    """``python -X importtime -m playmanager``, answered ``q``: the imports
+    it lists. ``-S``: as an installed package starts, without an editable
+    install's import hook (which loads pathlib and re itself)."""
+    done = subprocess.run(
+        [sys.executable, "-S", "-X", "importtime", "-m", "playmanager"],
+        input="q\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path / "data")},
+        check=True,
+    )
+    assert done.stdout.endswith("> ")  # the first prompt, then q
+    imported = {
+        line.split("|")[-1].strip()
+        for line in done.stderr.splitlines()
+        if line.startswith("import time:")
+    }
+    assert "playmanager.twenty48.loop" in imported  # the listing is the game's
+    assert not imported & NOT_BEFORE_THE_FIRST_PROMPT

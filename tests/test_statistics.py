@@ -233,6 +233,9 @@ def test_the_table_lines_up_and_says_when_nothing_was_played() -> None:
     ]
     assert len(header) == len(row) and blank == "" and legend
     assert clock_time(59.6) == "1:00"
+    assert clock_time(59.0) == "0:59"
+    # issue 36 (new user, 10): a one-move Dots win recorded 1e-05 s, shown 0:00
+    assert clock_time(1e-05) == "0:01"
 
 
 WRITER = """
@@ -347,7 +350,9 @@ def test_undo_after_a_new_game_takes_back_the_loss_it_counted(tmp_path: Path) ->
     assert (tally.played, tally.best_score) == (2, 16)
 
 
-def test_taking_back_a_new_variants_only_game_removes_its_row(tmp_path: Path) -> None:
+def test_taking_back_a_new_variants_only_game_keeps_only_its_best(tmp_path: Path) -> None:
+    """Its count goes, its best score stays: the game reached it (issue 36:
+    Best never goes down; before, n then u took Best from 10 to none)."""
     path = tmp_path / "statistics.json"
     tracker = Tracker(path, "dots", clock=FakeClock())
     tracker.start("level 3", from_file=False)
@@ -355,8 +360,22 @@ def test_taking_back_a_new_variants_only_game_removes_its_row(tmp_path: Path) ->
     tracker.abandon(10)
     tracker.start("level 3", from_file=False)
     tracker.take_back()
-    assert load(path)[0].games == {"dots": {}}
-    assert text_table(load(path)[0], {"dots": "Dots"})[0].startswith("No game counted")
+    assert load(path)[0].games == {"dots": {"level 3": Tally(best_score=10)}}
+    assert load(path)[0].best_score("dots", "level 3") == 10
+
+
+def test_a_game_with_no_best_taken_back_leaves_no_row(tmp_path: Path) -> None:
+    path = tmp_path / "statistics.json"
+    tracker = Tracker(path, "forty-thieves", clock=FakeClock())
+    tracker.start("", from_file=False)
+    tracker.moved(None)
+    tracker.abandon(None)
+    tracker.start("", from_file=False)
+    tracker.take_back()
+    assert load(path)[0].games == {"forty-thieves": {}}
+    assert text_table(load(path)[0], {"forty-thieves": "FT"})[0].startswith(
+        "No game counted"
+    )
 
 
 def test_a_count_another_game_wrote_over_stays_and_is_not_made_twice(

@@ -580,7 +580,7 @@ def test_a_rescued_game_declined_is_removed(tmp_path: Path) -> None:
     assert any(line.split()[:2] == ["n", "discard"] for line in overlay.lines)
     controller.press("n")
     assert not rescue.exists()
-    assert controller.screen().status == f"The rescued game was discarded: {rescue} is removed"
+    assert controller.screen().status == f"Rescued game removed: {rescue}"
 
 
 def test_a_rescued_game_put_off_stays_for_the_next_launch(tmp_path: Path) -> None:
@@ -721,9 +721,9 @@ def test_a_new_game_names_the_saved_game_it_would_not_load(tmp_path: Path) -> No
     target.write_text("2 2\n0\n2 0\n0 2\n")
     controller = make(tmp_path, save_target=target)
     assert controller.screen().status == (
-        f"{target} holds a saved game: playmanager {target} resumes it"
+        f"{target} holds another game; o asks before replacing it"
     )
 
 
 def test_a_new_game_with_no_save_there_keeps_its_greeting(tmp_path: Path) -> None:
-    assert "holds a saved game" not in make(tmp_path).screen().status
+    assert "holds another game" not in make(tmp_path).screen().status

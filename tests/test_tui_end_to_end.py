@@ -357,7 +357,7 @@ def test_the_mvc_preset_and_another_goal(folder: Path) -> None:
     term.press("q")  # a fresh deal: nothing to lose, no question
     # issue 36: but the won game n gave up is one u away: q keeps it, says
     # where, and a second q quits
-    term.wait_for("Kept the game before this one in", "q quits")
+    term.wait_for("Kept the previous game in", "q quits")
     term.press("q")
     assert term.wait_for_exit() == 0
 

@@ -22,6 +22,7 @@ from playmanager.twenty48 import savefile as t48_savefile
 from playmanager.web.app import COOKIE, WebConfig, create_app
 from playmanager.web.guard import CONTENT_SECURITY_POLICY
 from playmanager.web.live import HISTORY_IN_MEMORY
+from playmanager.web.schemas import MAX_SAVE_CHARS
 
 SAVES = Path(__file__).resolve().parent.parent / "saves"
 LOCAL = "http://127.0.0.1"
@@ -392,6 +393,7 @@ def test_the_command_lines_file_opens_as_a_new_game(tmp_path: Path) -> None:
         assert client.get("/api/opening").json() == {
             "game": "forty-thieves",
             "file": opening.file,
+            "largest_save": MAX_SAVE_CHARS,
         }
         out = client.post("/api/opening").json()
         saved = client.get(f"/api/games/{out['id']}/save").text
@@ -400,7 +402,11 @@ def test_the_command_lines_file_opens_as_a_new_game(tmp_path: Path) -> None:
 
 
 def test_without_a_file_there_is_nothing_to_open(client: TestClient) -> None:
-    assert client.get("/api/opening").json() == {"game": None, "file": None}
+    assert client.get("/api/opening").json() == {
+        "game": None,
+        "file": None,
+        "largest_save": MAX_SAVE_CHARS,
+    }
     assert_error(client.post("/api/opening"), 404, None)
 
 

@@ -16,7 +16,12 @@ from fastapi.testclient import TestClient
 from playmanager.controls import Control
 from playmanager.forty_thieves.adapter import NO_SAFE_CARD
 from playmanager.forty_thieves.text import symbol_text
-from playmanager.rules_text import TWENTY48, dots_rules, forty_thieves_rules
+from playmanager.rules_text import (
+    TWENTY48,
+    browser_rules,
+    dots_rules,
+    forty_thieves_rules,
+)
 from playmanager.statistics import Result, Tally
 from playmanager.web.app import COOKIE, WebConfig, create_app
 from tests.test_web_api import LOCAL, SAVES, client, config
@@ -52,8 +57,8 @@ def tally(client: TestClient) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("game", "query", "rules"),
     [
-        ("2048", "", TWENTY48),
-        ("forty-thieves", "", forty_thieves_rules(symbol_text)),
+        ("2048", "", browser_rules(TWENTY48)),
+        ("forty-thieves", "", browser_rules(forty_thieves_rules(symbol_text))),
         ("dots", "?squares=true", dots_rules(squares=True)),
         ("dots", "?squares=false", dots_rules(squares=False)),
     ],
@@ -63,6 +68,9 @@ def test_help_is_the_terminals_rules_and_its_shared_keys(
 ) -> None:
     help_out = client.get(f"/api/help/{game}{query}").json()
     assert help_out["rules"] == list(rules)
+    # The terminal's text, less what only a terminal has (issue 37).
+    said = " ".join(help_out["rules"])
+    assert "--goal" not in said and "full screen" not in said
     keys = [pair[0] for pair in help_out["keys"]]
     for control in (Control.HELP, Control.HINT, Control.AUTOPLAY, Control.UNDO):
         assert any(key.split(", ")[0] == control.value for key in keys), control

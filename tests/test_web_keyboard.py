@@ -271,6 +271,9 @@ def test_dots_path_with_the_keyboard_alone(page: Page) -> None:
     assert after["moves_left"] == before["moves_left"] - 1
     assert after["last"]["path"] == path
     expect_announced(page, "moves left")
+    # The count is labelled as what it is (it once read "MOVES 20").
+    label = page.locator("#dots-moves").evaluate("b => b.parentElement.innerText")
+    assert label.lower().split() == ["moves", "left", str(after["moves_left"])]
 
 
 def test_dots_won_by_keyboard_then_autoplay_is_off(page: Page) -> None:
@@ -287,7 +290,7 @@ def test_dots_won_by_keyboard_then_autoplay_is_off(page: Page) -> None:
 
 def test_a_key_in_a_stale_tab_draws_the_game_as_it_is(page: Page) -> None:
     """Two tabs on one game: a key in the tab that missed the other's move
-    is refused (409) without a red line, and the tab then shows the game
+    is refused without a red line, and the tab then shows the game
     as the server has it."""
     open_game(page, "2048")
     new_game_by_keyboard(page, "5")

@@ -6,6 +6,7 @@ test_web_browser.py (one server and one browser for the module)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,8 @@ def test_a_browser_save_brings_seed_moves_and_undo_to_a_fresh_browser(
         )
         loaded = state(fresh)
         assert loaded["state"]["seed"] == "4242"
+        shown_best = int(fresh.text_content("#best") or "0")
+        assert shown_best >= int(fresh.text_content("#score") or "0") > 0, "Best >= Score"
         assert loaded["state"]["moves"] == played["state"]["moves"]
         assert loaded["state"]["board"] == played["state"]["board"]
         assert fresh.locator("#undo").is_enabled()
@@ -84,6 +87,8 @@ def test_a_refused_move_is_said_and_logs_no_console_error(page: Page) -> None:
     expect(message).to_have_class("message error")
     said = message.text_content() or ""
     assert said and "\n" not in said and "409" not in said
+    # Cards in words ("8 of diamonds"), never codes ("8D").
+    assert " of " in said and not re.search(r"\b(10|[2-9AJQK])[SHDC]\b", said), said
     assert state(page)["state"]["moves"] == 0, "refused: nothing moved"
     assert errors == [], errors
 
@@ -121,3 +126,42 @@ def test_a_win_in_one_move_says_move(page: Page) -> None:
     after_answer(page, lambda: page.set_input_files("#upload", upload))
     after_answer(page, lambda: page.click(".ft-finish"))  # one step: every card home
     expect(page.locator(".ft .overlay-text")).to_have_text("You won in 1 move!")
+
+
+def test_a_dots_browser_save_brings_its_undo_to_a_fresh_browser(
+    page: Page, browser: Any, server: str, tmp_path: Path
+) -> None:
+    """Dots lost its undo history on the way (issue 37): no longer."""
+    game_id = open_game(page, "dots")["id"]
+    steps = []
+    for _ in range(2):  # two moves the hint names, played through the API
+        api = f"{page.base}/api/games/{game_id}"
+        path = page.request.post(f"{api}/hint").json()["hint"]
+        steps.append(page.request.post(f"{api}/intent", data=path).json())
+    page.reload()
+    page.wait_for_selector(f'body[data-game-id="{game_id}"]')
+    open_saves(page)
+    with page.expect_download() as download:
+        page.click("#download-whole")
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        fresh: Any = context.new_page()
+        fresh.base = server
+        open_game(fresh, "dots")
+        open_saves(fresh)
+        after_answer(fresh, lambda: fresh.set_input_files("#upload", str(saved)))
+        loaded = state(fresh)["state"]
+        assert (loaded["grid"], loaded["moves_left"], loaded["seed"]) == (
+            steps[-1]["state"]["grid"],
+            steps[-1]["state"]["moves_left"],
+            steps[-1]["state"]["seed"],
+        )
+        after_answer(fresh, lambda: fresh.click("#undo"))
+        undone = state(fresh)["state"]
+        assert undone["grid"] == steps[0]["state"]["grid"]
+        assert undone["moves_left"] == steps[0]["state"]["moves_left"]
+    finally:
+        context.close()

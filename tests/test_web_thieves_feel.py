@@ -78,8 +78,8 @@ def test_question_mark_opens_the_games_rules_from_the_server(
     served = page.request.get(f"{page.base}/api/help/{kind}").json()
     shown = page.locator(".help-rules li").all_text_contents()
     assert shown[: len(served["rules"]) - 1] == served["rules"][:-1]
-    assert page.locator(".help-keys th").all_text_contents()[-6:] == [
-        "?, F1", "H", "A", "u", "n", "o"
+    assert page.locator(".help-keys th").all_text_contents()[-7:] == [
+        "?, F1", "H", "A", "u", "n", "o", "b"
     ]
 
 
@@ -194,6 +194,11 @@ def test_auto_finish_plays_the_game_out_and_the_win_moves(page: Page) -> None:
     )
     assert sorted(jumping) == sorted(["KS", "KH", "KD", "KC"] * 2), "each king jumps"
     expect(page.locator(".ft-finish")).to_be_disabled()
+    # The overlay has the focus; the piles under it are out of reach.
+    assert page.evaluate("document.activeElement.closest('.overlay') !== null")
+    assert page.locator(".ft-table").evaluate("t => t.closest('[inert]') !== null")
+    page.locator('[data-pile="f0"]').click(force=True)  # a click through it...
+    expect(page.locator(".ft .card.selected")).to_have_count(0)  # ... picks nothing
 
 
 def test_statistics_count_a_given_up_deal_and_replay_deals_it_again(page: Page) -> None:

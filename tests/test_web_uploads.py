@@ -208,3 +208,26 @@ def test_every_upload_is_a_game_or_a_one_line_refusal(text: str, filename: str) 
     body = answer.json()
     assert set(body) == {"error", "field"} and body["field"] in {"text", "filename"}
     assert "\n" not in body["error"] and "Traceback" not in body["error"]
+
+
+def test_a_forty_thieves_browser_save_carries_the_time_played(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Downloaded at 0:03 of play, uploaded in another browser a day later:
+    the timer goes on from 0:03 (not 0:00, not a day); a bad clock is one line."""
+    from playmanager.web.games import forty_thieves
+
+    now = [1_000_000.0]
+    monkeypatch.setattr(forty_thieves.time, "time", lambda: now[0])
+    mine, theirs = client(), client()
+    game = play(mine, new(mine, "forty-thieves", seed=7), ["deal", "deal"])
+    now[0] += 3
+    saved = mine.get(f"/api/games/{game['id']}/browser-save").text
+    now[0] += 86_400
+    loaded = upload(theirs, saved).json()
+    assert loaded["clock"] == {"started": now[0] - 3, "stopped": None}
+    bad = saved.replace('"elapsed":3.0', '"elapsed":"3"', 1)
+    assert bad != saved
+    refused = upload(theirs, bad)
+    assert refused.status_code == 422
+    assert "clock elapsed must be seconds from 0 to" in refused.json()["error"]

@@ -86,6 +86,53 @@ def test_a_change_on_a_stale_version_is_refused_with_the_game_as_it_is(
     assert body["game"]["version"] == other_tab["version"]
 
 
+@pytest.mark.parametrize("what", ["intent", "undo", "autoplay"])
+def test_with_refusal_answer_a_stale_change_answers_the_game_as_it_is(
+    client: TestClient, what: str
+) -> None:
+    """The page's way: the same refusal as a 200, so no console error."""
+    game = new(client, "2048", seed=5)
+    other_tab = moving(client, game)
+    stale = client.post(
+        f"/api/games/{game['id']}/{what}",
+        params={"version": game["version"], "refusal": "answer"},
+        json=LEFT if what == "intent" else None,
+    )
+    assert stale.status_code == 200
+    body = stale.json()
+    assert body["refused"]["field"] == "version"
+    assert "another tab" in body["refused"]["error"]
+    assert {**body, "refused": None} == client.get(f"/api/games/{game['id']}").json()
+    assert body["state"] == other_tab["state"], "the other tab's move stands"
+
+
+@pytest.mark.parametrize(
+    ("kind", "what", "why"),
+    [
+        ("2048", "undo", "Nothing to undo"),
+        ("dots", "undo", "Nothing to undo"),
+        ("forty-thieves", "undo", "Nothing to undo"),
+        ("dots", "autoplay", "no move is left"),
+    ],
+)
+def test_with_refusal_answer_undo_and_autoplay_refusals_are_answers(
+    client: TestClient, kind: str, what: str, why: str
+) -> None:
+    if what == "autoplay":  # a Dots game of one move, played: none left
+        game = new(client, kind, seed=5, moves=1)
+        game = client.post(f"/api/games/{game['id']}/autoplay").json()
+    else:
+        game = new(client, kind, seed=5)
+    path = f"/api/games/{game['id']}/{what}"
+    assert client.post(path).status_code == 409, "without it: a 409"
+    answer = client.post(path, params={"refusal": "answer"})
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["refused"] == {"error": why, "field": None}
+    assert body["version"] == game["version"] and body["state"] == game["state"]
+    assert body["can_undo"] == game["can_undo"]
+
+
 def test_undo_in_one_tab_cannot_take_back_the_other_tabs_move(
     client: TestClient,
 ) -> None:

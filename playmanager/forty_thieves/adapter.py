@@ -31,18 +31,20 @@ from gamestate.forty_thieves.moves import (
     apply,
     auto_finish,
     foundation_move,
+    legal_moves,
     safe_move,
     why_invalid,
     why_no_foundation,
 )
 
-from ..messages import NEW_DEAL_SUMMARY, count, new_deal
+from ..messages import NEW_DEAL_SUMMARY, NO_MOVE_LEFT, count, new_deal
 from ..session import GameAdapter, MoveRefusedError, PastStep
 from . import deal_numbers, savefile
 from .commands import ToFoundation
 
 NO_SAFE_CARD = "No card is safe to play to the foundations now"
 NO_PROGRESS = "Autoplay stopped: no move brings a card home or opens the stock"
+ONLY_REPEATS = "every move left goes back to an earlier position"
 AUTOPLAY_PATIENCE = 30
 """Moves autoplay makes with no card sent home and none dealt before it
 stops: the fair hint never repeats a position, but with nothing left to
@@ -151,6 +153,14 @@ class FortyThieves(GameAdapter[BoardT, Intent, Effects]):
         else:
             decision = decide(model, max_nodes=self.hint_nodes, budget_ms=None, seen=seen)
         return None if decision is None else decision.move
+
+    def why_no_hint(self, model: BoardT, earlier: Sequence[BoardT]) -> str:
+        """No hint while valid moves exist: each goes back to a position
+        this game had, which a hint never does (it could only loop)."""
+        del earlier  # the hint checked them: any valid move left repeats
+        if legal_moves(model):
+            return ONLY_REPEATS
+        return NO_MOVE_LEFT
 
     def why_autoplay_stops(self, model: BoardT, earlier: Sequence[BoardT]) -> str | None:
         """Stop after AUTOPLAY_PATIENCE moves with no card sent home or dealt,

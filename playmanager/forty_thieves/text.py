@@ -11,6 +11,7 @@ prints; it only builds text.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from gamestate.forty_thieves import BoardT, CardStackT, CardT, SuitT
@@ -44,8 +45,12 @@ def card_style(terminal: Terminal) -> CardText:
     return symbol_text if terminal.unicode else str
 
 
-def _cell(text: str) -> str:
-    return text.rjust(COLUMN)
+def _row(cells: Iterable[str]) -> str:
+    """``cells`` right-aligned in columns, the first one column narrower:
+    ten piles then fit in 59 columns, the text width of a 60-column
+    terminal (its last column stays free), so no row wraps there."""
+    first, *rest = cells
+    return first.rjust(COLUMN - 1) + "".join(text.rjust(COLUMN) for text in rest)
 
 
 def _top(pile: CardStackT, card_text: CardText) -> str:
@@ -62,10 +67,10 @@ def board_text(board: BoardT, card_text: CardText) -> str:
     tops += [str(board.get_deck().size()), _top(board.get_waste(), card_text)]
     tableau = [board.get_tab(n).toSeq() for n in range(TABLEAU_PILES)]
     rows = [
-        "".join(map(_cell, labels)),
-        "".join(map(_cell, tops)),
+        _row(labels),
+        _row(tops),
         "",
-        "".join(_cell(str(n + 1)) for n in range(TABLEAU_PILES)),
+        _row(str(n + 1) for n in range(TABLEAU_PILES)),
     ]
     for depth in range(max(1, *map(len, tableau))):
         cells = [
@@ -74,7 +79,7 @@ def board_text(board: BoardT, card_text: CardText) -> str:
             else (NONE if depth == 0 else "")
             for pile in tableau
         ]
-        rows.append("".join(map(_cell, cells)).rstrip())
+        rows.append(_row(cells).rstrip())
     return "\n".join(rows) + "\n"
 
 

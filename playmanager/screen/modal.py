@@ -496,7 +496,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
     def hint(self) -> None:
         intent = self.session.hint()
         if intent is None:
-            self.status = messages.NO_HINT
+            self.status = messages.no_hint(self.session.why_no_hint())
         else:
             self.show_hint(intent)
 
@@ -546,7 +546,9 @@ class ModalController(ABC, Generic[M, I, E, A]):
         if reason is None and self.mode is Mode.PLAYING:
             intent = self.session.hint()
         if intent is None or self.play(intent) is None:
-            self._stop_autoplay(reason or messages.AUTOPLAY_DONE)
+            self._stop_autoplay(
+                reason or messages.autoplay_done(self.session.why_no_hint())
+            )
             return
         self._next_autoplay = self._clock() + AUTOPLAY_PAUSE_SECONDS
         if self.mode is not Mode.PLAYING:

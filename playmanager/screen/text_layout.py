@@ -110,7 +110,8 @@ def _table_line(cells: Sequence[str], widths: Sequence[int], gap: int) -> str:
 def elide(text: str, width: int) -> str:
     """``text`` in at most ``width`` columns, shortened with intent: a file
     path loses the middle of its folders first (its file name stays), else
-    the text ends at the last whole word that fits, then ``...``."""
+    the text ends at the last whole word that fits, then ``...`` (a
+    first word too long for the room is cut)."""
     if len(text) <= width:
         return text
     shortened = _shorten_path(text, width)
@@ -120,7 +121,7 @@ def elide(text: str, width: int) -> str:
         return text[:width]
     room = width - len(ELLIPSIS)
     cut = text[: room + 1].rfind(" ")
-    kept = text[:cut] if cut > room // 2 else text[:room]
+    kept = text[:cut] if cut > 0 else text[:room]  # one word too long: cut it
     return kept.rstrip(" ,;:(") + ELLIPSIS
 
 

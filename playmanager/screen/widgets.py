@@ -207,26 +207,42 @@ def _name_kept(title: str, width: int) -> str:
     return name if len(name) <= width else ""
 
 
-DROP_FIRST: Final = ("A", "H", "S", "Esc", "n", "o", "u", "q")
-"""The entries of a key line left out when it does not fit, by key, the
-least used first. The game's moves (the first entry) and ``?`` (which
-lists every key) always stay."""
+DROP_FIRST: Final = ("A", "H", "S", "Esc", "n")
+"""The entries of a key line left out first when it does not fit, by key,
+the least used first; then the game's own after its first, from the end;
+then :data:`DROP_LAST`. The game's moves (the first entry) and ``?``
+(which lists every key) always stay."""
+DROP_LAST: Final = ("o", "u", "q")
+"""The keys a new player needs most after ``?`` (save, undo, quit): the
+last entries of a key line left out."""
 HELP_KEY: Final = "?"
 
 
 def fit_keys(keys: str, width: int) -> str:
     """A key line in ``width`` columns: whole entries are left out in the
-    order of :data:`DROP_FIRST`, then the game's own from the end; the
-    first entry and ``?`` stay (the first shortened if it must be)."""
+    order of :data:`DROP_FIRST`, then the game's own from the end, then
+    :data:`DROP_LAST`; the first entry and ``?`` stay (the first shortened
+    if it must be)."""
     entries = keys.split(KEY_SEPARATOR)
 
     def fits() -> bool:
         return len(KEY_SEPARATOR.join(entries)) <= width
 
+    def key_of(entry: str) -> str:
+        return entry.split(" ", 1)[0]
+
+    def drop(key: str) -> None:
+        entries[:] = [e for e in entries if key_of(e) != key]
+
+    shared = {*DROP_FIRST, *DROP_LAST, HELP_KEY}
     for key in DROP_FIRST:
-        if fits():
-            break
-        entries = [e for e in entries if e.split(" ", 1)[0] != key]
+        if not fits():
+            drop(key)
+    while not fits() and (own := [e for e in entries[1:] if key_of(e) not in shared]):
+        entries.remove(own[-1])
+    for key in DROP_LAST:
+        if not fits():
+            drop(key)
     while not fits() and len(entries) > 2:
         last = max(i for i, e in enumerate(entries) if not e.startswith(HELP_KEY))
         del entries[max(last, 1)]

@@ -9,9 +9,9 @@ terminator is removed, and Java's terminators are ``\\r\\n``, ``\\n``,
 
 Where Java crashes we stay graceful: the end of piped input ends the game
 as ``q`` does, and a save that fails prints one line on stderr while the
-game goes on. Where Java loses the game we keep it: Ctrl-C and Ctrl-D on
-a terminal with moves not saved ask "save before quitting?" as the other
-line modes do; a hang-up (SIGHUP), SIGTERM, or no answer to that question
+game goes on. Where Java loses the game we keep it: ``q``, Ctrl-C and
+Ctrl-D on a terminal with moves not saved ask "save before quitting?" as
+the other line modes do; a hang-up (SIGHUP), SIGTERM, or no answer to that question
 writes the game to its one rescue file (never over a save) and says
 where on stderr. Piped input is never asked: stdout stays Java's, and ``o`` replaces its
 save file without asking, as Java's does; typed at a terminal, ``o`` asks
@@ -26,7 +26,6 @@ from gamestate import Config, GameState
 from ..hangup import HangUpError, hang_up_raises
 from ..lines import LineReader, typed
 from ..options import EXIT_INTERRUPTED, EXIT_OK, next_seed
-from ..storage import describe_os_error, file_mark
 from . import messages, rules
 from .commands import Action, command_for
 
@@ -54,6 +53,15 @@ def fit(text: str, width: int | None) -> str:
     from ..screen.text_layout import fitted_text  # a pipe never needs it
 
     return fitted_text(text, width)
+
+
+def _file_mark(path: str) -> tuple[int, int, int, int] | None:
+    """:func:`~playmanager.storage.file_mark`, imported with the first file
+    a game touches: a new game's first prompt does without the storage
+    layer (issue 36: start-up)."""
+    from ..storage import file_mark
+
+    return file_mark(path)
 
 
 class EndOfInputError(Exception):
@@ -100,7 +108,7 @@ class LineGame:
         self.in_its_file = loaded
         """``save_target`` holds this game (loaded or saved there): its rescue
         file is the one kept for that file."""
-        self.file_mark = file_mark(save_target) if loaded else None
+        self.file_mark = _file_mark(save_target) if loaded else None
         """The save target's mark when this game loaded or wrote it: another
         mark is another game's file (or one another terminal wrote)."""
         self.lines: Iterator[str] = iter(())
@@ -145,6 +153,7 @@ class LineGame:
             self.stdout.flush()
             line = self.next_line(lines)
             if line is None and self.changed and typed(self.stdin):
+                self.stdout.write("\n")  # the cursor is still after "> "
                 if self.asked_to_quit(lines):  # Ctrl-C or Ctrl-D: as q elsewhere
                     return False
                 continue
@@ -166,13 +175,12 @@ class LineGame:
             return None
 
     def asked_to_quit(self, lines: Iterator[str]) -> bool:
-        """Ctrl-C or Ctrl-D with moves to lose, on a terminal: ask as the
-        other line modes' ``q`` does (Java's ``q`` asks nothing, and piped
+        """``q``, Ctrl-C or Ctrl-D with moves to lose, on a terminal: ask
+        as the other line modes do (Java's ``q`` asks nothing, and piped
         input, Java's case, is never asked). True to quit; Ctrl-C or
         Ctrl-D again leaves the game to :meth:`play`'s rescue."""
         from .. import messages as shared
 
-        self.stdout.write("\n")
         self.say(shared.quit_prompt(self.save_target))
         self.stdout.flush()
         answer = next(lines, None)
@@ -196,7 +204,7 @@ class LineGame:
         if command is None:
             self.stdout.write(messages.possible_commands())
         elif command is Action.QUIT:
-            return False
+            return self.changed and typed(self.stdin) and not self.asked_to_quit(self.lines)
         elif command is Action.SAVE:
             self.save()
         elif self.game.move(command):
@@ -208,6 +216,8 @@ class LineGame:
         """Save to the save target; on failure say why and play on. On a
         terminal, a file holding another game (or one another terminal
         wrote since) is replaced only on a yes; piped, as Java, always."""
+        from .. import messages as shared
+        from ..storage import describe_os_error
         from . import savefile  # here: its parser is not needed to start (issue 14)
 
         if typed(self.stdin) and self.would_overwrite() and not self.agreed_to_replace():
@@ -217,12 +227,15 @@ class LineGame:
         except OSError as error:
             self.stdout.flush()
             reason = describe_os_error(error)
-            self.say(messages.cannot_save(self.save_target, reason), self.stderr)
+            # the words of every game's failed save (the launch's refusal
+            # of a FILE is cannot_save)
+            failed = shared.not_saved(self.save_target, reason)
+            self.say(f"playmanager: {failed}\n", self.stderr)
             self.stderr.flush()
             return
         self.changed = False
         self.in_its_file = True
-        self.file_mark = file_mark(self.save_target)
+        self.file_mark = _file_mark(self.save_target)
         self.say(messages.saved(self.save_target))
 
     def say(self, text: str, stream: TextIO | None = None) -> None:
@@ -237,7 +250,7 @@ class LineGame:
         import os
 
         target = self.save_target
-        return os.path.isfile(target) and file_mark(target) != self.file_mark
+        return os.path.isfile(target) and _file_mark(target) != self.file_mark
 
     def agreed_to_replace(self) -> bool:
         """Ask before replacing another game's file, naming what it holds;
@@ -282,12 +295,14 @@ class LineGame:
 
         path = None
         try:
-            if self.changed:
+            if self.changed and not self.game.isGameOver():  # a lost game: nothing to resume
                 folder = data_folder(os.environ)
                 own = self.save_target if self.in_its_file else None
                 text = format_record(self.game, self.seed, self.start, self.moves)
                 path = write_rescue(folder, RESCUE_NAME, text, own)
         except OSError as os_error:
+            from ..storage import describe_os_error
+
             line = shared.not_rescued(why, describe_os_error(os_error))
         else:
             line = shared.hung_up(why, path)

@@ -8,7 +8,6 @@ call time, so a changed key shows in the help as it works in the game.
 
 from __future__ import annotations
 
-from ..messages import cannot_load, cannot_save
 from .commands import described_keys
 
 TYPE_CHECKING = False  # typing costs start-up time (issue 14)
@@ -20,8 +19,6 @@ __all__ = [
     "ONE_CHAR",
     "PROMPT",
     "START_DEFAULT",
-    "cannot_load",
-    "cannot_save",
     "possible_commands",
     "saved",
     "start_load",

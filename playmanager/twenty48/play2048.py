@@ -26,7 +26,6 @@ from types import SimpleNamespace
 
 from gamestate import Config, GameState
 
-from .. import messages as shared_messages
 from ..games import TWENTY_FORTY_EIGHT, Files, Launch
 from ..options import (
     EXIT_INTERRUPTED,
@@ -40,7 +39,6 @@ from ..options import (
     takes,
 )
 from ..options import seed as seed_option
-from ..storage import why_unwritable
 from . import autoplay_options, messages
 from .commands import described_keys
 from .loop import LineGame, WinRound, fit
@@ -310,7 +308,10 @@ def tui_greeting(file: str | None, save_target: str) -> str:
     if file is None:
         return f"New game; {Config.SAVE_KEY} saves to {save_target}"
     if os.path.exists(file):
-        return shared_messages.loaded(file, why_unwritable(file))
+        from ..messages import loaded
+        from ..storage import why_unwritable
+
+        return loaded(file, why_unwritable(file))
     return f"{file} does not exist yet; new game, {Config.SAVE_KEY} saves there"
 
 

@@ -126,8 +126,9 @@ GameId = Annotated[str, PathParam(pattern=schemas.GAME_ID_PATTERN)]
 RefusalMode = Annotated[
     Literal["answer", "error"],
     Query(
-        description="how a move the rules refuse is answered: 'error' a 409; "
-        "'answer' a 200 with the game unchanged and ``refused`` (a refusal "
+        description="how a refused change (a move the rules refuse, nothing "
+        "to undo, no move left, a stale version) is answered: 'error' a 409; "
+        "'answer' a 200 with the game as it is and ``refused`` (a refusal "
         "is the game's answer, not a failed request for the browser to log)",
     ),
 ]

@@ -48,6 +48,8 @@ PATTERN_WORDS: Final = {
     "target": "a target is t0 to t9, f0 to f7, waste or home",
     "game_id": "not a game id",
 }
+SEED_WORDS: Final = "a whole number from -9223372036854775808 to 9223372036854775807"
+"""Every refused seed, however pydantic words it (a seed is a Java long)."""
 
 
 def error_response(
@@ -117,6 +119,8 @@ def first_problem(errors: Any) -> tuple[str, str]:
         message = str(error.get("msg", "invalid")).replace("\n", " ")
         if error.get("type") == "string_pattern_mismatch" and field in PATTERN_WORDS:
             message = PATTERN_WORDS[field]
+        if field == "seed":
+            message = SEED_WORDS
         return f"{field}: {message}", field
     return "the request is not valid", "body"
 

@@ -5,7 +5,9 @@ rules), and the keys the page takes.
 The shared keys are the terminal's (:class:`playmanager.controls.Control`):
 ``?`` help, ``H`` hint, ``A`` autoplay, ``u`` undo, ``n`` new, ``o`` save;
 each game adds the keys it moves with. The page takes no key the terminal
-does not, except F1 for help, which browsers' users look for.
+does not, except F1 for help, which browsers' users look for, and
+``b``, which reads the board or the standing aloud (a screen reader's
+view of what the terminal shows at a glance).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Final
 
 from ..controls import Control
 from ..forty_thieves.text import symbol_text
-from ..rules_text import TWENTY48, dots_rules, forty_thieves_rules
+from ..rules_text import TWENTY48, browser_rules, dots_rules, forty_thieves_rules
 
 Keys = tuple[tuple[str, str], ...]
 TITLES: Final = {"2048": "2048", "forty-thieves": "Forty Thieves", "dots": "Dots"}
@@ -48,22 +50,23 @@ MOVE_KEYS: Final[dict[str, Keys]] = {
 PAGE_CONTROLS: Final[Keys] = (
     (f"{Control.HELP.value}, F1", "this help (Escape closes it)"),
     (Control.HINT.value, Control.HINT.summary),
-    (Control.AUTOPLAY.value, "autoplay: the hint plays on (any move key stops it)"),
+    (Control.AUTOPLAY.value, "autoplay: the hint plays on (any key stops it)"),
     (Control.UNDO.value, "undo, as often as you like"),
     (Control.NEW_GAME.value, "new game"),
     (Control.SAVE.value, "save: download the game's save file"),
+    ("b", "read the board (2048) or the game's standing aloud"),
 )
 """The terminal's shared controls, as the page does them (it has no quit)."""
 
 
 def rules(kind: str, *, squares: bool = True) -> tuple[str, ...]:
     """The rules of ``kind`` as the terminal words them (Forty Thieves' cards
-    written ``7♠``, as the page draws them)."""
+    written ``7♠``, as the page draws them), less what only the terminal has."""
     if kind == "forty-thieves":
-        return forty_thieves_rules(symbol_text)
+        return browser_rules(forty_thieves_rules(symbol_text))
     if kind == "dots":
         return dots_rules(squares=squares)
-    return TWENTY48
+    return browser_rules(TWENTY48)
 
 
 def keys(kind: str) -> Keys:

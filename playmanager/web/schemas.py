@@ -202,8 +202,9 @@ class GameOut(BaseModel):
     )
     refused: Refusal | None = Field(
         None,
-        description="with ?refusal=answer, a move the rules refuse: why; the "
-        "game is as it was (without it the refusal is a 409)",
+        description="with ?refusal=answer, a change refused (a move the "
+        "rules refuse, nothing to undo, no move left, a stale version): why; "
+        "the game as it is now (without it the refusal is a 409)",
     )
 
 
@@ -228,6 +229,10 @@ class SlotOut(BaseModel):
 class Opening(BaseModel):
     game: GameName | None = Field(description="the game the command line named")
     file: str | None = Field(description="the save FILE it opened, if any")
+    largest_save: int = Field(
+        description="the longest save an upload takes (the page refuses a bigger "
+        "file by its own size before sending it)",
+    )
 
 
 class HelpOut(BaseModel):

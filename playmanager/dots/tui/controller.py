@@ -248,10 +248,7 @@ class Controller(ModalController[GameBoardT, Path, DotsEffects, Action]):
             return
         drawing = bool(self._path) and self._cursor == self._path[-1]
         if drawing and not self._follow((row, col)):
-            self.status = (
-                f"{self._why_not((row, col))}: the cursor leaves the path "
-                "(Space adds a dot that continues it)"
-            )
+            self.status = f"Off the path: {self._why_not((row, col))}"
         self._cursor = (row, col)
 
     def _follow(self, cell: Cell) -> bool:
@@ -294,7 +291,7 @@ class Controller(ModalController[GameBoardT, Path, DotsEffects, Action]):
         colour, path_colour = grid[cell[0]][cell[1]], grid[last[0]][last[1]]
         if cell in self._path:
             return (
-                f"{describe_cell(cell)} is on the path already (Backspace shortens it)"
+                f"{describe_cell(cell)} is in the path (Backspace shortens it)"
             )
         if colour is not path_colour:
             return f"{describe_cell(cell)} is {colour.value}, the path is {path_colour.value}"

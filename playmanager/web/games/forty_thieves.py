@@ -124,6 +124,18 @@ def _move_names(move: Move) -> CardMove:
     return CardMove("waste", _pile_name(move.c, move.n))
 
 
+MAX_ELAPSED: Final = 10 * 365 * 24 * 3600
+"""The most time played a browser save may carry (ten years)."""
+
+
+def _is_elapsed(value: object) -> bool:
+    return (
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and 0 <= value <= MAX_ELAPSED
+    )
+
+
 class FortyThievesGame(SavedGame):
     """Forty Thieves on a :class:`Session` of :class:`BoardT`, with the
     clock and the count its statistics need (:mod:`playmanager.web.tally`)."""
@@ -179,6 +191,27 @@ class FortyThievesGame(SavedGame):
         return {**super().dump(), "clock": self._clock_fields()}
 
     @classmethod
+    def from_step(cls, step: JSON, source: str) -> FortyThievesGame:
+        """The step's game with its time played (``elapsed``): the clock
+        goes on from there. A loaded game sets no best time, so a file's
+        own figure is taken."""
+        made = super().from_step(step, source)
+        assert isinstance(made, FortyThievesGame)
+        clock = step.get("clock")
+        elapsed = clock.get("elapsed") if isinstance(clock, dict) else None
+        if elapsed is None:
+            return made
+        if not _is_elapsed(elapsed):
+            raise RefusedError(
+                "text",
+                f"{source}: clock elapsed must be seconds from 0 to {MAX_ELAPSED}",
+            )
+        made.first_move = time.time() - elapsed
+        if made.finished():
+            made.end_seconds = float(elapsed)
+        return made
+
+    @classmethod
     def restore(cls, dump: JSON) -> FortyThievesGame:
         made = cls.load(dump["save"], DB_SOURCE)
         made.restore_marks(dump)
@@ -193,6 +226,7 @@ class FortyThievesGame(SavedGame):
 
     def _clock_fields(self) -> JSON:
         return {
+            "elapsed": None if self.first_move is None else round(self.seconds(), 3),
             "from_file": self.from_file,
             "first_move": self.first_move,
             "end_seconds": self.end_seconds,
@@ -239,7 +273,8 @@ class FortyThievesGame(SavedGame):
             "won": won,
             "stuck": not won and not board.valid_mv_exists(),
             "last": self.last,
-            "safe": not won and (safe_move(board) is not None or FortyThieves.can_finish(board)),
+            "safe": not won
+            and (safe_move(board) is not None or FortyThieves.can_finish(board)),
         }
 
     def clock(self) -> JSON:

@@ -21,6 +21,7 @@ from fastapi.responses import PlainTextResponse
 
 from .. import schemas
 from ..deps import Client, GameId, Reader, ServerDep, find_game
+from ..errors import fail
 from ..games import GAME_KINDS
 from ..loading import load_browser_save, load_save, plain_file_name
 from ..whole import browser_save, file_name, is_browser_save
@@ -71,7 +72,8 @@ async def download_whole(
 ) -> PlainTextResponse:
     """The game as a browser save: its undo steps, seed and move count too."""
     live = find_game(found.games, token, game_id)
-    steps = found.store.steps_of(live.id)
+    # The game now dumped now: its clock reads the time played at download.
+    steps = [*found.store.steps_of(live.id)[:-1], live.game.dump()]
     return _file(browser_save(live.kind, steps), file_name(live.game))
 
 
@@ -83,6 +85,9 @@ async def upload(
     back as the game it was, and so does any browser save; any other file
     is checked as the terminal checks it."""
     source = plain_file_name(body.filename)
+    if "\ufffd" in body.text:
+        # Bytes that were no text (a picture, a zip): shown, they are mojibake.
+        fail(422, f"{source}: not a text save file", "text")
     if is_browser_save(body.text):
         steps = load_browser_save(body.text, source)
         return game_out(found, found.games.create_with_steps(token, steps))

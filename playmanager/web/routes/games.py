@@ -3,7 +3,10 @@
 A change (intent, undo, autoplay) may name the ``version`` of the game it
 was made on; when the game has changed since (another tab played), it is
 refused with 409, ``field`` "version" and the game as it is now
-(``game``), for the page to draw.
+(``game``), for the page to draw. With ``refusal=answer`` every refusal
+of a change (stale version, a move the rules refuse, nothing to undo, no
+move left) is instead a 200: the game as it is now with ``refused`` (why),
+so the browser logs no failed request for what is only the game's answer.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Body
 
-from ...messages import undo_brings_back
+from ...messages import NOTHING_TO_UNDO, undo_brings_back
 from .. import schemas
 from ..deps import Client, Live, MaybeClient, RefusalMode, ServerDep, Version
 from ..errors import ApiError, fail
@@ -28,14 +31,31 @@ STALE = "this game changed in another tab: here it is as it is now"
 BUSY = "hints are busy: try again in a moment"
 
 
-def checked(found: ServerDep, live: LiveGame, version: int | None) -> None:
-    """409 with the game as it is, when ``version`` is not its own."""
+def refuse(
+    found: ServerDep, live: LiveGame, refusal: RefusalMode, why: str, field: str | None
+) -> schemas.GameOut:
+    """A refused change: a 409, or with ``refusal=answer`` the game
+    unchanged with ``refused``."""
+    if refusal == "answer":
+        return game_out(found, live, refused=schemas.Refusal(error=why, field=field))
+    fail(409, why, field)
+
+
+def stale(
+    found: ServerDep, live: LiveGame, version: int | None, refusal: RefusalMode
+) -> schemas.GameOut | None:
+    """The refusal of a change made on an older ``version`` (another tab
+    played meanwhile): a 409 with the game as it is, or that game as an
+    answer; None when the version is the game's own."""
     try:
         live.check(version)
     except StaleError:
+        if refusal == "answer":
+            return refuse(found, live, refusal, STALE, "version")
         raise ApiError(
             409, STALE, "version", {"game": game_out(found, live).model_dump()}
         ) from None
+    return None
 
 
 async def solver_hint(found: ServerDep, live: LiveGame) -> schemas.HintOut:
@@ -111,17 +131,15 @@ async def play(
     ``refusal=answer``, the game unchanged with ``refused``); a 2048 slide
     that moves nothing answers the game unchanged, with ``no_change``."""
     async with live.lock:
-        checked(found, live, version)
+        if refused_now := stale(found, live, version, refusal):
+            return refused_now
         fields = intent.model_dump(exclude={"kind"})
         try:
             live.game.play(GAME_OF_INTENT[intent.kind].intent_of(fields))
         except NothingMovedError as nothing:
             return game_out(found, live, no_change=nothing.message)
         except RefusedError as refused:
-            if refusal == "answer":
-                said = schemas.Refusal(error=refused.message, field=refused.field)
-                return game_out(found, live, refused=said)
-            fail(409, refused.message, refused.field)
+            return refuse(found, live, refusal, refused.message, refused.field)
         count_if_ended(found.store, live.client, live.game)
         found.games.record(live)
         return game_out(found, live)
@@ -129,13 +147,19 @@ async def play(
 
 @router.post("/{game_id}/undo", response_model=schemas.GameOut)
 async def undo(
-    live: Live, found: ServerDep, version: Version = None
+    live: Live,
+    found: ServerDep,
+    version: Version = None,
+    refusal: RefusalMode = "error",
 ) -> schemas.GameOut:
-    """Take back the last move (or the autoplay step)."""
+    """Take back the last move (or the autoplay step); 409 (or with
+    ``refusal=answer`` the game with ``refused``) when nothing is left to undo."""
     async with live.lock:
-        checked(found, live, version)
+        if refused_now := stale(found, live, version, refusal):
+            return refused_now
         if not found.games.undo(live):
-            fail(409, "nothing to undo", None)
+            # the terminal's words
+            return refuse(found, live, refusal, NOTHING_TO_UNDO, None)
         return game_out(found, live)
 
 
@@ -158,15 +182,19 @@ async def hint(live: Live, found: ServerDep) -> schemas.HintOut:
 
 @router.post("/{game_id}/autoplay", response_model=schemas.GameOut)
 async def autoplay(
-    live: Live, found: ServerDep, version: Version = None
+    live: Live,
+    found: ServerDep,
+    version: Version = None,
+    refusal: RefusalMode = "error",
 ) -> schemas.GameOut:
-    """Play the hint's move; 409 when no move is left, 503 when the
-    solvers are busy."""
+    """Play the hint's move; 409 (or with ``refusal=answer`` the game with
+    ``refused``) when no move is left, 503 when the solvers are busy."""
     async with live.lock:
-        checked(found, live, version)
+        if refused_now := stale(found, live, version, refusal):
+            return refused_now
         step = await solver_hint(found, live)
         if step.hint is None:
-            fail(409, "no move is left", None)
+            return refuse(found, live, refusal, "no move is left", None)
         fields = {k: v for k, v in step.hint.items() if k != "kind"}
         try:
             live.game.play(type(live.game).intent_of(fields))

@@ -20,6 +20,7 @@ async def opening(found: ServerDep) -> schemas.Opening:
     return schemas.Opening(
         game=None if named.game is None else schemas.game_name(named.game),
         file=named.file,
+        largest_save=schemas.MAX_SAVE_CHARS,
     )
 
 

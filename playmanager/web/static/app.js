@@ -7,6 +7,7 @@ import { Twenty48 } from "./twenty48.js";
 import { FortyThieves } from "./thieves.js";
 import { Dots } from "./dots.js";
 import { openHelp } from "./help.js";
+import { focusBack, keepTabIn } from "./modal.js";
 
 const GAMES = { "2048": Twenty48, "forty-thieves": FortyThieves, dots: Dots };
 const GAME_NAMES = { "2048": "2048", "forty-thieves": "Forty Thieves", dots: "Dots" };
@@ -25,6 +26,8 @@ const shell = {
   // take back brings it back, as the terminal's n then u does.
   previous: {},
   focused: null, // the last element that had the focus
+  newOpener: null, // what had the focus when the New game dialog opened
+  largestSave: Infinity, // the server's limit (GET /api/opening)
   inerted: [], // what an overlay made inert, to give back when it goes
 };
 
@@ -95,6 +98,10 @@ function show(out, { animate = true } = {}) {
   shell.view.render(out, { animate });
   announce(shell.view.describe(out, { moved: animate }));
   $("undo").disabled = !out.can_undo && !shell.previous[out.game];
+  // An overlay offers Undo only when it can undo (an uploaded stuck game cannot).
+  for (const button of $("game").querySelectorAll(".overlay [data-undo]")) {
+    button.hidden = button.hidden || $("undo").disabled;
+  }
   // No move left (a Dots win, a lost 2048...): nothing for Autoplay to do.
   $("autoplay").disabled = out.finished && !shell.autoplaying;
   document.body.dataset.gameId = out.id;
@@ -125,10 +132,9 @@ function keepFocus() {
   const overlay = shownOverlay();
   const active = document.activeElement;
   if (overlay) {
-    if (!overlay.contains(active) && !$("new-dialog").open) {
-      const first = [...overlay.querySelectorAll("button")].find((b) => !b.hidden && !b.disabled);
-      if (first) first.focus();
-    }
+    // The header stays usable: a control of it keeps the focus it was given.
+    const inHeader = !lost(active) && active.closest("header.top, #saves, .ft-bar");
+    if (!overlay.contains(active) && !inHeader) focusOverlay(overlay);
     return;
   }
   if ((active === document.body || lost(active)) && shell.focused && lost(shell.focused)) {
@@ -137,9 +143,20 @@ function keepFocus() {
   }
 }
 
-// An overlay (a win, a loss, no move left) is a small dialog: what is
-// under it is inert (no Tab stop, no click) until it goes, and Tab stays
-// among its buttons. The live regions stay heard.
+function focusOverlay(overlay) {
+  if ($("new-dialog").open) return;
+  const first = [...overlay.querySelectorAll("button")].find((b) => !b.hidden && !b.disabled);
+  if (first) first.focus();
+}
+
+// An overlay (a win, a loss, no move left) is a small dialog: the board
+// under it is inert (no Tab stop, no click) until it goes, and Tab goes
+// round its buttons and the page's header (the game tabs, the toolbar,
+// Help, Saves), which stay usable. The live regions stay heard.
+// What an overlay leaves usable: the page's header and Saves, the live
+// regions, the dialogs.
+const STAYS_USABLE = "header.top, #saves, .ft-bar, #message, #announce, dialog, script";
+
 function syncOverlay() {
   for (const [node, tabindex] of shell.inerted) {
     node.inert = false;
@@ -151,7 +168,7 @@ function syncOverlay() {
   if (overlay) {
     for (let node = overlay; node && node !== document.body; node = node.parentElement) {
       for (const sibling of node.parentElement.children) {
-        if (sibling === node || sibling.inert || sibling.matches("#message, #announce, dialog, script")) continue;
+        if (sibling === node || sibling.inert || sibling.matches(STAYS_USABLE)) continue;
         sibling.inert = true;
         shell.inerted.push([sibling]);
       }
@@ -163,6 +180,7 @@ function syncOverlay() {
       }
     }
   }
+  if (overlay && !hadOverlay) focusOverlay(overlay); // it takes the focus as it comes
   if (hadOverlay && !overlay && (document.activeElement === document.body || lost(document.activeElement))) {
     const board = boardControl();
     if (board) board.focus();
@@ -170,16 +188,20 @@ function syncOverlay() {
   keepFocus();
 }
 
-// Tab and Shift+Tab go round an overlay's buttons.
+// Tab and Shift+Tab go round the header's controls and an overlay's
+// buttons: never out to the browser's bar or <body>.
 function trapTab(event) {
   const overlay = shownOverlay();
   if (event.key !== "Tab" || !overlay || $("new-dialog").open) return;
-  const buttons = [...overlay.querySelectorAll("button")].filter((b) => !b.hidden && !b.disabled);
-  if (buttons.length === 0) return;
+  const usable = (b) => !b.disabled && !b.closest("[hidden], [inert]");
+  const own = [...overlay.querySelectorAll("button")].filter(usable);
+  const header = [...document.querySelectorAll("header.top button, #saves button, #saves select, #slot-name, .ft-bar button")];
+  const buttons = header.filter(usable).concat(own);
+  if (own.length === 0) return;
   const at = buttons.indexOf(document.activeElement);
   const next = (at + (event.shiftKey ? -1 : 1) + buttons.length) % buttons.length;
   event.preventDefault();
-  buttons[at < 0 ? 0 : next].focus();
+  (at < 0 ? own[0] : buttons[next]).focus();
 }
 
 function mount(kind) {
@@ -195,7 +217,7 @@ function mount(kind) {
     play: (intent) => play(intent),
     message,
     announce,
-    start: (options) => newGame(kind, options),
+    start: (options, how) => newGame(kind, options, how),
     askNew: () => openNewDialog(),
     undo: () => undo(),
     help: () => help(),
@@ -203,15 +225,27 @@ function mount(kind) {
 }
 
 // ---------------------------------------------------------------- actions
+// A change (a move, undo, an autoplay step) asks for its refusal as an
+// answer (200), not as a failed request the console logs: null after
+// saying it. One made on a board another tab moved on draws the game as
+// it is now.
+async function change(action, body) {
+  const out = await call("POST", `/api/games/${shell.out.id}/${action}?refusal=answer`, body);
+  if (!out || !out.refused) return out;
+  if (out.refused.field === "version") refreshed(out);
+  else message(out.refused.error, true);
+  return null;
+}
+
+function refreshed(out) {
+  show(out, { animate: false });
+  message("This game moved on in another tab: here it is now (your last action was not played)");
+}
+
 export function play(intent) {
   return queue(async () => {
     if (!shell.out) return;
-    // A refusal comes as an answer (200), not as an error the console logs.
-    const out = await call("POST", `/api/games/${shell.out.id}/intent?refusal=answer`, intent);
-    if (out && out.refused) {
-      message(out.refused.error, true);
-      return;
-    }
+    const out = await change("intent", intent);
     // A 2048 slide that moves nothing: nothing happens, as in the original.
     if (out && !out.no_change) {
       message(out.state.last && out.state.last.words ? out.state.last.words : "");
@@ -224,7 +258,7 @@ function undo() {
   stopAutoplay();
   return queue(async () => {
     if (!shell.out.can_undo && shell.previous[shell.kind]) return backToPrevious();
-    const out = await call("POST", `/api/games/${shell.out.id}/undo`);
+    const out = await change("undo");
     if (out) {
       message("Undone");
       show(out, { animate: false });
@@ -283,12 +317,16 @@ async function autoplay() {
   $("autoplay").textContent = "Stop";
   $("autoplay").classList.add("on");
   while (shell.autoplaying) {
-    const out = await queue(() => call("POST", `/api/games/${shell.out.id}/autoplay`));
+    const out = await queue(() => change("autoplay"));
     if (!out || !shell.autoplaying) break;
     message(`Autoplay: ${out.words}`);
     show(out);
     if (out.finished) break;
     await new Promise((done) => setTimeout(done, AUTOPLAY_PAUSE_MS[shell.kind]));
+    // Paused while a dialog (Help, Statistics, New game) is open over the game.
+    while (shell.autoplaying && document.querySelector("dialog[open]")) {
+      await new Promise((done) => setTimeout(done, 200));
+    }
   }
   stopAutoplay();
 }
@@ -307,14 +345,16 @@ async function backToPrevious() {
   }
 }
 
-async function newGame(kind, options = {}) {
+// ``again``: the same deal replayed ("Deal 7 again", not "New deal 7").
+async function newGame(kind, options = {}, { again = false } = {}) {
   stopAutoplay();
   const replaced = shell.out && shell.out.game === kind ? shell.out.id : null;
   const body = { game: kind, ...options, replaces: Boolean(replaced) };
   const out = await queue(() => call("POST", "/api/games", body));
   if (out) {
     if (replaced) shell.previous[kind] = replaced;
-    message(out.words); // the server's words: "New deal 7 (u brings the last one back)"
+    // The server's words: "New deal 7 (u brings the last one back)".
+    message(again ? out.words.replace(/^New deal (\S+)/, "Deal $1 again") : out.words);
     show(out, { animate: false });
   }
 }
@@ -348,7 +388,36 @@ function openNewDialog() {
     set.hidden = set.dataset.for !== shell.kind;
   }
   dialog.returnValue = ""; // Esc closes it without one: not the last "ok"
+  $("new-error").textContent = "";
+  shell.newOpener = document.activeElement;
   dialog.showModal();
+  // On Start, not in a field: Enter starts the game (n then Enter, as the
+  // terminal's n) and the next key (u) is the page's again.
+  $("new-ok").focus();
+}
+
+// The server's words for a seed it refuses (a seed is a Java long).
+const SEED_RULE = "a whole number from -9223372036854775808 to 9223372036854775807";
+
+// Why ``seed`` (the field's text) is no seed, or "" when it is one (or empty).
+function seedProblem(seed) {
+  if (!seed) return "";
+  if (!/^[+-]?[0-9]+$/.test(seed)) return `The seed must be ${SEED_RULE}.`;
+  const value = BigInt(seed);
+  return value < -(2n ** 63n) || value >= 2n ** 63n ? `The seed must be ${SEED_RULE}.` : "";
+}
+
+// Start refused while the seed is wrong: the dialog stays open with the
+// reason beside the field, and what was typed is kept.
+function checkNewGame(event) {
+  if (event.submitter && event.submitter.value !== "ok") return;
+  const problem = seedProblem($("new-seed").value.trim());
+  $("new-error").textContent = problem;
+  $("new-seed").setAttribute("aria-invalid", String(Boolean(problem)));
+  if (problem) {
+    event.preventDefault();
+    $("new-seed").focus();
+  }
 }
 
 function newGameOptions(form) {
@@ -393,14 +462,22 @@ async function refreshSlots() {
 
 async function saveSlot(overwrite = false) {
   const name = $("slot-name").value.trim();
+  if (!name) {
+    // Said before asking the server (whose words name its field).
+    message("Type a name for the slot first", true);
+    $("slot-name").focus();
+    return;
+  }
   try {
     await api("POST", "/api/slots", { name, game_id: shell.out.id, overwrite });
     message(`Saved in slot ${name}`);
     refreshSlots();
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (error.status === 409 && !overwrite && window.confirm(`Replace the slot ${name}?`)) {
-      return saveSlot(true);
+    if (error.status === 409 && !overwrite) {
+      if (window.confirm(`Replace the slot ${name}?`)) return saveSlot(true);
+      message(`Not saved: the slot ${name} is kept as it was`);
+      return;
     }
     message(error.message, true);
   }
@@ -427,13 +504,41 @@ function download(what = "save") {
   link.remove();
 }
 
+// A size as a person reads it: 3 MiB, 2.5 MiB, 300 KiB (the server's words).
+function sizeWords(size) {
+  for (const [unit, scale] of [["MiB", 2 ** 20], ["KiB", 2 ** 10]]) {
+    if (size >= scale) return `${(size / scale).toFixed(1).replace(/\.0$/, "")} ${unit}`;
+  }
+  return `${size} bytes`;
+}
+
+// The file's text, or null after saying why it is none: too big (its own
+// size, not its JSON's), or not text at all (a picture, a zip).
+async function saveText(file) {
+  if (file.size > shell.largestSave) {
+    message(`${file.name}: this save is ${sizeWords(file.size)}; the largest accepted is ${sizeWords(shell.largestSave)}`, true);
+    return null;
+  }
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+    if (!text.includes("\0")) return text;
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+  }
+  message(`${file.name}: not a text save file`, true);
+  return null;
+}
+
 async function upload(file) {
-  const text = await file.text();
+  const text = await saveText(file);
+  if (text === null) return;
   const out = await queue(() => call("POST", "/api/upload", { text, filename: file.name }));
   if (out) {
     // Said whole: a Dots save named x.2048 loads as Dots (its header says so).
     message(`Loaded ${file.name}: a game of ${GAME_NAMES[out.game]}`);
     show(out, { animate: false });
+    showSaves(false); // done with: the board comes back into view
+    keepFocus();
   }
 }
 
@@ -465,15 +570,17 @@ function wire() {
   });
   $("slot-open").addEventListener("click", openSlot);
   $("new-cancel").addEventListener("click", () => $("new-dialog").close("cancel"));
+  keepTabIn($("new-dialog"));
+  $("new-form").addEventListener("submit", checkNewGame);
   $("new-dialog").addEventListener("close", () => {
     const dialog = $("new-dialog");
+    focusBack(shell.newOpener);
     if (dialog.returnValue === "ok") newGame(shell.kind, newGameOptions($("new-form")));
   });
   // From api.js: another tab moved this game on, or the server put it away.
   document.addEventListener("game-refresh", (event) => {
     if (!shell.out || event.detail.id !== shell.out.id) return;
-    show(event.detail, { animate: false });
-    message("The game moved on in another tab: this is it now");
+    refreshed(event.detail);
   });
   document.addEventListener("game-gone", (event) => {
     if (!shell.out || event.detail.id !== shell.out.id) return;
@@ -491,9 +598,13 @@ function wire() {
     if (SHARED_KEYS[event.key] && shell.out) {
       event.preventDefault();
       SHARED_KEYS[event.key]();
+    } else if (shell.autoplaying && !["Shift", "Tab"].includes(event.key)) {
+      // As the terminal's: a key stops autoplay, and does only that.
+      event.preventDefault();
+      stopAutoplay();
+      message("Autoplay stopped");
     } else if (shell.view && shell.view.key(event)) {
       event.preventDefault();
-      if (shell.autoplaying) stopAutoplay();
     }
   });
 }
@@ -513,6 +624,7 @@ function forThePage(event) {
 async function start() {
   wire();
   const opening = (await call("GET", "/api/opening")) || {};
+  if (opening.largest_save) shell.largestSave = opening.largest_save;
   if (opening.file && !sessionStorage.getItem("playmanager.opened")) {
     sessionStorage.setItem("playmanager.opened", "1");
     const out = await queue(() => call("POST", "/api/opening"));

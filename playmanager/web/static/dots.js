@@ -20,6 +20,8 @@ function element(tag, className, text) {
   return made;
 }
 
+// "1 move", "2 moves".
+const counted = (n, noun) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 const neighbours = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
 const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
 
@@ -61,7 +63,7 @@ export class Dots {
         <div class="dots-grid" role="grid" aria-label="Dots, 6 by 6" aria-describedby="how-dots"></div>
         <div class="overlay" hidden>
           <p class="overlay-text"></p>
-          <div><button type="button" class="dots-undo">Undo</button>
+          <div><button type="button" class="dots-undo" data-undo>Undo</button>
           <button type="button" class="dots-new">Play again</button></div>
         </div>
       </div>
@@ -114,7 +116,12 @@ export class Dots {
       this.path = [cell];
       this.closed = false;
     } else {
+      const [length, closed] = [this.path.length, this.closed];
       this.extend(cell);
+      if (this.path.length === length && this.closed === closed) {
+        this.shell.message(this.whyNot(cell), true);
+        return;
+      }
     }
     this.draw();
     this.shell.announce(this.pathWords());
@@ -126,6 +133,18 @@ export class Dots {
     if (this.closed) return `Square of ${colour} dots closed: Enter clears every ${colour} dot.`;
     if (dots.length === 1) return `Path starts at the ${colour} dot at ${dots[0]}.`;
     return `${dots.length} ${colour} dots: ${dots.join("; ")}. Enter plays.`;
+  }
+
+  // Why Space on ``cell`` took the path no step.
+  whyNot(cell) {
+    const end = this.path[this.path.length - 1];
+    const colour = NAMES[this.colour(this.path[0])];
+    if (same(cell, end)) return "This dot ends the path: move to a neighbour, then Space.";
+    if (this.colour(cell) !== this.colour(this.path[0])) {
+      return `That dot is ${NAMES[this.colour(cell)]}: this path joins ${colour} dots only.`;
+    }
+    if (!neighbours(cell, end)) return "Not next to the path's last dot: a path goes dot by dot, no diagonals.";
+    return "That dot is in the path already.";
   }
 
   playPath() {
@@ -185,12 +204,20 @@ export class Dots {
       if (cell) this.extend(cell);
       this.draw(event);
     });
-    this.board.addEventListener("pointerup", () => {
+    this.board.addEventListener("pointerup", (event) => {
       const path = this.path;
       this.path = [];
       this.closed = false;
       this.draw();
-      if (path.length >= 2) this.shell.play({ kind: "path", path });
+      if (path.length < 2) return;
+      // Let go outside the board: the path is cancelled, not played.
+      const box = this.board.getBoundingClientRect();
+      if (event.clientX < box.left || event.clientX > box.right
+        || event.clientY < box.top || event.clientY > box.bottom) {
+        this.shell.message("Path cancelled: let go outside the board");
+        return;
+      }
+      this.shell.play({ kind: "path", path });
     });
     this.board.addEventListener("pointercancel", () => {
       this.path = [];
@@ -287,14 +314,19 @@ export class Dots {
     if (state.won) return `You win! Score ${state.score}.`;
     if (state.over) return `Out of moves. Score ${state.score}.`;
     if (state.stuck) return "No path left: undo, or play again.";
-    const left = `${state.moves_left} moves left, ${state.objective.left} `
-      + `${NAMES[state.objective.colour]} dots to clear, score ${state.score}.`;
-    return moved && state.last ? `Cleared ${state.last.cleared.length} dots. ${left}` : left;
+    const left = `${counted(state.moves_left, "move")} left, `
+      + `${counted(state.objective.left, `${NAMES[state.objective.colour]} dot`)} to clear, score ${state.score}.`;
+    return moved && state.last ? `Cleared ${counted(state.last.cleared.length, "dot")}. ${left}` : left;
   }
 
+  // The hinted path is drawn as the player's own, ready to play: Enter
+  // plays it, Escape forgets it, Space goes on from it.
   showHint(intent) {
-    const dots = intent.path.map(([r, c]) => this.dots[r][c]);
-    dots.forEach((dot) => dot.classList.add("hinted"));
-    setTimeout(() => dots.forEach((dot) => dot.classList.remove("hinted")), 1500);
+    if (!this.out || this.out.finished) return;
+    const path = intent.path.map(([r, c]) => [r, c]);
+    this.path = path;
+    // A loop ends next to its start (the server closes it; so does the line).
+    this.closed = this.out.state.squares && path.length >= 4 && neighbours(path[0], path[path.length - 1]);
+    this.draw();
   }
 }

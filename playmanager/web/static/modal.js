@@ -17,36 +17,43 @@ function build() {
     <menu><button type="button" class="panel-close">Close</button></menu>`;
   document.body.append(dialog);
   dialog.querySelector(".panel-close").addEventListener("click", () => dialog.close());
-  dialog.addEventListener("keydown", trapTab);
-  dialog.addEventListener("close", giveFocusBack);
+  keepTabIn(dialog);
+  dialog.addEventListener("close", () => {
+    focusBack(opener);
+    opener = null;
+  });
 }
 
-function focusable() {
-  return [...dialog.querySelectorAll("button, a[href], [tabindex='0']")]
-    .filter((node) => !node.disabled && node.offsetParent !== null);
+function focusable(container) {
+  return [...container.querySelectorAll("button, a[href], input, select, [tabindex='0']")]
+    .filter((node) => !node.disabled && node.tabIndex >= 0 && node.offsetParent !== null);
 }
 
 // Tab from the last control goes to the first, Shift+Tab from the first to
-// the last: the focus never leaves for the browser's own bar.
-function trapTab(event) {
-  if (event.key !== "Tab") return;
-  const nodes = focusable();
-  const first = nodes[0];
-  const last = nodes[nodes.length - 1];
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
+// the last: the focus never leaves a modal dialog for the browser's own
+// bar (or <body>, where no ring shows).
+export function keepTabIn(container) {
+  container.addEventListener("keydown", (event) => {
+    if (event.key !== "Tab") return;
+    const nodes = focusable(container);
+    const first = nodes[0];
+    const last = nodes[nodes.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
 }
 
-function giveFocusBack() {
-  const back = opener && opener.isConnected && !opener.disabled && opener.offsetParent !== null
-    ? opener : document.querySelector("#game [tabindex='0']");
+// The focus back where it was when a dialog opened: the game's board when
+// that control has gone, disabled or hidden.
+export function focusBack(opener) {
+  const back = opener && opener !== document.body && opener.isConnected && !opener.disabled
+    && opener.offsetParent !== null ? opener : document.querySelector("#game [tabindex='0']");
   if (back) back.focus();
-  opener = null;
 }
 
 // Show ``title`` and the nodes of ``body``; the Close button has the focus

@@ -51,6 +51,18 @@ function wonIn(moves) {
   return `You won in ${moves} ${moves === 1 ? "move" : "moves"}!`;
 }
 
+// "Move 3. 5 cards home, 40 in the deck; waste: 7 of hearts."
+function standing(state) {
+  const home = state.foundations.reduce((sum, cards) => sum + cards.length, 0);
+  const waste = state.waste.length ? cardName(state.waste[state.waste.length - 1]) : "empty";
+  return `Move ${state.moves}. ${counted(home, "card")} home, ${state.deck} in the deck; waste: ${waste}.`;
+}
+
+// "1 card", "2 cards".
+function counted(n, noun) {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
 // "7 of hearts" for 7H.
 export function cardName(text) {
   const rank = text.slice(0, -1);
@@ -98,7 +110,7 @@ export class FortyThieves {
       opens the rules and keys.</p>
       <div class="overlay" hidden>
         <p class="overlay-text"></p>
-        <div><button type="button" class="ft-undo">Undo</button>
+        <div><button type="button" class="ft-undo" data-undo>Undo</button>
         <button type="button" class="ft-new">New deal</button>
         <button type="button" class="ft-overlay-stats">Statistics</button></div>
       </div>`;
@@ -369,12 +381,13 @@ export class FortyThieves {
     if (state.won && !(before && before.id === out.id && before.state.won)) showWin(this.root);
   }
 
-  // The move itself is said by the message line (the server's words).
-  describe(out) {
+  // The move itself is said by the message line (the server's words);
+  // ``b`` (not a move) hears the standing: moves, cards home, deck, waste.
+  describe(out, { moved = true } = {}) {
     const state = out.state;
     if (state.won) return wonIn(state.moves);
     if (state.stuck) return "No move left: undo, or a new deal.";
-    return "";
+    return moved ? "" : standing(state);
   }
 
   // Draw ``shown`` cards in ``pile``; its data attributes hold every card.

@@ -31,7 +31,7 @@ export class ThievesBar {
     this.timer = this.node.querySelector(".ft-timer");
     this.on(".ft-timer-toggle", () => this.toggleTimer());
     this.on(".ft-finish", () => this.finish());
-    this.on(".ft-replay", () => this.out && shell.start({ seed: this.out.state.seed }));
+    this.on(".ft-replay", () => this.out && shell.start({ seed: this.out.state.seed }, { again: true }));
     this.on(".ft-stats", () => showStatistics());
     this.on(".ft-rules", () => shell.help());
     this.showTimer(localStorage.getItem(TIMER_HIDDEN) !== "1");
@@ -42,8 +42,9 @@ export class ThievesBar {
     this.node.querySelector(selector).addEventListener("click", action);
   }
 
+  // Sent even when nothing is safe (the key a): the rules' refusal is said.
   finish() {
-    if (this.out && this.out.state.safe) this.shell.play({ kind: "cards", source: "safe", target: "home" });
+    if (this.out) this.shell.play({ kind: "cards", source: "safe", target: "home" });
   }
 
   toggleTimer() {
@@ -90,7 +91,9 @@ export async function showStatistics() {
   const rows = [
     ["Played", tally.played], ["Won", tally.won], ["Win rate", rate],
     ["Current streak", tally.streak], ["Best streak", tally.best_streak],
-    ["Best time", tally.best_seconds === null ? "no win yet" : clock(tally.best_seconds)],
+    // As the terminal's "Loaded" column: a loaded game counts but sets no best time.
+    ["Loaded from a save", tally.from_file],
+    ["Best time", tally.best_seconds === null ? "no timed win yet" : clock(tally.best_seconds)],
   ];
   const table = document.createElement("table");
   table.className = "ft-statistics";
@@ -103,6 +106,7 @@ export async function showStatistics() {
     row.insertCell().textContent = String(value);
   }
   const note = document.createElement("p");
-  note.textContent = "Counted in this browser: a game counts when it ends or when a new deal gives it up.";
+  note.textContent = "Counted in this browser: a game counts when it ends or when a new deal gives it up;"
+    + " a game loaded from a save counts too, but sets no best time.";
   openModal("Forty Thieves statistics", [table, note], "statistics");
 }

@@ -64,7 +64,7 @@ export function showWin(root) {
   if (!motionAllowed()) return;
   root.querySelectorAll(".foundation .card:last-child").forEach((card, i) => {
     card.animate(
-      [{ transform: "none" }, { transform: "translateY(-40%) rotate(-10deg) scale(1.1)" }, { transform: "none" }],
+      [{ transform: "none" }, { transform: "translateY(-12%) rotate(-10deg) scale(1.08)" }, { transform: "none" }],
       { duration: 650, delay: i * 120, iterations: 3, easing: "ease-in-out" },
     );
   });

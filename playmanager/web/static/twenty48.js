@@ -55,7 +55,7 @@ export class Twenty48 {
       </div>
       <p class="how" id="how-2048"><strong>How to play:</strong> arrow keys, WASD or HJKL move the
       tiles; swipe on a touch screen. Two tiles with the same number merge into one.
-      B reads the whole board aloud.</p>`;
+      b reads the whole board aloud.</p>`;
     main.append(this.root);
     this.board = this.root.querySelector(".board");
     this.tiles = this.root.querySelector(".tiles");
