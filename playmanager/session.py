@@ -30,6 +30,7 @@ The data-safety rules live here, once for every game:
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import itertools
 import os
@@ -523,8 +524,11 @@ class Session(Generic[M, I, E]):
         For a hang-up: nobody can be asked, so no save is touched. Raises
         OSError when the file cannot be written.
         """
-        if not self.changed or self.ended:
+        if self.ended:
+            self._drop_own_rescue()
             return None  # a finished game has nothing left to resume
+        if not self.changed:
+            return None
         text = self.rescue_text()
         into = self.resumed_from or self._rescued_to
         if into is not None:
@@ -533,6 +537,16 @@ class Session(Generic[M, I, E]):
         own = self._save_target if self.in_its_file else None
         self._rescued_to = write_rescue(folder, self.adapter.rescue_name, text, own)
         return self._rescued_to
+
+    def _drop_own_rescue(self) -> None:
+        """The game on screen finished: the rescue file holding it earlier
+        (resumed from, or rescued to) would offer it back unfinished."""
+        own = self.resumed_from or self._rescued_to
+        if own is not None:
+            with contextlib.suppress(OSError):  # only an older copy
+                os.remove(own)
+            self.forget_resume()
+            self._rescued_to = None
 
     @property
     def given_up_with_play(self) -> int:

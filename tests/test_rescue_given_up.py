@@ -133,39 +133,53 @@ def test_a_resumed_game_given_up_waits_in_its_file_again(
     assert rescued_game(str(folder(tmp_path)), adapter_name) == str(kept)
 
 
-@pytest.mark.parametrize("name", list(BUILDERS))
-def test_undo_back_to_the_resumed_game_makes_its_file_its_own_again(
-    tmp_path: Path, name: str
-) -> None:
+def back_to_a_and_a_move(tmp_path: Path, name: str) -> tuple[Path, Controller]:
     kept, again = resumed_then_given_up(tmp_path, name)
     a_move(again)
     again.press("u")
     again.press("u")  # B's move, then B itself: A is on screen again
     a_move(again)
+    return kept, again
+
+
+@pytest.mark.parametrize("name", ["2048", "forty-thieves"])
+def test_undo_back_to_the_resumed_game_makes_its_file_its_own_again(
+    tmp_path: Path, name: str
+) -> None:
+    kept, again = back_to_a_and_a_move(tmp_path, name)
+    assert not again.session.ended
     again.hang_up()
     assert rescues(tmp_path) == [kept.name]
     assert kept.read_text() == again.session.rescue_text()
 
 
+def test_a_resumed_game_that_ends_takes_its_file_with_it(tmp_path: Path) -> None:
+    """Dots' A has one move left: it ends. Its file held it unfinished and
+    would offer it back so; a finished game has nothing to resume."""
+    kept, again = back_to_a_and_a_move(tmp_path, "dots")
+    assert again.session.ended
+    again.hang_up()
+    assert not kept.exists()
+    assert rescues(tmp_path) == []
+
+
 @pytest.mark.parametrize("name", ["2048", "dots"])
-def test_a_resume_taken_back_leaves_its_file_to_its_game(
+def test_undo_of_a_resume_at_launch_stops_at_its_start(
     tmp_path: Path, name: str
 ) -> None:
-    """Undo back past the resume puts A off again (it was not given up):
-    its file stays, and the next game goes beside it."""
+    """Undo of A, resumed at launch, ends at A's start: the blank deal
+    behind the resume question never comes back (a new user's finding),
+    and A stays in the file kept for it."""
     kept = rescued_from_its_file(tmp_path, name)
-    before = kept.read_text()
     again = start(tmp_path, name, str(tmp_path / f"save.{name}"), str(kept))
     again.press("y")
-    while not again.session.undo_brings_back_a_game:
-        again.press("u")  # the moves A was rescued with come back first
-    again.press("u")
-    again.press("n")
-    a_move(again)
+    for _ in range(again.session.undo_depth + 3):
+        again.press("u")  # the moves A was rescued with, then refusals
+    assert again.session.undo_depth == 0
+    assert not again.session.undo_brings_back_a_game
     again.hang_up()
-    own = folder(tmp_path) / again.session.adapter.rescue_name
-    assert rescues(tmp_path) == sorted([kept.name, own.name])
-    assert kept.read_text() == before
+    assert rescues(tmp_path) == [kept.name]
+    assert kept.read_text() == again.session.rescue_text()
 
 
 @pytest.mark.parametrize("name", list(BUILDERS))
