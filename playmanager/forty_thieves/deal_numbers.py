@@ -15,14 +15,15 @@ from typing import Final
 
 from ..options import DRAWN, draw_seed
 
-WINNABLE_TRIES: Final = 40
-"""Deals --winnable tries before it gives up: about one deal in seven is
-proven won within the budget (the study of docs/research), so forty all
-failing happens about once in a thousand runs."""
+WINNABLE_TRIES: Final = 100
+"""Deals --winnable tries before it gives up: about one deal in eight is
+proven won within the budget, so it usually stops within a few tries and
+a hundred all failing is a one-in-a-million event (forty failing, about
+one run in 250, was met by a test run)."""
 WINNABLE_NODES: Final = 1500
 """The thoughtful solver's positions per deal tried. A count, not a time,
 so whether a deal is proven won is the same on any machine however busy;
-most proven wins take a few hundred, and forty tries stay a short wait."""
+most proven wins take a few hundred, so a try is a short wait."""
 
 
 def following(number: int) -> int:
