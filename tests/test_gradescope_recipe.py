@@ -151,6 +151,7 @@ def test_an_image_whose_python_cannot_grade_fails_loudly(pa4: Path, tmp_path: Pa
     assert done.returncode == 3, done.stdout + done.stderr
     results = json.loads((pa4 / "results/results.json").read_text(encoding="utf-8"))
     assert results["tests"] == []
+    assert "score" not in results  # nothing Gradescope could take for a grade
     assert results["output"].startswith("The autograder is broken, this is NOT a grade: ")
     assert "No module named" in results["output"]
     assert "the autograder is broken" in done.stderr

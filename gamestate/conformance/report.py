@@ -35,6 +35,11 @@ NOT_APPLICABLE_STATUS: Final = "not applicable"
 GRADER_ERROR: Final = "grader error"
 GRADER_ERROR_NOTE: Final = "the grader failed here, not the class (please report)"
 GRADER_ERROR_EXIT: Final = 3
+# What an ABSENT verdict means, where a student sees it without the docs.
+ABSENT_MEANING: Final = (
+    "The class has no method for this optional requirement: not checked, "
+    "no points either way (the total counts required requirements alone)."
+)
 # Verdicts that score the requirement's point: met, or not the class's to meet.
 SCORED: Final = ("PASS", "N/A", "GRADER-ERROR")
 REQUIRED_COUNT: Final = GAMESTATE.required_count
@@ -209,10 +214,15 @@ def score_line(report: Report) -> str:
         if report.graders:
             return f"Score: none, GRADER-ERROR: {cause}; {GRADER_ERROR_NOTE}"
         return f"Score: 0/{required_count} requirements met ({cause})"
-    line = (
-        f"Score: {report.score}/{required_count} requirements met "
-        f"({passed}/{total} tests passed)"
+    not_applicable = sum(
+        test.status == NOT_APPLICABLE_STATUS
+        for row in required
+        for test in row.failures
     )
+    tests = f"{passed}/{total} tests passed"
+    if not_applicable:
+        tests += f", {not_applicable} not applicable to this class, not charged"
+    line = f"Score: {report.score}/{required_count} requirements met ({tests})"
     not_run = required_count - len(required)
     if not_run:
         line += f"; {not_run} requirements not run"
@@ -306,13 +316,13 @@ def to_gradescope(report: Report, visibility: str = "visible") -> dict[str, Any]
     scored), so the total is out of the required requirements alone. A
     verdict other than PASS or FAIL (N/A, ABSENT, ERROR, GRADER-ERROR)
     stands in the test's name, where Gradescope shows it without opening
-    the test. When the grader could not run at all, no test is listed and
-    the output says the autograder is broken: no grade, the score 0 only
-    because Gradescope needs one (run_autograder then exits non-zero).
+    the test, and an ABSENT test says what that means. When the grader
+    could not run at all, no test and no score are listed and the output
+    says the autograder is broken, not a grade (run_autograder then exits
+    non-zero).
     """
     if not report.has_score:
-        return {
-            "score": 0.0,
+        return {  # no "score": a number here would be taken for a grade
             "output": f"The autograder is broken, this is NOT a grade: {score_line(report)}",
             "visibility": visibility,
             "stdout_visibility": "hidden",
@@ -322,6 +332,8 @@ def to_gradescope(report: Report, visibility: str = "visible") -> dict[str, Any]
     for number, row in enumerate(report.rows(), 1):
         points = 0.0 if row.optional else 1.0
         output = row.explanation() or (report.problem if row.verdict == "ERROR" else "")
+        if row.verdict == "ABSENT":
+            output = ABSENT_MEANING
         output = "\n".join([output, *row.details]).strip("\n")
         tests.append(
             {
