@@ -335,45 +335,68 @@ class _Frozen:
         dealt = self.wait(card)
         return dealt <= after or 1 not in self.stock_frozen[after:dealt]
 
-    def release(self, card: int, stock_index: int | None = None) -> None:
-        self.free[card] += 1
-        if stock_index is None:
-            self.placed[card] += 1
-        else:
-            self.stock_frozen[stock_index] = 0
-            self.first_dealt[card] = min(self.first_dealt[card], stock_index)
-
     def release_all(self) -> bool:
         """Release every card that can move, until none is left; whether
         some card stays frozen (the position is lost)."""
-        waste = len(self.stacks) - 1
         released = True
         while released:
-            released = False
-            for n, stack in enumerate(self.stacks):
-                height = self.heights[n]
-                while height and self.can_move(stack[height - 1]):
-                    if n == waste and not self.uncovered(0, stack[height - 1]):
-                        break
-                    height -= 1
-                    self.release(stack[height])
-                    if n < waste:
-                        self.tops[stack[height]] -= 1
-                        if height:
-                            self.tops[stack[height - 1]] += 1
-                    released = True
-                if not height and n < waste:
-                    return False  # an empty pile takes any card: all can move
-                self.heights[n] = height
-            for index, card in enumerate(self.stock):
-                if (
-                    self.stock_frozen[index]
-                    and self.can_move(card)
-                    and self.uncovered(index + 1, card)
-                ):
-                    self.release(card, index)
-                    released = True
+            emptied = self._release_piles()
+            if emptied is None:
+                return False  # an empty pile takes any card: all can move
+            released = emptied | self._release_waste() | self._release_stock()
         return True
+
+    def _release_piles(self) -> bool | None:
+        """Release what moves from the tableau piles; whether any card was,
+        or None when a pile empties."""
+        free, placed, tops, heights = self.free, self.placed, self.tops, self.heights
+        released = False
+        for n, pile in enumerate(self.stacks[:-1]):
+            height = heights[n]
+            while height and self.can_move(pile[height - 1]):
+                height -= 1
+                free[pile[height]] += 1
+                placed[pile[height]] += 1
+                tops[pile[height]] -= 1
+                if not height:
+                    return None
+                tops[pile[height - 1]] += 1
+                released = True
+            heights[n] = height
+        return released
+
+    def _release_waste(self) -> bool:
+        """Release what moves from the waste, top first; whether any card was."""
+        waste, height = self.stacks[-1], self.heights[-1]
+        while (
+            height
+            and self.can_move(waste[height - 1])
+            and self.uncovered(0, waste[height - 1])
+        ):
+            height -= 1
+            self.free[waste[height]] += 1
+            self.placed[waste[height]] += 1
+        released = height < self.heights[-1]
+        self.heights[-1] = height
+        return released
+
+    def _release_stock(self) -> bool:
+        """Release the stock cards that move, the last dealt first (each may
+        uncover those dealt before it); whether any card was."""
+        frozen, first_dealt = self.stock_frozen, self.first_dealt
+        released = False
+        for index in range(len(self.stock) - 1, -1, -1):
+            card = self.stock[index]
+            if (
+                frozen[index]
+                and self.can_move(card)
+                and self.uncovered(index + 1, card)
+            ):
+                frozen[index] = 0
+                self.free[card] += 1
+                first_dealt[card] = min(first_dealt[card], index)
+                released = True
+        return released
 
 
 def has_dead_card(position: _Position, stock: bytes) -> bool:
