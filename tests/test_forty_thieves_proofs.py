@@ -287,3 +287,12 @@ def test_a_dead_card_beside_a_waste_is_only_found_where_no_line_wins(
     state, stock = deal
     if has_dead_card(as_position(state), stock):
         assert exhaustive(state, stock) == "lost"
+
+
+@settings(max_examples=150)
+@given(small_positions())
+def test_every_verdict_beside_a_waste_equals_the_exhaustive_search(
+    deal: tuple[State, bytes],
+) -> None:
+    start, stock = deal
+    assert search(as_position(start), stock) == exhaustive(start, stock)
