@@ -111,6 +111,48 @@ def test_a_parent_on_a_top_lets_a_card_move() -> None:
     assert not has_dead_card(position, stock)
 
 
+def test_a_waste_card_waiting_under_a_stock_card_that_needs_it_is_dead() -> None:
+    """The 2 of spades of the waste needs the Ace of spades, the second card
+    of the stock; the 3 of spades, dealt first, covers it and needs a 2 of
+    spades home: the waste's, under it, or the pile's, under the 2 of
+    hearts, which needs the Ace of hearts, under the waste's 2. Each card
+    could move if the stock's cards were free (the rule without the
+    deal's order proves nothing here); dealt in this order none ever can."""
+    position, stock = at_start(
+        [[SPADES[2], HEARTS[2]]],
+        waste=[HEARTS[1], SPADES[2]],
+        stock=[SPADES[3], SPADES[1], SPADES[1]],
+    )
+    assert has_dead_card(position, stock)
+    assert search(position, stock) == exhaustive(as_state(position), stock) == "lost"
+
+
+def test_the_same_cards_dealt_ace_first_are_not_dead() -> None:
+    """The same position with the stock's first two cards swapped: the Ace
+    goes home before the 3 is dealt, the waste's 2 follows it, and every
+    card comes out (the deal is won)."""
+    position, stock = at_start(
+        [[SPADES[2], HEARTS[2]]],
+        waste=[HEARTS[1], SPADES[2]],
+        stock=[SPADES[1], SPADES[3], SPADES[1]],
+    )
+    assert not has_dead_card(position, stock)
+    assert search(position, stock) == exhaustive(as_state(position), stock) == "won"
+
+
+def test_a_stock_card_dealt_onto_a_waiting_card_may_leave_first() -> None:
+    """The stock's 3 of spades covers the waste's 2, which waits for the
+    Ace dealt after it, but the 3 can go on the 4 on top of the pile:
+    it leaves the waste first, so nothing is dead (the deal is won)."""
+    position, stock = at_start(
+        [[SPADES[2], SPADES[4]]],
+        waste=[SPADES[2]],
+        stock=[SPADES[3], SPADES[1], SPADES[1]],
+    )
+    assert not has_dead_card(position, stock)
+    assert search(position, stock) == exhaustive(as_state(position), stock) == "won"
+
+
 # --- against an exhaustive search without pruning --------------------------------
 
 State = tuple[tuple[bytes, ...], tuple[int, ...], int, bytes]
@@ -172,6 +214,12 @@ def as_position(state: State) -> _Position:
     )
 
 
+def as_state(position: _Position) -> State:
+    """``position`` (empty foundations) as the exhaustive search's state."""
+    assert not any(position.foundations)
+    return position.piles, (0,) * 4, position.dealt, position.waste
+
+
 def search(position: _Position, stock: bytes) -> str:
     """The solver's verdict with no budget: won, or lost by an exhausted
     search with all its pruning."""
@@ -215,3 +263,36 @@ def test_a_dead_card_is_only_found_where_no_line_wins(
         state = moves[choice % len(moves)]
     if has_dead_card(as_position(state), stock):
         assert exhaustive(state, stock) == "lost"
+
+
+@st.composite
+def small_positions(draw: st.DrawFn) -> tuple[State, bytes]:
+    """The cards of :func:`small_deals` in 2 piles of 3 and a waste of at
+    least half the rest, the others the stock: positions where the order
+    of the stock against the waste decides (about one in a hundred is
+    dead only by it)."""
+    cards = [card(suit, rank) for suit in (0, 1) for rank in range(1, 5)] * 2
+    order = draw(st.permutations(cards))
+    piles = (bytes(order[:3]), bytes(order[3:6]))
+    rest = order[6:]
+    waste = draw(st.integers(len(rest) // 2, len(rest)))
+    return (piles, (0,) * 4, 0, bytes(rest[:waste])), bytes(rest[waste:])
+
+
+@settings(max_examples=300)
+@given(small_positions())
+def test_a_dead_card_beside_a_waste_is_only_found_where_no_line_wins(
+    deal: tuple[State, bytes],
+) -> None:
+    state, stock = deal
+    if has_dead_card(as_position(state), stock):
+        assert exhaustive(state, stock) == "lost"
+
+
+@settings(max_examples=150)
+@given(small_positions())
+def test_every_verdict_beside_a_waste_equals_the_exhaustive_search(
+    deal: tuple[State, bytes],
+) -> None:
+    start, stock = deal
+    assert search(as_position(start), stock) == exhaustive(start, stock)

@@ -247,9 +247,9 @@ def _play_safe_cards(
 
 
 def _foundation_needs(foundations: bytes, card: int) -> range:
-    """The ranks of ``card``'s suit that must still reach a foundation (one
-    copy of each) before ``card`` can: those between the foundation it can
-    go on and its own rank.
+    """The cards (codes) that must still reach a foundation (one copy of
+    each) before ``card`` can: those of its suit between the foundation it
+    can go on and its own rank.
 
     A card above the higher of its suit's two foundations goes on that
     one; a card at or below it (the other copy is there already) can only
@@ -258,7 +258,11 @@ def _foundation_needs(foundations: bytes, card: int) -> range:
     rank = card & _RANK_MASK
     lower = (card >> _RANK_BITS) << 1
     high = foundations[lower + 1]
-    return range((high if rank > high else foundations[lower]) + 1, rank)
+    return range(card - rank + (high if rank > high else foundations[lower]) + 1, card)
+
+
+_NEVER: Final = 1 << 16
+"""More cards than any stock holds: "never", for :meth:`_Frozen.wait`."""
 
 
 class _Frozen:
@@ -269,18 +273,25 @@ class _Frozen:
     ``[:height]`` frozen, a bottom part: a card can only move once every
     card above it has, so a card is released only once it is the top
     frozen card of its stack. Each card still in the stock is frozen or
-    not on its own: it is dealt on top of the waste, so nothing covers it.
+    not on its own, but the stock is dealt in a fixed order onto the
+    waste, a stack: a card of the waste (or of the stock) that must wait
+    for a later stock card before it can move is covered by every stock
+    card dealt until then (:meth:`uncovered`).
     """
 
     def __init__(self, position: _Position, stock: bytes) -> None:
         self.stacks = [*position.piles, position.waste]
         self.heights = [len(stack) for stack in self.stacks]
-        self.stock: dict[int, int] = {}
-        """Per card code: its copies in the stock, while frozen."""
-        for card in stock[position.dealt :]:
-            self.stock[card] = self.stock.get(card, 0) + 1
+        self.stock = stock[position.dealt :]
+        """The cards still to deal, in dealing order (index 0 dealt next)."""
+        self.stock_frozen = bytearray(b"\x01") * len(self.stock)
+        """Per stock index: 1 while that stock card is frozen."""
         self.free = bytearray(256)
         """Per card code: how many of its copies are released."""
+        self.placed = bytearray(256)
+        """Per card code: how many of them are in the tableau or the waste."""
+        self.first_dealt = [_NEVER] * 256
+        """Per card code: the smallest stock index of a released copy."""
         self.tops = bytearray(256)
         """Per card code: the tableau piles whose top frozen card it is."""
         for pile in position.piles:
@@ -296,36 +307,96 @@ class _Frozen:
         is dealt with by :meth:`release_all`."""
         if self.free[card + 1] or self.tops[card + 1]:
             return True
-        suit = card & ~_RANK_MASK
-        free = self.free
-        return all(
-            free[suit | rank] for rank in _foundation_needs(self.foundations, card)
-        )
+        needs = _foundation_needs(self.foundations, card)
+        return 0 not in self.free[needs.start : needs.stop]
+
+    def wait(self, card: int) -> int:
+        """How many more cards must be dealt, at the least, before ``card``
+        could move as :meth:`can_move` says (it can): a released copy of
+        what it needs in the stock is there only once dealt."""
+        if self.tops[card + 1] or self.placed[card + 1]:
+            return 0
+        onto_parent = self.first_dealt[card + 1] + 1
+        home = 0
+        for need in _foundation_needs(self.foundations, card):
+            if not self.placed[need]:
+                home = max(home, self.first_dealt[need] + 1)
+        return min(onto_parent, home)
+
+    def uncovered(self, after: int, card: int) -> bool:
+        """Whether ``card`` of the waste (``after`` 0), or of the stock at
+        index ``after - 1``, which :meth:`can_move`, is left free to move
+        by the stock cards dealt onto it.
+
+        It must wait for :meth:`wait` more cards dealt; the stock cards
+        from index ``after`` up to that point are dealt onto it while it is
+        in the waste, so each of them must have left the waste before it
+        moves: none may be frozen."""
+        dealt = self.wait(card)
+        return dealt <= after or 1 not in self.stock_frozen[after:dealt]
 
     def release_all(self) -> bool:
-        """Release every card that :meth:`can_move`, until none is left;
-        whether some card stays frozen (the position is lost)."""
-        piles = len(self.stacks) - 1
+        """Release every card that can move, until none is left; whether
+        some card stays frozen (the position is lost)."""
         released = True
         while released:
-            released = False
-            for n, stack in enumerate(self.stacks):
-                height = self.heights[n]
-                while height and self.can_move(stack[height - 1]):
-                    height -= 1
-                    self.free[stack[height]] += 1
-                    if n < piles:
-                        self.tops[stack[height]] -= 1
-                        if height:
-                            self.tops[stack[height - 1]] += 1
-                    released = True
-                if not height and n < piles:
-                    return False  # an empty pile takes any card: all can move
-                self.heights[n] = height
-            for card in [card for card in self.stock if self.can_move(card)]:
-                self.free[card] += self.stock.pop(card)
-                released = True
+            emptied = self._release_piles()
+            if emptied is None:
+                return False  # an empty pile takes any card: all can move
+            released = emptied | self._release_waste() | self._release_stock()
         return True
+
+    def _release_piles(self) -> bool | None:
+        """Release what moves from the tableau piles; whether any card was,
+        or None when a pile empties."""
+        free, placed, tops, heights = self.free, self.placed, self.tops, self.heights
+        released = False
+        for n, pile in enumerate(self.stacks[:-1]):
+            height = heights[n]
+            while height and self.can_move(pile[height - 1]):
+                height -= 1
+                free[pile[height]] += 1
+                placed[pile[height]] += 1
+                tops[pile[height]] -= 1
+                if not height:
+                    return None
+                tops[pile[height - 1]] += 1
+                released = True
+            heights[n] = height
+        return released
+
+    def _release_waste(self) -> bool:
+        """Release what moves from the waste, top first; whether any card was."""
+        waste, height = self.stacks[-1], self.heights[-1]
+        while (
+            height
+            and self.can_move(waste[height - 1])
+            and self.uncovered(0, waste[height - 1])
+        ):
+            height -= 1
+            self.free[waste[height]] += 1
+            self.placed[waste[height]] += 1
+        released = height < self.heights[-1]
+        self.heights[-1] = height
+        return released
+
+    def _release_stock(self) -> bool:
+        """Release the stock cards that move, the last dealt first (each may
+        uncover those dealt before it); whether any card was."""
+        frozen, first_dealt = self.stock_frozen, self.first_dealt
+        released = False
+        for index in range(len(self.stock) - 1, -1, -1):
+            card = self.stock[index]
+            if (
+                frozen[index]
+                and self.can_move(card)
+                and self.uncovered(index + 1, card)
+            ):
+                frozen[index] = 0
+                self.free[card] += 1
+                first_dealt[card] = min(first_dealt[card], index)
+                released = True
+        return released
 
 
 def has_dead_card(position: _Position, stock: bytes) -> bool:
@@ -341,6 +412,16 @@ def has_dead_card(position: _Position, stock: bytes) -> bool:
     each card that could move: releasing one only helps others, so what
     stays frozen is that largest set. Dealing is not a move here: a card
     in the stock can be dealt and is then on top of the waste.
+
+    The deal's order adds to "could move" for a card x of the waste or the
+    stock: if what x needs is, in the cards not in F, only in the stock,
+    then at x's move at least :meth:`_Frozen.wait` more cards have been
+    dealt, each onto x (x was in the waste before them), so each has left
+    the waste before x moves: at the first move of a card of F, none of
+    them is in F. So x is released only when none of those stock cards is
+    frozen (:meth:`_Frozen.uncovered`), and the argument above still
+    holds. That is "a waste card waits for a stock card, and a card dealt
+    before it needs the waste card".
 
     This is what "a card buried in the waste under a card that can never
     move", "two cards of a suit each blocking the other" and "a needed
