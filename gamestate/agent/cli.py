@@ -183,9 +183,12 @@ def _train(args: argparse.Namespace) -> int:
     curve.write_csv(trainer.curve, out / "curve.csv")
     curve.write_png(trainer.curve, out / "curve.png", title=_title(trainer.settings))
     last = trainer.curve[-1]
+    window = last["games"] - (
+        trainer.curve[-2]["games"] if len(trainer.curve) > 1 else 0
+    )
     print(
         f"{trainer.games} games, {trainer.moves} moves in {trainer.seconds:.0f} s;"
-        f" last {trainer.settings.report_every} games: mean score {last['mean_score']:.0f},"
+        f" last {window:.0f} games: mean score {last['mean_score']:.0f},"
         + ", ".join(
             f" {tile} in {100 * last[f'rate_{tile}']:.1f}%" for tile in MILESTONES
         )

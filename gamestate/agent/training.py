@@ -1,8 +1,9 @@
 """TD(0) on afterstates: an n-tuple network learns from games it plays.
 
 Szubert & Jaśkowski (2014)'s learner, run on many games at once: each
-game of a :class:`gamestate.batch.Batch` (Java-exact, ``two_prob`` as the
-option) moves greedily by ``gain + V(afterstate)``; the afterstate it
+game of a :class:`gamestate.batch.Batch` (4x4) or
+:class:`gamestate.batch.GridBatch` (any other ``rows`` x ``cols``; both
+Java-exact, ``two_prob`` as the option) moves greedily by ``gain + V(afterstate)``; the afterstate it
 left last step is moved toward ``gain' + V(afterstate')`` of the move it
 makes now, or toward 0 when that move ended the game::
 
