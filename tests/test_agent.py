@@ -475,7 +475,8 @@ def test_a_network_file_keeps_its_board_size_and_refuses_another(
     network = NTupleNetwork.load(out / "network.npz")
     assert network.size == (3, 3) and len(network.features) == 8 * len(network.tuples)
     assert main(["evaluate", str(out / "network.npz"), "--games", "2"]) == 0
-    assert "2 greedy games on 3x3" in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert "2 greedy games on 3x3" in printed and "  highest tile: " in printed
     for command, message in (
         (
             ["evaluate", str(out / "network.npz"), "--rows", "4"],

@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+import numpy as np
+
 from . import curve
 from .network import FAMILIES, SHIPPED, NTupleNetwork, tuples_for
 from .play import evaluate
@@ -230,6 +232,12 @@ def _evaluate(args: argparse.Namespace) -> int:
     )
     for tile in MILESTONES:
         print(f"  reached {tile}: {100 * result.rate(tile):.1f}%")
+    tiles, counts = np.unique(result.highest, return_counts=True)
+    shares = ", ".join(
+        f"{tile} in {100 * count / args.games:.1f}%"
+        for tile, count in zip(tiles[::-1], counts[::-1], strict=True)
+    )
+    print(f"  highest tile: {shares}")
     print(
         f"  {result.microseconds_per_move:.1f} us a move ({int(result.moves.sum())} moves,"
         f" {args.games} games side by side, {result.seconds:.1f} s)"
