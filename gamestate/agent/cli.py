@@ -51,12 +51,12 @@ def _parser() -> argparse.ArgumentParser:
     # The rules both train and evaluate play by: one definition, shared.
     rules = argparse.ArgumentParser(add_help=False)
     _setting(rules, "two_prob", int, "percent chance of a 2 (the Java rules: 70)")
-    for side, what in (("rows", "R"), ("cols", "C")):
+    for side, what, name in (("rows", "R", "rows"), ("cols", "C", "columns")):
         rules.add_argument(
             f"--{side}",
             type=int,
             metavar=what,
-            help=f"{side} of the board (default 4; a run or network file"
+            help=f"{name} of the board (default 4; a run or network file"
             " keeps its own, and another is refused)",
         )
     commands = parser.add_subparsers(dest="command", required=True)
