@@ -434,6 +434,8 @@ def test_every_board_gets_tuples_that_fit_and_its_symmetries(
     assert len(symmetries) == (8 if rows == cols else 4)
     for symmetry in symmetries:  # each a permutation of the cells
         assert sorted(symmetry) == list(range(rows * cols))
+    seen = {symmetry[cell] for symmetry in symmetries for t in tuples for cell in t}
+    assert seen == set(range(rows * cols))  # every cell is in some lookup
     board = np.arange(rows * cols).reshape(rows, cols)
     images = {tuple(board.reshape(-1)[symmetry]) for symmetry in symmetries}
     # the mirrors and the half turn of the board are among them
