@@ -24,6 +24,7 @@ I64 = npt.NDArray[np.int64]
 U64 = npt.NDArray[np.uint64]
 Values = Callable[[F32, I64, I64, U64, F32], None]
 Learn = Callable[[F32, I64, I64, U64, F32, float], None]
+LearnIndexed = Callable[[F32, I64, F32, float], None]
 
 _SHIFTS: Final = np.arange(0, 64, 4, dtype=np.uint64)
 
@@ -35,11 +36,20 @@ class Kernels:
     name: str
     values: Values
     learn: Learn
+    learn_indexed: LearnIndexed
+    """``learn`` for boards given as their lookups' flat indices (boards
+    of any size: :func:`flat_indices`)."""
 
 
 def _flat_indices(weights: F32, features: I64, owner: I64, boards: U64) -> I64:
     """(boards, lookups): each lookup's index into ``weights.reshape(-1)``."""
     cells = ((boards[:, None] >> _SHIFTS) & np.uint64(15)).astype(np.int64)
+    return flat_indices(cells, features, owner, weights)
+
+
+def flat_indices(cells: I64, features: I64, owner: I64, weights: F32) -> I64:
+    """(boards, lookups) indices into ``weights.reshape(-1)`` for boards
+    given as (boards, cells) tile exponents 0..15."""
     powers = np.int64(16) ** np.arange(features.shape[1], dtype=np.int64)
     index = (cells[:, features] * powers).sum(axis=2)
     flat: I64 = index + owner * weights.shape[1]
@@ -57,14 +67,19 @@ def _numpy_learn(
     weights: F32, features: I64, owner: I64, boards: U64, targets: F32, alpha: float
 ) -> None:
     flat = _flat_indices(weights, features, owner, boards)
-    table = weights.reshape(-1)
-    scale = np.float32(alpha / features.shape[0])
-    for i in range(len(boards)):  # in order: a board sees the updates before it
+    _numpy_learn_indexed(weights.reshape(-1), flat, targets, alpha)
+
+
+def _numpy_learn_indexed(table: F32, flat: I64, targets: F32, alpha: float) -> None:
+    scale = np.float32(alpha / flat.shape[1])
+    for i in range(len(flat)):  # in order: a board sees the updates before it
         value = table[flat[i]].sum(dtype=np.float32)
         np.add.at(table, flat[i], scale * (targets[i] - value))
 
 
-def _loops(jit: Callable[[Callable[..., Any]], Any]) -> tuple[Values, Learn]:
+def _loops(
+    jit: Callable[[Callable[..., Any]], Any],
+) -> tuple[Values, Learn, LearnIndexed]:
     """The two loops, board by board, each function passed through ``jit``
     (numba's njit, or ``lambda f: f`` for plain Python, which the tests run
     where coverage sees it). One helper computes a lookup's index for both."""
@@ -101,10 +116,25 @@ def _loops(jit: Callable[[Callable[..., Any]], Any]) -> tuple[Values, Learn]:
             for f in range(features.shape[0]):
                 weights[owner[f], index[f]] += step
 
-    return cast(Values, values), cast(Learn, learn)
+    @jit
+    def learn_indexed(table: F32, flat: I64, targets: F32, alpha: float) -> None:
+        scale = np.float32(alpha / flat.shape[1])
+        for i in range(flat.shape[0]):
+            value = np.float32(0.0)
+            for f in range(flat.shape[1]):
+                value += table[flat[i, f]]
+            step = scale * (targets[i] - value)
+            for f in range(flat.shape[1]):
+                table[flat[i, f]] += step
+
+    return (
+        cast(Values, values),
+        cast(Learn, learn),
+        cast(LearnIndexed, learn_indexed),
+    )
 
 
-NUMPY: Final = Kernels("numpy", _numpy_values, _numpy_learn)
+NUMPY: Final = Kernels("numpy", _numpy_values, _numpy_learn, _numpy_learn_indexed)
 
 
 def _numba() -> Kernels | None:

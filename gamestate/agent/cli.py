@@ -18,8 +18,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+import numpy as np
+
 from . import curve
-from .network import SHAPES, SHIPPED, NTupleNetwork
+from .network import FAMILIES, SHIPPED, NTupleNetwork, tuples_for
 from .play import evaluate
 from .training import MILESTONES, Progress, Settings, Trainer
 
@@ -49,6 +51,14 @@ def _parser() -> argparse.ArgumentParser:
     # The rules both train and evaluate play by: one definition, shared.
     rules = argparse.ArgumentParser(add_help=False)
     _setting(rules, "two_prob", int, "percent chance of a 2 (the Java rules: 70)")
+    for side, what, name in (("rows", "R", "rows"), ("cols", "C", "columns")):
+        rules.add_argument(
+            f"--{side}",
+            type=int,
+            metavar=what,
+            help=f"{name} of the board (default 4; a run or network file"
+            " keeps its own, and another is refused)",
+        )
     commands = parser.add_subparsers(dest="command", required=True)
     train = commands.add_parser(
         "train", parents=[rules], help="train (or --resume) a network"
@@ -62,9 +72,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     train.add_argument(
         "--tuples",
-        choices=sorted(SHAPES),
-        default="4x6",
-        help="four 6-tuples (default; 4 x 16**6 weights) or four 4-tuples (small, fast)",
+        choices=list(FAMILIES),
+        help="4x6: four 6-tuples (4 x 16**6 weights), 4x4: four 4-tuples (small,"
+        " fast), small: squares and an L of four, for boards under 4 wide;"
+        " each placed where it fits (default: 4x6 where it fits, else 4x4, else"
+        " small)",
     )
     _setting(train, "seed", int, "one seed, one run: the same weights")
     _setting(train, "parallel", int, "games played at once")
@@ -127,12 +139,13 @@ def _train(args: argparse.Namespace) -> int:
         raise ValueError(f"--minutes must be more than 0, got {args.minutes}")
     checkpoint = out / CHECKPOINT
     if args.resume:
-        trainer = Trainer.resume(checkpoint)
+        trainer = Trainer.resume(checkpoint, size=_asked_size(args))
     elif checkpoint.exists():
         raise ValueError(
             f"{checkpoint} exists: add --resume to go on, or choose another --out"
         )
     else:
+        rows, cols = _asked_size(args) or (4, 4)
         settings = Settings(
             args.seed,
             args.parallel,
@@ -140,9 +153,14 @@ def _train(args: argparse.Namespace) -> int:
             args.two_prob,
             args.report_every,
             args.initial,
+            rows,
+            cols,
+        )
+        size = (rows, cols)
+        network = NTupleNetwork(
+            tuples_for(rows, cols, args.tuples), initial=settings.initial, size=size
         )
         out.mkdir(parents=True, exist_ok=True)
-        network = NTupleNetwork(SHAPES[args.tuples], initial=settings.initial)
         trainer = Trainer(settings, network)
     bar = ProgressBar(sys.stderr)
     try:
@@ -167,9 +185,12 @@ def _train(args: argparse.Namespace) -> int:
     curve.write_csv(trainer.curve, out / "curve.csv")
     curve.write_png(trainer.curve, out / "curve.png", title=_title(trainer.settings))
     last = trainer.curve[-1]
+    window = last["games"] - (
+        trainer.curve[-2]["games"] if len(trainer.curve) > 1 else 0
+    )
     print(
         f"{trainer.games} games, {trainer.moves} moves in {trainer.seconds:.0f} s;"
-        f" last {trainer.settings.report_every} games: mean score {last['mean_score']:.0f},"
+        f" last {window:.0f} games: mean score {last['mean_score']:.0f},"
         + ", ".join(
             f" {tile} in {100 * last[f'rate_{tile}']:.1f}%" for tile in MILESTONES
         )
@@ -178,28 +199,45 @@ def _train(args: argparse.Namespace) -> int:
     return 0
 
 
+def _asked_size(args: argparse.Namespace) -> tuple[int, int] | None:
+    """(rows, cols) when --rows or --cols was given (the other 4), else None."""
+    if args.rows is None and args.cols is None:
+        return None
+    return (
+        4 if args.rows is None else args.rows,
+        4 if args.cols is None else args.cols,
+    )
+
+
 def _title(settings: Settings) -> str:
     title = (
-        f"TD(0) n-tuple network, two_prob={settings.two_prob}, seed={settings.seed},"
-        f" alpha={settings.alpha}"
+        f"TD(0) n-tuple network, {settings.rows}x{settings.cols},"
+        f" two_prob={settings.two_prob}, seed={settings.seed}, alpha={settings.alpha}"
     )
     return title + (f", initial={settings.initial:g}" if settings.initial else "")
 
 
 def _evaluate(args: argparse.Namespace) -> int:
-    network = NTupleNetwork.load(args.network)
+    network = NTupleNetwork.load(args.network, size=_asked_size(args))
     if args.games < 1:
         raise ValueError(f"--games must be at least 1, got {args.games}")
     seeds = list(range(args.seed, args.seed + args.games))
     result = evaluate(network, seeds, two_prob=args.two_prob, lookahead=args.lookahead)
     how = "lookahead" if args.lookahead else "greedy"
+    rows, cols = network.size
     print(
-        f"{args.games} {how} games (seeds {args.seed}..{seeds[-1]},"
+        f"{args.games} {how} games on {rows}x{cols} (seeds {args.seed}..{seeds[-1]},"
         f" two_prob={args.two_prob}):"
         f" mean score {result.scores.mean():.0f}"
     )
     for tile in MILESTONES:
         print(f"  reached {tile}: {100 * result.rate(tile):.1f}%")
+    tiles, counts = np.unique(result.highest, return_counts=True)
+    shares = ", ".join(
+        f"{tile} in {100 * count / args.games:.1f}%"
+        for tile, count in zip(tiles[::-1], counts[::-1], strict=True)
+    )
+    print(f"  highest tile: {shares}")
     print(
         f"  {result.microseconds_per_move:.1f} us a move ({int(result.moves.sum())} moves,"
         f" {args.games} games side by side, {result.seconds:.1f} s)"

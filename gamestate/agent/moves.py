@@ -9,12 +9,12 @@ Java-exact move. Never prints.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
-from ..batch import tables, transpose
+from ..batch import grid, tables, transpose
 from ..batch._tables import GAIN_SHIFT, OVERFLOW_SHIFT, ROWS
 
 U64 = npt.NDArray[np.uint64]
@@ -28,14 +28,22 @@ _VERTICAL: Final = (True, False, True, False)
 _TOWARD_HIGH: Final = (True, False, False, True)
 
 
-def afterstates(boards: U64) -> tuple[U64, I64, Mask]:
-    """For N packed boards: ``(after, gains, legal)``, each shaped (N, 4).
+def afterstates(boards: npt.NDArray[Any]) -> tuple[npt.NDArray[Any], I64, Mask]:
+    """For N boards: ``(after, gains, legal)``, each shaped (N, 4) (and
+    ``after`` (N, 4, rows, columns) for boards of exponents).
 
     ``after[i, a]`` is board i after action a's slide (no new tile),
     ``gains[i, a]`` the points its merges make, ``legal[i, a]`` whether
-    it moves the board. A merge that would pass 32768 (which the engine
-    refuses) counts as not legal.
+    it moves the board. A merge that would pass 32768 (which the engines
+    refuse) counts as not legal. Boards are packed 4x4 (uint64, N) or
+    tile exponents (N, rows, columns), :class:`gamestate.batch.GridBatch`'s.
     """
+    if boards.dtype != np.uint64:
+        return grid.afterstates(boards)
+    return _packed_afterstates(boards)
+
+
+def _packed_afterstates(boards: U64) -> tuple[U64, I64, Mask]:
     t = tables()
     boards = np.asarray(boards, dtype=np.uint64)
     layouts = (boards, transpose(boards))

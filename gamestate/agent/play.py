@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from ..batch import Batch
+from ..batch.grid import batch_for
 from .moves import afterstates, packed
 from .network import NTupleNetwork
 
@@ -25,11 +26,15 @@ U64 = npt.NDArray[np.uint64]
 I64 = npt.NDArray[np.int64]
 
 
-def greedy_actions(network: NTupleNetwork, boards: U64) -> npt.NDArray[np.intp]:
-    """Per packed board, the legal action with the largest ``gain +
-    V(afterstate)`` (action 0 for a board with no legal move)."""
+def greedy_actions(
+    network: NTupleNetwork, boards: npt.NDArray[Any]
+) -> npt.NDArray[np.intp]:
+    """Per board (packed 4x4, or exponents (N, rows, columns)), the legal
+    action with the largest ``gain + V(afterstate)`` (action 0 for a board
+    with no legal move)."""
     after, gains, legal = afterstates(boards)
-    values = network.values(after.reshape(-1)).reshape(after.shape)
+    values = network.values(after.reshape(-1, *after.shape[2:]))
+    values = values.reshape(after.shape[:2])
     actions: npt.NDArray[np.intp] = np.where(legal, gains + values, -np.inf).argmax(
         axis=1
     )
@@ -80,8 +85,13 @@ class GreedyAgent:
         self.network = network if network is not None else NTupleNetwork.shipped()
 
     def act(self, observation: npt.ArrayLike) -> int:
-        """The move for a (4, 4) observation of tile exponents."""
-        board = np.array([packed(observation)], dtype=np.uint64)
+        """The move for an observation of tile exponents, (4, 4) or the
+        network's board size."""
+        board: npt.NDArray[Any]
+        if self.network.size == (4, 4):
+            board = np.array([packed(observation)], dtype=np.uint64)
+        else:
+            board = np.asarray(observation, dtype=np.int8)[None]
         return int(greedy_actions(self.network, board)[0])
 
 
@@ -111,17 +121,21 @@ def evaluate(
     two_prob: int = 70,
     lookahead: bool = False,
 ) -> Evaluation:
-    """Play ``GameState(4, 4, seed=s, two_prob=two_prob)`` for every seed,
-    greedily (or by :func:`lookahead_actions`), to game over (or a refused
-    merge past 32768)."""
+    """Play ``GameState(rows, cols, seed=s, two_prob=two_prob)`` for every
+    seed, the board the network's size, greedily (or by
+    :func:`lookahead_actions`, 4x4 only), to game over (or a refused merge
+    past 32768)."""
     start = time.perf_counter()
-    batch = Batch(seeds, two_prob=two_prob)
+    rows, cols = network.size
+    if lookahead and (rows, cols) != (4, 4):
+        raise ValueError(f"the lookahead plays 4x4 boards only, not {rows}x{cols}")
+    batch = batch_for(seeds, rows=rows, cols=cols, two_prob=two_prob)
     playing = np.ones(len(seeds), dtype=np.bool_)
     moves = np.zeros(len(seeds), dtype=np.int64)
     while playing.any():
         boards = batch.boards
         actions = (
-            lookahead_actions(network, boards, two_prob=two_prob)
+            lookahead_actions(network, cast(U64, boards), two_prob=two_prob)
             if lookahead
             else greedy_actions(network, boards)
         )

@@ -1,8 +1,9 @@
 """TD(0) on afterstates: an n-tuple network learns from games it plays.
 
 Szubert & Jaśkowski (2014)'s learner, run on many games at once: each
-game of a :class:`gamestate.batch.Batch` (Java-exact, ``two_prob`` as the
-option) moves greedily by ``gain + V(afterstate)``; the afterstate it
+game of a :class:`gamestate.batch.Batch` (4x4) or
+:class:`gamestate.batch.GridBatch` (any other ``rows`` x ``cols``; both
+Java-exact, ``two_prob`` as the option) moves greedily by ``gain + V(afterstate)``; the afterstate it
 left last step is moved toward ``gain' + V(afterstate')`` of the move it
 makes now, or toward 0 when that move ended the game::
 
@@ -25,15 +26,16 @@ import zipfile
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
-from ..batch import Batch
+from ..batch import Batch, GridBatch
+from ..batch.grid import batch_for, check_size
 from ..game_state import GameState
 from .moves import afterstates
-from .network import NTupleNetwork
+from .network import NTupleNetwork, SizeMismatchError, tuples_for
 
 U64 = npt.NDArray[np.uint64]
 Mask = npt.NDArray[np.bool_]
@@ -66,8 +68,13 @@ class Settings:
     """Games per point of the learning curve (and per checkpoint)."""
     initial: float = 0.0
     """Every board's value before training (large: optimistic, OTD)."""
+    rows: int = 4
+    cols: int = 4
+    """The board's size: 4x4 plays the packed engine (Batch), any other
+    size GridBatch."""
 
     def __post_init__(self) -> None:
+        check_size(self.rows, self.cols)
         if self.parallel < 1:
             raise ValueError(f"parallel must be at least 1, got {self.parallel}")
         if not 0 < self.alpha <= 1:
@@ -115,13 +122,24 @@ class Trainer:
         self, settings: Settings, network: NTupleNetwork | None = None
     ) -> None:
         self.settings = settings
-        self.network = network or NTupleNetwork(initial=settings.initial)
+        size = (settings.rows, settings.cols)
+        self.network = network or NTupleNetwork(
+            tuples_for(*size), initial=settings.initial, size=size
+        )
+        if self.network.size != size:
+            raise ValueError(
+                f"the network is for {self.network.size[0]}x{self.network.size[1]}"
+                f" boards, the settings for {size[0]}x{size[1]}"
+            )
         self.started = settings.parallel
         """How many games have been started (the next game's number)."""
-        self.batch = Batch(
-            self._seeds(0, settings.parallel), two_prob=settings.two_prob
+        self.batch = batch_for(
+            self._seeds(0, settings.parallel),
+            rows=settings.rows,
+            cols=settings.cols,
+            two_prob=settings.two_prob,
         )
-        self.previous = np.zeros(settings.parallel, dtype=np.uint64)
+        self.previous = self.batch.boards.copy()
         self.has_previous = np.zeros(settings.parallel, dtype=np.bool_)
         self.games = 0
         self.moves = 0
@@ -138,7 +156,8 @@ class Trainer:
         """Every game in flight makes one greedy move, and learns from it."""
         network, alpha = self.network, self.settings.alpha
         after, gains, legal = afterstates(self.batch.boards)
-        values = network.values(after.reshape(-1)).reshape(after.shape)
+        values = network.values(after.reshape(-1, *after.shape[2:]))
+        values = values.reshape(after.shape[:2])
         q = np.where(legal, gains + values, -np.inf)
         actions = q.argmax(axis=1)
         rows = np.arange(len(actions))
@@ -160,7 +179,10 @@ class Trainer:
         self.has_previous = ~finished
 
     def _finish(
-        self, which: npt.NDArray[np.intp], scores: npt.NDArray[np.int64], boards: U64
+        self,
+        which: npt.NDArray[np.intp],
+        scores: npt.NDArray[np.int64],
+        boards: npt.NDArray[Any],
     ) -> None:
         highest = _highest_tiles(boards[which])
         self.window.add(scores[which], highest)
@@ -240,9 +262,12 @@ class Trainer:
         os.replace(temporary, target)
 
     @classmethod
-    def resume(cls, path: str | os.PathLike[str]) -> Trainer:
+    def resume(
+        cls, path: str | os.PathLike[str], *, size: tuple[int, int] | None = None
+    ) -> Trainer:
         """The run saved at ``path``, to go on exactly where it stopped.
-        ValueError naming the file when it is not a checkpoint."""
+        ValueError naming the file when it is not a checkpoint, or when
+        ``size`` is given and the run's board is another."""
         try:
             with np.load(path) as saved:
                 arrays = {name: saved[name] for name in saved.files}
@@ -250,18 +275,20 @@ class Trainer:
             settings = Settings(**state["settings"])
         except (OSError, KeyError, ValueError, TypeError, zipfile.BadZipFile) as error:
             raise ValueError(f"{path}: not a training checkpoint ({error})") from None
+        found = (settings.rows, settings.cols)
+        if size is not None and tuple(size) != found:
+            raise SizeMismatchError(
+                f"{path}: a run on {found[0]}x{found[1]} boards,"
+                f" not {size[0]}x{size[1]}"
+            )
         network = NTupleNetwork(
-            arrays["tuples"].tolist(), arrays["weights"], initial=settings.initial
+            arrays["tuples"].tolist(),
+            arrays["weights"],
+            initial=settings.initial,
+            size=found,
         )
         trainer = cls(settings, network)
-        trainer.batch = Batch.from_games(
-            [
-                _game(int(board), int(score), int(rng), settings.two_prob)
-                for board, score, rng in zip(
-                    arrays["boards"], arrays["scores"], arrays["states"], strict=True
-                )
-            ]
-        )
+        trainer.batch = _restored(arrays, settings)
         trainer.previous = arrays["previous"]
         trainer.has_previous = arrays["has_previous"]
         trainer.started = state["started"]
@@ -271,6 +298,24 @@ class Trainer:
         trainer.curve = state["curve"]
         trainer.window = Window(**state["window"])
         return trainer
+
+
+def _restored(
+    arrays: dict[str, npt.NDArray[Any]], settings: Settings
+) -> Batch | GridBatch:
+    """The games a checkpoint holds, going on as they were."""
+    if (settings.rows, settings.cols) != (4, 4):
+        return GridBatch.restored(
+            arrays["boards"], arrays["scores"], arrays["states"], settings.two_prob
+        )
+    return Batch.from_games(
+        [
+            _game(int(board), int(score), int(rng), settings.two_prob)
+            for board, score, rng in zip(
+                arrays["boards"], arrays["scores"], arrays["states"], strict=True
+            )
+        ]
+    )
 
 
 def _game(board: int, score: int, rng: int, two_prob: int) -> GameState:
@@ -284,7 +329,10 @@ def _game(board: int, score: int, rng: int, two_prob: int) -> GameState:
     return game
 
 
-def _highest_tiles(boards: U64) -> npt.NDArray[np.int64]:
+def _highest_tiles(boards: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
+    if boards.dtype != np.uint64:  # exponents (N, rows, columns)
+        exponents: npt.NDArray[np.int64] = boards.max(axis=(1, 2)).astype(np.int64)
+        return np.int64(1) << exponents
     cells = (
         boards[:, None] >> (np.arange(16, dtype=np.uint64) * np.uint64(4))
     ) & np.uint64(15)

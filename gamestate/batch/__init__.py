@@ -6,11 +6,23 @@
 
 Needs numpy (``pip install "gamestate2048[gym]"``); ``import gamestate``
 alone never imports it. See :mod:`gamestate.batch.engine` for the rules;
-:class:`PackedGame` is the same step for one game in plain Python.
+:class:`PackedGame` is the same step for one game in plain Python;
+:class:`GridBatch` the same games on any R x C board (int8 exponents)::
+
+    batch = GridBatch(seeds=range(256), rows=3, cols=5)
 """
 
 from ._tables import Tables, tables
 from .engine import Batch, StepResult, transpose
+from .grid import GridBatch
 from .single import PackedGame
 
-__all__ = ["Batch", "PackedGame", "StepResult", "Tables", "tables", "transpose"]
+__all__ = [
+    "Batch",
+    "GridBatch",
+    "PackedGame",
+    "StepResult",
+    "Tables",
+    "tables",
+    "transpose",
+]

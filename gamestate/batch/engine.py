@@ -112,8 +112,9 @@ class StepResult:
     """No legal move is left (GameState.isGameOver), after the move."""
     overflow: Mask
     """The move was refused: a merge would have made a tile above 32768."""
-    final_boards: U64
-    """Boards after the move, before any reset (not changed by later steps)."""
+    final_boards: npt.NDArray[Any]
+    """Boards after the move, before any reset (not changed by later steps):
+    packed uint64 from Batch, (N, R, C) exponents from GridBatch."""
     final_scores: I64
     """Scores after the move, before any reset (not changed by later steps)."""
 
@@ -145,13 +146,9 @@ class Batch:
         count = len(seeds)
         if count == 0:
             raise ValueError("a batch needs at least one game (seeds is empty)")
-        if Config.TWO_TILE != 2 or Config.FOUR_TILE != 4:
-            raise ValueError(
-                "the batch engine adds 2s and 4s only; Config has TWO_TILE="
-                f"{Config.TWO_TILE!r}, FOUR_TILE={Config.FOUR_TILE!r}"
-            )
+        check_tiles()
         self._tables: Tables = tables()
-        self.two_prob: U64 = _two_probs(two_prob, count)
+        self.two_prob: U64 = two_probs(two_prob, count)
         self.boards: U64 = np.zeros(count, dtype=np.uint64)
         self._columns: U64 = np.zeros(count, dtype=np.uint64)
         """The boards transposed, kept alongside so no move transposes twice."""
@@ -234,7 +231,7 @@ class Batch:
         the result's ``final_boards`` and ``final_scores`` keep how they
         ended. Raises ValueError for an action outside 0..3.
         """
-        moves = self._checked_actions(actions)
+        moves = check_actions(actions, len(self))
         vertical = _VERTICAL[moves]
         # Every game slides rows: its board's, or for UP and DOWN its
         # transpose's. "Lines" below are those rows; "across" is the
@@ -279,17 +276,6 @@ class Batch:
             if len(finished):
                 self.reset(finished, np.asarray(reset_seeds)[finished].tolist())
         return result
-
-    def _checked_actions(self, actions: npt.ArrayLike) -> npt.NDArray[np.intp]:
-        moves = np.asarray(actions)
-        if moves.shape != self.boards.shape or moves.dtype.kind not in "iu":
-            raise ValueError(
-                f"actions must be {len(self)} integers, got shape {moves.shape}"
-                f" of {moves.dtype}"
-            )
-        if moves.min() < 0 or moves.max() >= ACTION_COUNT:
-            raise ValueError(f"actions must be 0..3, got {moves.min()}..{moves.max()}")
-        return moves.astype(np.intp, copy=False)
 
     def _slide(self, lines: U64, side: npt.NDArray[np.uint32]) -> tuple[U64, U64]:
         """Slide the four rows of every board toward its side: (slid, meta).
@@ -381,7 +367,31 @@ def _rows(boards: U64) -> npt.NDArray[np.uint16]:
     return boards.astype(_LITTLE_ENDIAN, copy=False).view(np.uint16).reshape(-1, 4)
 
 
-def _two_probs(two_prob: int | Sequence[int] | None, count: int) -> U64:
+def check_tiles() -> None:
+    """ValueError unless Config's new tiles are 2 and 4 (what the batched
+    engines' exponent boards hold)."""
+    if Config.TWO_TILE != 2 or Config.FOUR_TILE != 4:
+        raise ValueError(
+            "the batch engine adds 2s and 4s only; Config has TWO_TILE="
+            f"{Config.TWO_TILE!r}, FOUR_TILE={Config.FOUR_TILE!r}"
+        )
+
+
+def check_actions(actions: npt.ArrayLike, count: int) -> npt.NDArray[np.intp]:
+    """``actions`` as ``count`` intp actions 0..3, else ValueError."""
+    moves = np.asarray(actions)
+    if moves.shape != (count,) or moves.dtype.kind not in "iu":
+        raise ValueError(
+            f"actions must be {count} integers, got shape {moves.shape}"
+            f" of {moves.dtype}"
+        )
+    if moves.min() < 0 or moves.max() >= ACTION_COUNT:
+        raise ValueError(f"actions must be 0..3, got {moves.min()}..{moves.max()}")
+    return moves.astype(np.intp, copy=False)
+
+
+def two_probs(two_prob: int | Sequence[int] | None, count: int) -> U64:
+    """One two_prob per game (Config.TWO_PROB when None), else ValueError."""
     if two_prob is None:
         two_prob = Config.TWO_PROB
     values = np.broadcast_to(np.asarray(two_prob), (count,))
