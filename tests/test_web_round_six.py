@@ -1,0 +1,49 @@
+"""The page's round six in headless Chromium (issue 37): undo says what
+the terminal says, with the steps left; the 2048 page fits a 1280x800
+window. Against a real server, as in test_web_browser.py (one server and
+one browser for the module)."""
+
+from __future__ import annotations
+
+from playmanager import messages
+from tests.test_web_browser import (
+    Page,
+    after_answer,
+    browser,
+    expect,
+    open_game,
+    page,
+    server,
+    state,
+)
+
+__all__ = ["browser", "page", "server"]  # fixtures used by name
+
+
+def slide_until(page: Page, moves: int) -> None:
+    """Slide 2048's tiles by keys until the game counts ``moves`` moves."""
+    page.locator("#board-2048").focus()
+    keys = ["ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"]
+    for turn in range(40):
+        if state(page)["state"]["moves"] >= moves:
+            return
+        after_answer(page, lambda key=keys[turn % 4]: page.keyboard.press(key))
+    raise AssertionError(f"2048 did not reach {moves} moves in 40 slides")
+
+
+# ------------------------------------------------------------ 1. undo's words
+def test_undo_says_the_terminals_words_with_the_steps_left(page: Page) -> None:
+    open_game(page, "2048")
+    slide_until(page, 3)
+    said = []
+    for _ in range(3):
+        after_answer(page, lambda: page.keyboard.press("u"))
+        said.append(page.locator("#message").inner_text())
+    assert said == [
+        "Undone; 2 more steps to undo",
+        "Undone; 1 more step to undo",
+        "Undone; nothing more to undo",
+    ]
+    assert said == [messages.undone(left) for left in (2, 1, 0)], "one voice"
+    expect(page.locator("#undo")).to_be_disabled()
+
