@@ -47,3 +47,15 @@ def test_undo_says_the_terminals_words_with_the_steps_left(page: Page) -> None:
     assert said == [messages.undone(left) for left in (2, 1, 0)], "one voice"
     expect(page.locator("#undo")).to_be_disabled()
 
+
+# ------------------------------------------------------------ 2. 1280x800 fits
+def test_the_2048_page_fits_a_1280x800_window_without_scrolling(page: Page) -> None:
+    open_game(page, "2048")
+    page.locator("#board-2048").focus()
+    extent = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+    )
+    assert extent[0] <= 1280 and extent[1] <= 800, f"the page scrolls: {extent}"
+    board = page.locator("#board-2048").bounding_box()
+    assert board is not None and board["height"] >= 400, "the board is still big"
+    assert page.evaluate("scrollY") == 0, "the focused board did not scroll the page"
