@@ -5,6 +5,8 @@ one browser for the module)."""
 
 from __future__ import annotations
 
+import pytest
+
 from playmanager import messages
 from tests.test_web_browser import (
     Page,
@@ -12,6 +14,7 @@ from tests.test_web_browser import (
     browser,
     expect,
     open_game,
+    open_saves,
     page,
     server,
     state,
@@ -59,3 +62,62 @@ def test_the_2048_page_fits_a_1280x800_window_without_scrolling(page: Page) -> N
     board = page.locator("#board-2048").bounding_box()
     assert board is not None and board["height"] >= 400, "the board is still big"
     assert page.evaluate("scrollY") == 0, "the focused board did not scroll the page"
+
+
+# ------------------------------------------------------------ 3. every control
+# Every button the page shows, pressed from the keyboard, in every game:
+# the focus never falls to <body> or onto something hidden. (The upload
+# button opens the system's file chooser: test_web_focus_reflow.py uploads
+# by keyboard; the game tabs are pressed there too. Saves is pressed last:
+# it hides the panel's buttons.)
+CONTROLS = """[...document.querySelectorAll('header .tools button, #saves button, #game button')]
+  .filter(b => b.getClientRects().length && !b.disabled && !b.closest('[inert]')
+    && b.id !== 'upload-button')
+  .map(b => b.id ? '#' + b.id : '#game .' + b.className.split(' ')[0])
+  .sort((a, b) => (a === '#saves-toggle') - (b === '#saves-toggle'))"""
+FOCUS_SEEN = """(() => { const a = document.activeElement;
+  return a !== document.body && a.getClientRects().length > 0
+    && !a.closest('[inert]'); })()"""
+
+
+def press_and_settle(page: Page, selector: str) -> None:
+    """Press ``selector`` by keyboard and give the page time to answer."""
+    page.focus(selector)
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(400)
+    if selector == "#autoplay" and page.locator("#autoplay.on").count():
+        page.keyboard.press("Enter")  # stop it: the game stays to tour
+        page.wait_for_timeout(400)
+
+
+@pytest.mark.parametrize("kind", ["2048", "forty-thieves", "dots"])
+def test_no_control_leaves_the_focus_on_body(page: Page, kind: str) -> None:
+    open_game(page, kind)
+    open_saves(page)
+    pressed = []
+    for selector in page.evaluate(CONTROLS):
+        if not page.locator(selector).first.is_visible():
+            continue  # an earlier control hid it (an overlay, a dialog)
+        if not page.locator(selector).first.is_enabled():
+            continue
+        press_and_settle(page, selector)
+        pressed.append(selector)
+        assert page.evaluate(FOCUS_SEEN), f"{selector}: the focus is lost"
+        while page.locator("dialog[open]").count():  # a dialog: closed by Escape
+            assert page.evaluate(
+                "document.activeElement.closest('dialog[open]') !== null"
+            )
+            page.keyboard.press("Escape")
+            page.wait_for_timeout(200)
+            assert page.evaluate(FOCUS_SEEN), (
+                f"{selector}'s dialog closed: the focus is lost"
+            )
+    every_game_has = {
+        "#new",
+        "#hint",
+        "#help",
+        "#download",
+        "#download-whole",
+        "#slot-save",
+    }
+    assert every_game_has | {"#saves-toggle"} <= set(pressed), pressed
