@@ -137,6 +137,24 @@ def dots_won(page: Page) -> None:
     assert state(page)["state"]["won"]
 
 
+def new_game_dialog(page: Page) -> None:
+    open_game(page, "dots")
+    page.click("#new")
+    expect(page.locator("#new-dialog")).to_be_visible()
+
+
+def saves_panel(page: Page) -> None:
+    open_game(page, "2048")
+    open_saves(page)
+    expect(page.locator("#saves")).to_be_visible()
+
+
+def help_panel(page: Page) -> None:
+    open_game(page, "2048")
+    page.click("#help")
+    expect(page.locator("#panel-dialog .help-keys")).to_be_visible()
+
+
 def api_explorer(page: Page) -> None:
     page.goto(f"{page.base}/docs")
     page.wait_for_selector(".opblock-summary-method")
@@ -150,6 +168,9 @@ SCENES: dict[str, Callable[[Page], None]] = {
     "Forty Thieves no move left": thieves_stuck,
     "Dots path in progress": dots_path_in_progress,
     "Dots won": dots_won,
+    "the New game dialog": new_game_dialog,
+    "the Saves panel": saves_panel,
+    "the help panel": help_panel,
     "the API explorer": api_explorer,
 }
 

@@ -15,6 +15,7 @@ pytest.importorskip("fastapi", reason="the web extra: pip install '.[web]'")
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from playmanager import messages
 from tests.test_web_api import new
 from tests.test_web_uploads import DIRECTIONS, KINDS, client, play, upload
 
@@ -43,14 +44,19 @@ def shown(game: dict[str, Any]) -> dict[str, Any]:
 
 
 def undo_all(browser: Any, game: dict[str, Any]) -> list[dict[str, Any]]:
-    """The game after each undo, until nothing is left to undo."""
+    """The game after each undo, until nothing is left to undo; each undo
+    says the terminal's line with the undos that did follow it."""
     seen: list[dict[str, Any]] = []
+    said: list[str] = []
     while True:
         answer = browser.post(f"/api/games/{game['id']}/undo")
         if answer.status_code == 409:
+            left = range(len(said) - 1, -1, -1)
+            assert said == [messages.undone(n) for n in left], "the steps left"
             return seen
         assert answer.status_code == 200, answer.text
         seen.append(shown(answer.json()))
+        said.append(answer.json()["words"])
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -77,7 +77,13 @@ class LiveGame:
 
     @property
     def can_undo(self) -> bool:
-        return self.steps > self.base or self.game.session.undo_depth > 0
+        return self.undo_left > 0
+
+    @property
+    def undo_left(self) -> int:
+        """Steps an undo can still take back: the kept steps, or the
+        session's history when it holds more (a loaded save's)."""
+        return max(self.steps - self.base, self.game.session.undo_depth)
 
     def check(self, version: int | None) -> None:
         """StaleError unless ``version`` is this game's (None: not checked)."""

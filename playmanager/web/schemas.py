@@ -193,7 +193,8 @@ class GameOut(BaseModel):
     words: str | None = Field(
         None,
         description="autoplay: the move in words; a new game: the status line "
-        "the terminal's n says ('New deal 7', 'New game, seed 7')",
+        "the terminal's n says ('New deal 7', 'New game, seed 7'); an undo: "
+        "the terminal's line ('Undone; 2 more steps to undo')",
     )
     no_change: str | None = Field(
         None,

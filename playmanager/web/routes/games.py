@@ -15,7 +15,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Body
 
-from ...messages import NOTHING_TO_UNDO, undo_brings_back
+from ...messages import NOTHING_TO_UNDO, undo_brings_back, undone
 from .. import schemas
 from ..deps import Client, Live, MaybeClient, RefusalMode, ServerDep, Version
 from ..errors import ApiError, fail
@@ -160,7 +160,7 @@ async def undo(
         if not found.games.undo(live):
             # the terminal's words
             return refuse(found, live, refusal, NOTHING_TO_UNDO, None)
-        return game_out(found, live)
+        return game_out(found, live, words=undone(live.undo_left))
 
 
 @router.post("/{game_id}/back", response_model=schemas.GameOut)

@@ -260,7 +260,7 @@ function undo() {
     if (!shell.out.can_undo && shell.previous[shell.kind]) return backToPrevious();
     const out = await change("undo");
     if (out) {
-      message("Undone");
+      message(out.words); // the terminal's line, with the steps left
       show(out, { animate: false });
     }
   });

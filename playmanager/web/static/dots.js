@@ -274,7 +274,7 @@ export class Dots {
     const fresh = !this.out || this.out.id !== out.id;
     this.out = out;
     const state = out.state;
-    const side = boardSide(440, this.root.clientWidth);
+    const side = boardSide(440, this.root.clientWidth, this.board);
     this.board.style.width = this.board.style.height = `${side}px`;
     this.line.style.strokeWidth = `${side / SIZE / 7}px`;
     const fall = animate && !fresh && state.last ? state.last.fall : null;

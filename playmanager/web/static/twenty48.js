@@ -111,7 +111,7 @@ export class Twenty48 {
   }
 
   geometry(rows, cols) {
-    const side = boardSide(500, this.board.parentElement.clientWidth);
+    const side = boardSide(500, this.board.parentElement.clientWidth, this.board);
     const gap = Math.max(4, Math.round(side * 0.03 * 4 / Math.max(rows, cols)));
     const tile = (side - gap * (cols + 1)) / cols;
     return { gap, tile, width: side, height: gap * (rows + 1) + tile * rows };
