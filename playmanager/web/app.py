@@ -33,6 +33,7 @@ from fastapi import FastAPI
 
 from . import errors, schemas
 from .deps import COOKIE, MAX_BODY, Server, WebConfig
+from .fastmove import FastMoves
 from .guard import LOOPBACK_NAMES, Guard
 from .live import LiveGames
 from .loading import Opening, opening_of
@@ -65,6 +66,7 @@ def create_app(config: WebConfig) -> FastAPI:
     for room in (games, files, slots, opening, guide, page):
         app.include_router(room.router)
     page.mount_files(app)
+    app.add_middleware(FastMoves)  # inside Guard: the last added is outermost
     app.add_middleware(
         Guard,
         max_body=config.max_body,

@@ -72,7 +72,7 @@ class Guard:
         if body is None:
             await _refuse(send_with_headers, 413, self._too_big(), None)
             return
-        await self.app(scope, _replay(body, receive), send_with_headers)
+        await self.app(scope, replay(body, receive), send_with_headers)
 
     def _header_problem(self, scope: Scope) -> tuple[int, str, str | None] | None:
         headers = dict(scope["headers"])
@@ -126,7 +126,8 @@ def size_words(size: int) -> str:
     return f"{size} bytes"
 
 
-def _replay(body: bytes, receive: Receive) -> Receive:
+def replay(body: bytes, receive: Receive) -> Receive:
+    """A receive that gives ``body`` whole, then what ``receive`` gives."""
     sent = False
 
     async def replay() -> Message:

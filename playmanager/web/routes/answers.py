@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from fastapi import Response
+
 from .. import schemas
 from ..deps import Server
 from ..games import WebGame
@@ -39,6 +41,13 @@ def game_out(found: Server, live: LiveGame, **extra: Any) -> schemas.GameOut:
         clock=game.clock(),
         **extra,
     )
+
+
+def game_json(answer: schemas.GameOut) -> Response:
+    """``answer`` serialised once, as FastAPI would serialise it for a
+    route whose response model is GameOut (which dumps, validates again
+    and then serialises what the route returned)."""
+    return Response(answer.model_dump_json(), media_type="application/json")
 
 
 def start(

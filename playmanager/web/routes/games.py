@@ -13,18 +13,30 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Body
+from fastapi import APIRouter, Body, Request, Response
 
 from ...messages import NOTHING_TO_UNDO, undo_brings_back, undone
 from .. import schemas
-from ..deps import Client, Live, MaybeClient, RefusalMode, ServerDep, Version
+from ..deps import (
+    Client,
+    GameId,
+    Live,
+    MaybeClient,
+    RefusalMode,
+    Server,
+    ServerDep,
+    Version,
+    find_game,
+    reader_of,
+    server_of,
+)
 from ..errors import ApiError, fail
 from ..games import GAME_KINDS, GAME_OF_INTENT
 from ..games.base import NothingMovedError, RefusedError
 from ..live import LiveGame, StaleError
 from ..solver import RETRY_SECONDS, SolverBusyError
 from ..tally import count, count_if_ended, take_back
-from .answers import game_out, start
+from .answers import game_json, game_out, start
 
 router = APIRouter(prefix="/api/games")
 STALE = "this game changed in another tab: here it is as it is now"
@@ -121,15 +133,30 @@ async def get_game(live: Live, found: ServerDep) -> schemas.GameOut:
 
 @router.post("/{game_id}/intent", response_model=schemas.GameOut)
 async def play(
-    live: Live,
-    found: ServerDep,
+    request: Request,
+    game_id: GameId,
     intent: Annotated[schemas.Intent, Body()],
     version: Version = None,
     refusal: RefusalMode = "error",
-) -> schemas.GameOut:
+) -> Response:
     """Play a move: 409 with the rules' reason when they refuse it (with
     ``refusal=answer``, the game unchanged with ``refused``); a 2048 slide
     that moves nothing answers the game unchanged, with ``no_change``."""
+    # The hot route: its game is found here rather than by the Live and
+    # ServerDep dependencies, and its answer serialised once (game_json),
+    # since FastAPI's solving and re-validation are most of a move's cost.
+    found = server_of(request)
+    live = find_game(found.games, reader_of(request), game_id)
+    return game_json(await play_intent(found, live, intent, version, refusal))
+
+
+async def play_intent(
+    found: Server,
+    live: LiveGame,
+    intent: schemas.Intent,
+    version: int | None,
+    refusal: RefusalMode,
+) -> schemas.GameOut:
     async with live.lock:
         if refused_now := stale(found, live, version, refusal):
             return refused_now
