@@ -47,7 +47,7 @@ from .messages import (
     undo_brings_back,
 )
 from .options import next_seed
-from .storage import file_mark, write_atomically
+from .storage import file_mark, why_unwritable, write_atomically
 
 MAX_NAME_PART: Final = 40
 """The most of a save file's name a rescue file kept for it takes."""
@@ -289,6 +289,12 @@ class Session(Generic[M, I, E]):
     def save_target(self) -> str:
         """Where :meth:`save` writes when given no path."""
         return self._save_target
+
+    def why_unsavable(self) -> str | None:
+        """Why :meth:`save` to the save target would fail (read-only file,
+        missing or locked folder), asked before offering a save; None when
+        it looks writable."""
+        return why_unwritable(self._save_target)
 
     @property
     def effects(self) -> E | None:

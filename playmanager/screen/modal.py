@@ -42,6 +42,7 @@ from ..storage import SaveFileError, describe_os_error, write_atomically
 from .keys import (
     CONFIRM_QUIT_KEYS,
     QUIT_TITLE,
+    UNWRITABLE_QUIT_KEYS,
     Binding,
     QuitChoice,
     describe,
@@ -342,10 +343,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
         if self.mode is Mode.ENDED:
             return self.ended_overlay()
         if self.mode is Mode.CONFIRM_QUIT:
-            return Overlay(
-                QUIT_TITLE,
-                (messages.quit_question(target), "", *describe(CONFIRM_QUIT_KEYS)),
-            )
+            return self._quit_overlay(target)
         if self.mode is Mode.CONFIRM_OVERWRITE:
             question = messages.overwrite_question(target, self._file_holds)
             return Overlay("Replace a file?", (question, "", *describe(REPLACE_KEYS)))
@@ -357,6 +355,20 @@ class ModalController(ABC, Generic[M, I, E, A]):
                 (*self._about_rescued, "", *describe(RESUME_KEYS)),
             )
         return None
+
+    def _quit_overlay(self, target: str) -> Overlay:
+        """The quit question: save first, or, when the file cannot be
+        written, keep the game in the rescue folder (no save offered)."""
+        reason = self.session.why_unsavable()
+        if reason is None:
+            question = messages.quit_question(target)
+        else:
+            question = messages.unwritable_quit_question(target, reason)
+        return Overlay(QUIT_TITLE, (question, "", *describe(self._quit_keys(reason))))
+
+    @staticmethod
+    def _quit_keys(reason: str | None) -> tuple[Binding[QuitChoice], ...]:
+        return CONFIRM_QUIT_KEYS if reason is None else UNWRITABLE_QUIT_KEYS
 
     def ended_help(self) -> tuple[str, ...]:
         """The keys of an ended game, for :meth:`ended_overlay`: one line
@@ -380,7 +392,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
             if key != CTRL_C:
                 return  # any key closes the help or the statistics
         if self.mode is Mode.CONFIRM_QUIT:
-            choice = find_action(CONFIRM_QUIT_KEYS, key)
+            choice = find_action(self._quit_keys(self.session.why_unsavable()), key)
             if choice is not None:
                 self._answer_quit(choice)
             return
@@ -581,6 +593,8 @@ class ModalController(ABC, Generic[M, I, E, A]):
         elif choice is QuitChoice.CANCEL:
             self._leave_question()
             self.status = messages.KEEP_PLAYING
+        elif choice is QuitChoice.KEEP_AND_QUIT:
+            self._finish(keep_unsaved=True)
         else:
             self._quit_after_save = True
             self.mode = self._mode_before
@@ -674,18 +688,20 @@ class ModalController(ABC, Generic[M, I, E, A]):
                 os.remove(path)
             self.session.forget_resume()
 
-    def _finish(self) -> None:
+    def _finish(self, *, keep_unsaved: bool = False) -> None:
         """Quit: saved, or the player said not to; an unfinished game is
-        kept to resume, and a resumed rescue it replaces goes."""
+        kept to resume, and a resumed rescue it replaces goes.
+        ``keep_unsaved``: its file could not take the moves since, and the
+        player asked to keep them in the rescue folder."""
         self.finishing()
         with contextlib.suppress(OSError):  # asked at q when it could be
             self._count_given_up_kept(self.session.keep_given_up(self._rescue_folder))
         self._drop_given_up_rescue()
-        if not self._keep_unfinished():
+        if not self._keep_unfinished(keep_unsaved):
             self._forget_resumed()
         self._finished = True
 
-    def _keep_unfinished(self) -> bool:
+    def _keep_unfinished(self, keep_unsaved: bool = False) -> bool:
         """Keep a game left unfinished, with moves made in this run, to
         resume: its statistics wait for it. A game with a file of its own
         (loaded from it, or saved there) is in the player's file: moves
@@ -696,7 +712,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
         The next launch without FILE offers to resume it."""
         if self.session.ended or not self._moved_since_deal:
             return False
-        if self.session.in_its_file:  # the player's file holds it
+        if self.session.in_its_file and not keep_unsaved:  # the player's file holds it
             self._keep_statistics(self.session.save_target)
             return False
         try:
