@@ -33,7 +33,7 @@ from ..session import (
     MoveRefusedError,
     Session,
     WouldOverwriteError,
-    free_rescue_path,
+    write_rescue,
 )
 from ..statistics import COLUMNS as STATISTICS_COLUMNS
 from ..statistics import NOTES, Tracker, rows, text_table
@@ -125,16 +125,15 @@ class Overlay(NamedTuple):
     low: bool = False
     scroll: int = 0
     """The first line shown of a box taller than the screen."""
-    shown: Callable[[int], None] | None = None
+    shown: Callable[[int, bool], None] | None = None
     """Told the first line the layout shows (``scroll`` stopped at the
     box's end, which only the layout knows)."""
 
 
 SCROLL_DOWN: Final = ("KEY_DOWN", "j", "KEY_NPAGE")
 SCROLL_UP: Final = ("KEY_UP", "k", "KEY_PPAGE")
-SCROLL_KEYS: Final = (*SCROLL_DOWN, *SCROLL_UP)
-"""Keys that scroll the help and the statistics when taller than the
-screen; any other key closes them."""
+"""Keys that scroll the help and the statistics while they have lines
+that way (:meth:`ModalController._scroll_keys`); any other key closes them."""
 ARROWS: Final = ("KEY_DOWN", "KEY_NPAGE", "KEY_UP", "KEY_PPAGE")
 """What scrolls the other boxes (questions, the end of a game), whose
 letters are answers."""
@@ -318,6 +317,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
     def mode(self, mode: Mode) -> None:
         if mode is not getattr(self, "_mode", None):
             self._scroll = 0
+            self._more_below = True  # till the layout says (:meth:`_scrolled_to`)
         self._mode = mode
 
     def overlay(self) -> Overlay | None:
@@ -383,7 +383,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
         if self._autoplaying:
             self._stop_autoplay(messages.AUTOPLAY_STOPPED)
             return  # any key stops autoplay, and only that
-        box_keys = SCROLL_KEYS if self.mode in (Mode.HELP, Mode.STATISTICS) else ARROWS
+        box_keys = self._scroll_keys()
         if self.mode is not Mode.PLAYING and key in box_keys:
             self._scroll_by(SCROLL_STEP.get(key, 1 if key in SCROLL_DOWN else -1))
             return  # a box taller than the screen scrolls; no answer is an arrow
@@ -716,10 +716,11 @@ class ModalController(ABC, Generic[M, I, E, A]):
             self._keep_statistics(self.session.save_target)
             return False
         try:
-            path = self.session.resumed_from or free_rescue_path(
-                self._rescue_folder, self.session.adapter.rescue_name
-            )
-            write_atomically(path, self.session.rescue_text())
+            text, path = self.session.rescue_text(), self.session.resumed_from
+            if path is None:
+                path = write_rescue(self._rescue_folder, self.session.adapter.rescue_name, text)
+            else:
+                write_atomically(path, text)
         except OSError:
             self._keep_statistics(None)
             return False  # only a copy: the player was asked about the save
@@ -766,10 +767,22 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self._mode_before = self.mode
         self.mode = mode
 
-    def _scrolled_to(self, first: int) -> None:
+    def _scrolled_to(self, first: int, more_below: bool) -> None:
         """The layout drew the box from line ``first``: past the end, the
-        scroll stops there, so that one Up moves the box at once."""
+        scroll stops there, so that one Up moves the box at once.
+        ``more_below``: lines are left under those shown (else Down has
+        nothing to scroll, and closes the help like any key)."""
         self._scroll = first
+        self._more_below = more_below
+
+    def _scroll_keys(self) -> tuple[str, ...]:
+        """The keys that scroll the box shown now: in the help and the
+        statistics only those with lines to scroll to (any other key closes
+        them, so an arrow at the end does too); in a question, its arrows."""
+        if self.mode not in (Mode.HELP, Mode.STATISTICS):
+            return ARROWS
+        down = SCROLL_DOWN if self._more_below else ()
+        return (*down, *(SCROLL_UP if self._scroll > 0 else ()))
 
     def _scroll_by(self, lines: int) -> None:
         """Scroll a box; the layout stops it at the box's end
