@@ -304,12 +304,20 @@ class LineMode(ABC, Generic[M, I, E]):
     def quit(self) -> None:
         """Quit; with play to lose, ask first."""
         if self.session.changed:
-            answer = self.ask(messages.quit_prompt(self.session.save_target))
+            target, reason = self.session.save_target, self.session.why_unsavable()
+            prompt = (
+                messages.quit_prompt(target)
+                if reason is None
+                else messages.unwritable_quit_prompt(target, reason)
+            )
+            answer = self.ask(prompt)
             if answer is None:  # Ctrl-D: nobody answers
                 self.say("")
                 raise NoAnswerError("End of input", EXIT_OK)
             choice = answer.strip().lower()
-            if choice in YES:
+            if choice in YES and reason is not None:
+                self.keep_unsaved()
+            elif choice in YES:
                 if not self.save():
                     return
             elif choice not in ("n", "no"):
@@ -317,6 +325,16 @@ class LineMode(ABC, Generic[M, I, E]):
                 return
         self.keep_given_up()
         self.finished = True
+
+    def keep_unsaved(self) -> None:
+        """The save target cannot take the game: keep it in the rescue
+        folder, as a hang-up would (never over a save), said in one line."""
+        try:
+            path = self.session.rescue(self.rescue_folder)
+        except OSError as error:
+            self.say(messages.not_rescued("Quit", describe_os_error(error)))
+            return
+        self.say(messages.hung_up("Quit", path))
 
     def keep_given_up(self) -> None:
         """A game given up for this one with play to lose (``n`` then

@@ -145,6 +145,22 @@ def quit_prompt(path: str) -> str:
     return f"{quit_question(path)} y saves and quits, n quits, c keeps playing: "
 
 
+def unwritable_quit_question(path: str, reason: str) -> str:
+    """Asked before quitting with play to lose when the save target cannot
+    be written (``reason`` says why): no save is offered there, only what
+    works (:data:`KEEP_QUIT_ANSWERS`)."""
+    return f"{path} cannot be saved to ({reason}). Keep this game to resume?"
+
+
+KEEP_QUIT_ANSWERS: Final = "y keeps it and quits, n quits, c keeps playing: "
+"""The line modes' answers to :func:`unwritable_quit_question`."""
+
+
+def unwritable_quit_prompt(path: str, reason: str) -> str:
+    """:func:`unwritable_quit_question` as a line mode asks it."""
+    return f"{unwritable_quit_question(path, reason)} {KEEP_QUIT_ANSWERS}"
+
+
 def overwrite_question(path: str, holds: str) -> str:
     """Asked before saving over a file that holds another game than the
     one on screen; ``holds`` names it (game, deal or seed, moves)."""

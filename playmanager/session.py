@@ -47,7 +47,7 @@ from .messages import (
     undo_brings_back,
 )
 from .options import next_seed
-from .storage import file_mark, write_atomically
+from .storage import file_mark, why_unwritable, write_atomically
 
 MAX_NAME_PART: Final = 40
 """The most of a save file's name a rescue file kept for it takes."""
@@ -259,6 +259,9 @@ class Session(Generic[M, I, E]):
         """Each file this session loaded or wrote: its mark then, and which
         of the session's games it holds."""
         self._rescued_to: str | None = None  # this run's rescue file, rewritten
+        self._played: set[int] = set()
+        """The games a move was made or taken back in during this run: only
+        those are rescued (a game opened and left is where it came from)."""
         self._resumed: tuple[int, str] | None = None
         """The game resumed from a rescue file, and that file."""
         if loaded:
@@ -289,6 +292,12 @@ class Session(Generic[M, I, E]):
     def save_target(self) -> str:
         """Where :meth:`save` writes when given no path."""
         return self._save_target
+
+    def why_unsavable(self) -> str | None:
+        """Why :meth:`save` to the save target would fail (read-only file,
+        missing or locked folder), asked before offering a save; None when
+        it looks writable."""
+        return why_unwritable(self._save_target)
 
     @property
     def effects(self) -> E | None:
@@ -336,6 +345,7 @@ class Session(Generic[M, I, E]):
         self._version = next(self._versions)
         self._fresh = False
         self._effects = effects
+        self._played.add(self._game)
         return effects
 
     def hint(self) -> I | None:
@@ -386,6 +396,8 @@ class Session(Generic[M, I, E]):
         self._fresh, self._version = step.fresh, step.version
         self._game = step.game
         self._effects = None
+        if step.effects is not None:  # a move taken back is play too
+            self._played.add(self._game)
         return True
 
     def new_game(self, seed: int | None = None) -> int:
@@ -527,8 +539,8 @@ class Session(Generic[M, I, E]):
         if self.ended:
             self._drop_own_rescue()
             return None  # a finished game has nothing left to resume
-        if not self.changed:
-            return None
+        if not self.changed or self._game not in self._played:
+            return None  # kept where it was loaded or resumed from
         text = self.rescue_text()
         into = self.resumed_from or self._rescued_to
         if into is not None:
@@ -646,10 +658,37 @@ class Session(Generic[M, I, E]):
 
 def write_rescue(folder: str, name: str, text: str, file: str | None = None) -> str:
     """Write ``text`` to the rescue file :func:`free_rescue_path` gives
-    (``folder`` made if needed); return its path. Raises OSError."""
-    path = free_rescue_path(folder, name, file)
-    write_atomically(path, text)
+    (``folder`` made if needed); return its path. A rescue file there
+    that already holds ``text`` is returned instead, so that the same game
+    rescued again (by another run, say) never piles up. Raises OSError."""
+    path = _rescue_holding(folder, name, text) or free_rescue_path(folder, name, file)
+    if not _holds(path, text):
+        write_atomically(path, text)
     return path
+
+
+def _rescue_holding(folder: str, name: str, text: str) -> str | None:
+    """The rescue file of game kind ``name`` in ``folder`` that holds
+    exactly ``text``, or None."""
+    stem, _, suffix = name.partition(".")
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return None
+    for candidate in names:
+        if candidate.startswith(stem) and candidate.endswith(f".{suffix}"):
+            path = os.path.join(folder, candidate)
+            if _holds(path, text):
+                return path
+    return None
+
+
+def _holds(path: str, text: str) -> bool:
+    try:
+        with open(path, encoding="ascii", newline="") as file:
+            return file.read(len(text) + 1) == text
+    except (OSError, ValueError):
+        return False
 
 
 def free_rescue_path(folder: str, name: str, file: str | None = None) -> str:

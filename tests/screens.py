@@ -85,6 +85,7 @@ def twenty48_states() -> dict[str, Make]:
         ),
         "game-over": lambda tmp: twenty48(tmp, "", board=full),
         "quit": lambda tmp: twenty48(tmp, "aq"),
+        "quit-read-only": lambda tmp: twenty48(tmp, "aq", save=_read_only(tmp)),
         "replace": lambda tmp: twenty48(tmp, "ao", save=_existing(tmp)),
         "resume": lambda tmp: twenty48(
             tmp, rescued=_rescue(tmp, "rescued-1.2048", _twenty48_save(tmp))
@@ -107,6 +108,15 @@ def _existing(tmp: Path) -> str:
     path = tmp / f"{LONG_FOLDER.replace('/', '_')}.2048"
     (tmp / "x").mkdir(exist_ok=True)
     twenty48(tmp / "x", "do", save=str(path), seed=7)
+    return str(path)
+
+
+def _read_only(tmp: Path) -> str:
+    """A 2048 save, in a long folder, that nobody may write."""
+    path = Path(_folder(tmp)) / "ro.2048"
+    (tmp / "x").mkdir(exist_ok=True)
+    twenty48(tmp / "x", "do", save=str(path))
+    path.chmod(0o444)
     return str(path)
 
 

@@ -298,12 +298,13 @@ def test_help_starts_with_the_rules_and_scrolls_to_its_end(
     seen = ""
     for _ in range(40):
         spans = app.frame(60, 20, colour=True)
+        if app.controller.screen().overlay is None:
+            break  # Down at its end closes it, as any key does (issue 36)
         seen += "\n".join(boxes(spans)[0])
         app.press("KEY_DOWN")
     text = " ".join(seen.replace(SIDE, " ").split())
     assert " ".join(rules[0].split()) in text
     assert "Press any key to close this help." in text
-    app.press("x")
     assert app.controller.screen().overlay is None
 
 

@@ -390,12 +390,19 @@ def test_quit_after_saving_does_not_ask(tmp_path: Path) -> None:
     assert controller.finished
 
 
-def test_a_save_that_fails_on_quit_keeps_the_game_open(tmp_path: Path) -> None:
+def test_quit_offers_no_save_to_a_missing_folder_and_keeps_the_game(
+    tmp_path: Path,
+) -> None:
+    """Issue 36: the save it offered could only fail; y now keeps the game
+    in the rescue folder (a save that fails otherwise still keeps it open:
+    tests/test_no_save_overwritten.py)."""
     controller = make(tmp_path, save_target=tmp_path / "no" / "save.2048")
-    press(controller, "d", "q", "y")
-    assert not controller.finished
-    assert controller.screen().overlay is None
-    assert controller.screen().status.startswith("Not saved")
+    press(controller, "d", "q")
+    overlay = controller.screen().overlay
+    assert overlay is not None and "does not exist" in " ".join(overlay.lines)
+    press(controller, "y")
+    assert controller.finished
+    assert not (tmp_path / "no").exists()
 
 
 def test_ctrl_c_asks_like_q_and_a_second_ctrl_c_quits(tmp_path: Path) -> None:

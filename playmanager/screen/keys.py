@@ -33,6 +33,7 @@ class QuitChoice(enum.Enum):
     """The answers to "save before quitting?"."""
 
     SAVE_AND_QUIT = "save, then quit"
+    KEEP_AND_QUIT = "keep it to resume, then quit"
     QUIT_UNSAVED = "quit without saving"
     CANCEL = "keep playing"
 
@@ -42,6 +43,13 @@ CONFIRM_QUIT_KEYS: Final = (
     Binding(("n", CTRL_C), QuitChoice.QUIT_UNSAVED),  # Ctrl-C twice quits
     Binding(("c", ESCAPE), QuitChoice.CANCEL),
 )
+
+UNWRITABLE_QUIT_KEYS: Final = (
+    Binding(("y",), QuitChoice.KEEP_AND_QUIT),
+    *CONFIRM_QUIT_KEYS[1:],
+)
+"""The quit question's answers when the save target cannot be written:
+no save there, the game kept in the rescue folder instead."""
 
 _KEY_LABELS: Final = {
     "KEY_UP": "Up",

@@ -33,7 +33,7 @@ from ..session import (
     MoveRefusedError,
     Session,
     WouldOverwriteError,
-    free_rescue_path,
+    write_rescue,
 )
 from ..statistics import COLUMNS as STATISTICS_COLUMNS
 from ..statistics import NOTES, Tracker, rows, text_table
@@ -42,6 +42,7 @@ from ..storage import SaveFileError, describe_os_error, write_atomically
 from .keys import (
     CONFIRM_QUIT_KEYS,
     QUIT_TITLE,
+    UNWRITABLE_QUIT_KEYS,
     Binding,
     QuitChoice,
     describe,
@@ -124,16 +125,15 @@ class Overlay(NamedTuple):
     low: bool = False
     scroll: int = 0
     """The first line shown of a box taller than the screen."""
-    shown: Callable[[int], None] | None = None
+    shown: Callable[[int, bool], None] | None = None
     """Told the first line the layout shows (``scroll`` stopped at the
     box's end, which only the layout knows)."""
 
 
 SCROLL_DOWN: Final = ("KEY_DOWN", "j", "KEY_NPAGE")
 SCROLL_UP: Final = ("KEY_UP", "k", "KEY_PPAGE")
-SCROLL_KEYS: Final = (*SCROLL_DOWN, *SCROLL_UP)
-"""Keys that scroll the help and the statistics when taller than the
-screen; any other key closes them."""
+"""Keys that scroll the help and the statistics while they have lines
+that way (:meth:`ModalController._scroll_keys`); any other key closes them."""
 ARROWS: Final = ("KEY_DOWN", "KEY_NPAGE", "KEY_UP", "KEY_PPAGE")
 """What scrolls the other boxes (questions, the end of a game), whose
 letters are answers."""
@@ -317,6 +317,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
     def mode(self, mode: Mode) -> None:
         if mode is not getattr(self, "_mode", None):
             self._scroll = 0
+            self._more_below = True  # till the layout says (:meth:`_scrolled_to`)
         self._mode = mode
 
     def overlay(self) -> Overlay | None:
@@ -342,10 +343,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
         if self.mode is Mode.ENDED:
             return self.ended_overlay()
         if self.mode is Mode.CONFIRM_QUIT:
-            return Overlay(
-                QUIT_TITLE,
-                (messages.quit_question(target), "", *describe(CONFIRM_QUIT_KEYS)),
-            )
+            return self._quit_overlay(target)
         if self.mode is Mode.CONFIRM_OVERWRITE:
             question = messages.overwrite_question(target, self._file_holds)
             return Overlay("Replace a file?", (question, "", *describe(REPLACE_KEYS)))
@@ -357,6 +355,20 @@ class ModalController(ABC, Generic[M, I, E, A]):
                 (*self._about_rescued, "", *describe(RESUME_KEYS)),
             )
         return None
+
+    def _quit_overlay(self, target: str) -> Overlay:
+        """The quit question: save first, or, when the file cannot be
+        written, keep the game in the rescue folder (no save offered)."""
+        reason = self.session.why_unsavable()
+        if reason is None:
+            question = messages.quit_question(target)
+        else:
+            question = messages.unwritable_quit_question(target, reason)
+        return Overlay(QUIT_TITLE, (question, "", *describe(self._quit_keys(reason))))
+
+    @staticmethod
+    def _quit_keys(reason: str | None) -> tuple[Binding[QuitChoice], ...]:
+        return CONFIRM_QUIT_KEYS if reason is None else UNWRITABLE_QUIT_KEYS
 
     def ended_help(self) -> tuple[str, ...]:
         """The keys of an ended game, for :meth:`ended_overlay`: one line
@@ -371,7 +383,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
         if self._autoplaying:
             self._stop_autoplay(messages.AUTOPLAY_STOPPED)
             return  # any key stops autoplay, and only that
-        box_keys = SCROLL_KEYS if self.mode in (Mode.HELP, Mode.STATISTICS) else ARROWS
+        box_keys = self._scroll_keys()
         if self.mode is not Mode.PLAYING and key in box_keys:
             self._scroll_by(SCROLL_STEP.get(key, 1 if key in SCROLL_DOWN else -1))
             return  # a box taller than the screen scrolls; no answer is an arrow
@@ -380,7 +392,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
             if key != CTRL_C:
                 return  # any key closes the help or the statistics
         if self.mode is Mode.CONFIRM_QUIT:
-            choice = find_action(CONFIRM_QUIT_KEYS, key)
+            choice = find_action(self._quit_keys(self.session.why_unsavable()), key)
             if choice is not None:
                 self._answer_quit(choice)
             return
@@ -581,6 +593,8 @@ class ModalController(ABC, Generic[M, I, E, A]):
         elif choice is QuitChoice.CANCEL:
             self._leave_question()
             self.status = messages.KEEP_PLAYING
+        elif choice is QuitChoice.KEEP_AND_QUIT:
+            self._finish(keep_unsaved=True)
         else:
             self._quit_after_save = True
             self.mode = self._mode_before
@@ -674,18 +688,20 @@ class ModalController(ABC, Generic[M, I, E, A]):
                 os.remove(path)
             self.session.forget_resume()
 
-    def _finish(self) -> None:
+    def _finish(self, *, keep_unsaved: bool = False) -> None:
         """Quit: saved, or the player said not to; an unfinished game is
-        kept to resume, and a resumed rescue it replaces goes."""
+        kept to resume, and a resumed rescue it replaces goes.
+        ``keep_unsaved``: its file could not take the moves since, and the
+        player asked to keep them in the rescue folder."""
         self.finishing()
         with contextlib.suppress(OSError):  # asked at q when it could be
             self._count_given_up_kept(self.session.keep_given_up(self._rescue_folder))
         self._drop_given_up_rescue()
-        if not self._keep_unfinished():
+        if not self._keep_unfinished(keep_unsaved):
             self._forget_resumed()
         self._finished = True
 
-    def _keep_unfinished(self) -> bool:
+    def _keep_unfinished(self, keep_unsaved: bool = False) -> bool:
         """Keep a game left unfinished, with moves made in this run, to
         resume: its statistics wait for it. A game with a file of its own
         (loaded from it, or saved there) is in the player's file: moves
@@ -696,14 +712,15 @@ class ModalController(ABC, Generic[M, I, E, A]):
         The next launch without FILE offers to resume it."""
         if self.session.ended or not self._moved_since_deal:
             return False
-        if self.session.in_its_file:  # the player's file holds it
+        if self.session.in_its_file and not keep_unsaved:  # the player's file holds it
             self._keep_statistics(self.session.save_target)
             return False
         try:
-            path = self.session.resumed_from or free_rescue_path(
-                self._rescue_folder, self.session.adapter.rescue_name
-            )
-            write_atomically(path, self.session.rescue_text())
+            text, path = self.session.rescue_text(), self.session.resumed_from
+            if path is None:
+                path = write_rescue(self._rescue_folder, self.session.adapter.rescue_name, text)
+            else:
+                write_atomically(path, text)
         except OSError:
             self._keep_statistics(None)
             return False  # only a copy: the player was asked about the save
@@ -750,10 +767,22 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self._mode_before = self.mode
         self.mode = mode
 
-    def _scrolled_to(self, first: int) -> None:
+    def _scrolled_to(self, first: int, more_below: bool) -> None:
         """The layout drew the box from line ``first``: past the end, the
-        scroll stops there, so that one Up moves the box at once."""
+        scroll stops there, so that one Up moves the box at once.
+        ``more_below``: lines are left under those shown (else Down has
+        nothing to scroll, and closes the help like any key)."""
         self._scroll = first
+        self._more_below = more_below
+
+    def _scroll_keys(self) -> tuple[str, ...]:
+        """The keys that scroll the box shown now: in the help and the
+        statistics only those with lines to scroll to (any other key closes
+        them, so an arrow at the end does too); in a question, its arrows."""
+        if self.mode not in (Mode.HELP, Mode.STATISTICS):
+            return ARROWS
+        down = SCROLL_DOWN if self._more_below else ()
+        return (*down, *(SCROLL_UP if self._scroll > 0 else ()))
 
     def _scroll_by(self, lines: int) -> None:
         """Scroll a box; the layout stops it at the box's end

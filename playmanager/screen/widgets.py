@@ -280,8 +280,9 @@ PLAIN_BOX: Final = "+-+|++"
 LINE_BOX: Final = "┌─┐│└┘"
 """Corners and edges of a box: top left, top, top right, side, bottom left,
 bottom right."""
-Shown = Callable[[int], None]
-"""Told the first line a scrolled box shows (see :func:`box_rows`)."""
+Shown = Callable[[int, bool], None]
+"""Told the first line a scrolled box shows, and whether lines are left
+below what it shows (see :func:`box_rows`)."""
 SCROLL_KEYS: Final = "Up/Down"
 """What scrolls a box taller than the screen (the help, the statistics)."""
 
@@ -317,7 +318,7 @@ def box_rows(
     footnotes = [""]
     first = min(max(scroll, 0), max(len(body) - room, 0))
     if shown is not None:
-        shown(first)
+        shown(first, first + room < len(body))
     if len(body) > room:
         last = first + room
         part = f"{first + 1}-{last} of {len(body)}"

@@ -180,13 +180,21 @@ class LineGame:
         input, Java's case, is never asked). True to quit; Ctrl-C or
         Ctrl-D again leaves the game to :meth:`play`'s rescue."""
         from .. import messages as shared
+        from ..storage import why_unwritable
 
-        self.say(shared.quit_prompt(self.save_target))
+        reason = why_unwritable(self.save_target)
+        if reason is None:
+            self.say(shared.quit_prompt(self.save_target))
+        else:
+            self.say(shared.unwritable_quit_prompt(self.save_target, reason))
         self.stdout.flush()
         answer = next(lines, None)
         if answer is None:
             raise EndOfInputError
         choice = answer.strip().lower()
+        if choice in ("y", "yes") and reason is not None:
+            self.rescue("Quit", EXIT_OK)  # the game kept where it can be
+            return True
         if choice in ("y", "yes"):
             self.save()
             return not self.changed  # a failed save keeps the game going

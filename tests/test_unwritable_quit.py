@@ -1,0 +1,97 @@
+"""The quit question on a file that cannot be written offers no save there:
+it offers what works (keep the game in the rescue folder, quit, keep
+playing), in every game, full screen and line mode (issue 36)."""
+
+from __future__ import annotations
+
+import io
+import os
+import stat
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from playmanager import messages
+from playmanager.cli import main
+from playmanager.data_folder import data_folder
+from playmanager.screen.keys import QuitChoice
+from playmanager.screen.shell import ControllerApp
+from playmanager.storage import READ_ONLY
+from tests import screens
+
+READ_ONLY_MODE = stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH
+
+Screen = Callable[..., ControllerApp[Any]]
+SCREENS: dict[str, tuple[Screen, str, str]] = {
+    # game: (its screen, a move, its file's extension)
+    "2048": (screens.twenty48, "d", "2048"),
+    "forty-thieves": (screens.forty, "d", "forty-thieves"),
+    "dots": (screens.dots, "H\n", "dots"),
+}
+
+
+class Typed(io.StringIO):
+    """Input typed at a terminal: the 2048 line mode asks only there."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def read_only_save(tmp_path: Path, game: str) -> tuple[Path, bytes]:
+    make, move, extension = SCREENS[game]
+    path = tmp_path / f"ro.{extension}"
+    make(tmp_path, move + "o", save=str(path))
+    path.chmod(READ_ONLY_MODE)
+    return path, path.read_bytes()
+
+
+def rescued(folder: Path) -> list[str]:
+    return os.listdir(folder) if folder.is_dir() else []
+
+
+@pytest.mark.parametrize("game", SCREENS)
+def test_the_full_screen_quit_question_offers_no_save_to_a_read_only_file(
+    tmp_path: Path, game: str
+) -> None:
+    path, held = read_only_save(tmp_path, game)
+    make, move, _ = SCREENS[game]
+    app = make(tmp_path, move + "q", save=str(path))
+    box = app.controller.overlay()
+    assert box is not None
+    text = " ".join(box.lines)
+    assert READ_ONLY in text
+    assert QuitChoice.SAVE_AND_QUIT.value not in text
+    assert QuitChoice.KEEP_AND_QUIT.value in text
+    app.controller.press("y")  # keep it
+    assert app.controller.finished
+    assert path.read_bytes() == held
+    assert len(rescued(tmp_path / "rescued")) == 1
+
+
+LINE_GAMES = {
+    "2048": ([], "a\nq\n"),
+    "forty-thieves": (["--game", "forty-thieves"], "d\nq\n"),
+    "dots": (["--game", "dots"], "2,0 2,1\nq\n"),
+}
+
+
+@pytest.mark.parametrize("game", LINE_GAMES)
+def test_the_line_mode_quit_question_offers_no_save_to_a_read_only_file(
+    tmp_path: Path, game: str
+) -> None:
+    path, held = read_only_save(tmp_path, game)
+    argv, keys = LINE_GAMES[game]
+    out, err = io.StringIO(), io.StringIO()
+    folder = Path(data_folder(os.environ))
+    before = set(rescued(folder))
+    status = main([*argv, str(path)], stdin=Typed(keys + "y\n"), stdout=out, stderr=err)
+    said = (out.getvalue() + err.getvalue()).replace("\n", " ")
+    assert status == 0
+    assert path.read_bytes() == held
+    assert "y saves" not in said
+    assert messages.KEEP_QUIT_ANSWERS.split(",")[0] in said
+    new = set(rescued(folder)) - before
+    assert len(new) == 1
+    assert new.pop() in said
