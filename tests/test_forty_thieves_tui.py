@@ -451,11 +451,21 @@ def test_save_then_quit_without_a_question(tmp_path: Path) -> None:
     assert control.finished
 
 
-def test_a_failed_save_says_why(tmp_path: Path) -> None:
-    control = press(controller(save_target=str(tmp_path / "no" / "g")), "d", "o")
-    assert control.screen().status.startswith(f"Not saved to {tmp_path}/no/g: ")
-    press(control, "q", "y")  # the save fails again: back to the game
+def test_a_failed_save_says_why_and_quit_offers_to_keep_the_game(tmp_path: Path) -> None:
+    target = str(tmp_path / "no" / "g")
+    rescued = tmp_path / "rescued"
+    control = press(controller(save_target=target, rescue_folder=rescued), "d", "o")
+    assert control.screen().status.startswith(f"Not saved to {target}: ")
+    press(control, "q")  # issue 36: no save offered that could only fail
+    overlay = control.screen().overlay
+    assert overlay is not None and "Keep this game to resume?" in " ".join(overlay.lines)
+    press(control, "c")
     assert not control.finished and control.screen().overlay is None
+    press(control, "q", "y")
+    assert control.finished
+    assert not (tmp_path / "no").exists()
+    (kept,) = rescued.iterdir()
+    assert kept.read_text() == control.session.rescue_text()
 
 
 def test_quit_with_unsaved_moves_asks(tmp_path: Path) -> None:
