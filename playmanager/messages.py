@@ -230,9 +230,22 @@ def kept_file(path: str) -> str:
 
 def rescued_game(path: str) -> str:
     """Where a game rescued at a hang-up is, as the command that plays it
-    again. The path (quoted for the shell if need be) and ``python -m
-    playmanager`` are each glued (:data:`GLUE`): where the line wraps, each
-    stays whole, to be copied; nothing sticks to the path."""
+    again."""
+    # rescued at a hang-up, Ctrl-C or Ctrl-D, or given up with n: the
+    # file does not say which, so the words name none
+    return f"A game rescued before it was saved is waiting: {_resumes(path)}"
+
+
+def kept_to_resume(path: str) -> str:
+    """Where the game the player chose to keep at quit waits."""
+    return f"Kept the game to resume: {_resumes(path)}"
+
+
+def _resumes(path: str) -> str:
+    """The command that plays the game in ``path`` again. The path (quoted
+    for the shell if need be) and ``python -m playmanager`` are each glued
+    (:data:`GLUE`): where the line wraps, each stays whole, to be copied;
+    nothing sticks to the path."""
     import shlex
 
     from .screen.text_layout import GLUE
@@ -240,12 +253,7 @@ def rescued_game(path: str) -> str:
     def whole(words: str) -> str:
         return words.replace(" ", GLUE)
 
-    return (
-        # rescued at a hang-up, Ctrl-C or Ctrl-D, or given up with n: the
-        # file does not say which, so the words name none
-        "A game rescued before it was saved is waiting: "
-        f"{whole('python -m playmanager')} {whole(shlex.quote(path))} resumes it"
-    )
+    return f"{whole('python -m playmanager')} {whole(shlex.quote(path))} resumes it"
 
 
 def loaded(path: str, reason: str | None) -> str:

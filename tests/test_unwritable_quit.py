@@ -17,7 +17,7 @@ from playmanager import messages
 from playmanager.cli import main
 from playmanager.data_folder import data_folder
 from playmanager.screen.keys import QuitChoice
-from playmanager.screen.shell import ControllerApp
+from playmanager.screen.shell import ControllerApp, say
 from playmanager.storage import READ_ONLY
 from tests import screens
 
@@ -67,7 +67,9 @@ def test_the_full_screen_quit_question_offers_no_save_to_a_read_only_file(
     app.controller.press("y")  # keep it
     assert app.controller.finished
     assert path.read_bytes() == held
-    assert len(rescued(tmp_path / "rescued")) == 1
+    (kept,) = rescued(tmp_path / "rescued")
+    # the screen that said so is gone: the last line says where it waits
+    assert app.farewell() == messages.kept_to_resume(str(tmp_path / "rescued" / kept))
 
 
 LINE_GAMES = {
@@ -95,3 +97,14 @@ def test_the_line_mode_quit_question_offers_no_save_to_a_read_only_file(
     new = set(rescued(folder)) - before
     assert len(new) == 1
     assert new.pop() in said
+
+
+def test_the_last_line_wraps_at_words_and_keeps_the_path_whole(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A new user's 60-column terminal broke the farewell's path mid-word."""
+    path = "/home/someone/.local/share/gamestate2048/rescued.2048"
+    say(messages.kept_to_resume(path), 59)
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) > 1 and all(len(line) <= 59 for line in lines)
+    assert path in lines

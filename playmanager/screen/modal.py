@@ -210,6 +210,7 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self._clock = clock
         self._rescue_folder = rescue_folder
         self._finished = False
+        self._kept_in: str | None = None  # where a game kept at quit waits
         self._mode_before = Mode.PLAYING
         self._quit_after_save = False
         self._autoplaying = False
@@ -726,7 +727,12 @@ class ModalController(ABC, Generic[M, I, E, A]):
             return False  # only a copy: the player was asked about the save
         self._keep_statistics(path)
         self.session.forget_resume()
+        self._kept_in = path
         return True
+
+    def farewell(self) -> str:
+        """Where the game kept to resume at quit waits, if one was."""
+        return "" if self._kept_in is None else messages.kept_to_resume(self._kept_in)
 
     def _keep_statistics(self, file: str | None) -> None:
         """The game on screen is kept unfinished in ``file``: so are its

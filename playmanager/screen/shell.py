@@ -188,6 +188,11 @@ class FullScreenApp(ABC):
         Save unsaved progress; return one line that says what happened.
         """
 
+    def farewell(self) -> str:
+        """A last line once the player has quit (where a game kept to
+        resume waits: the screen that said so is gone); by default none."""
+        return ""
+
 
 class Controls(Protocol):
     """What a game's controller answers, for :class:`ControllerApp`."""
@@ -202,6 +207,8 @@ class Controls(Protocol):
     def tick(self) -> None: ...
 
     def hang_up(self, why: str) -> str: ...
+
+    def farewell(self) -> str: ...
 
 
 C = TypeVar("C", bound=Controls)
@@ -233,6 +240,9 @@ class ControllerApp(FullScreenApp, Generic[C]):
 
     def hang_up(self, why: str) -> str:
         return self.controller.hang_up(why)
+
+    def farewell(self) -> str:
+        return self.controller.farewell()
 
 
 # ------------------------------------------------------------ colours
@@ -443,6 +453,7 @@ class _Session:
                 self.app.press(CTRL_C)
             if self.signals.take(signal.SIGWINCH):
                 _follow_resize()
+        self.farewell = self.app.farewell()
 
     def _play_typed_ahead(self) -> None:
         """Play the keys the player typed before the terminal closed (read
@@ -598,7 +609,7 @@ def play(
     if problem is not None:
         stderr.write(f"playmanager: --tui cannot start: {problem}\n")
         return EXIT_NO_TERMINAL
-    say(run(make_app(), terminal))
+    say(run(make_app(), terminal), terminal.text_width)
     return 0
 
 
@@ -619,17 +630,22 @@ def run(app: FullScreenApp, terminal: Terminal) -> str:
         except curses.error:
             # endwin() on a terminal that has gone away; nothing to restore.
             if not signals.hung_up():
-                say(app.hang_up("playmanager crashed"))
+                say(app.hang_up("playmanager crashed"), terminal.text_width)
                 raise
         except Exception:
-            say(app.hang_up("playmanager crashed"))
+            say(app.hang_up("playmanager crashed"), terminal.text_width)
             raise
     return session.farewell
 
 
-def say(message: str) -> None:
-    """Print a last line on stderr, if there is still somewhere to print."""
+def say(message: str, width: int) -> None:
+    """Print a last line on stderr, if there is still somewhere to print,
+    wrapped at words to ``width`` as the line modes print
+    (:func:`~.text_layout.message_lines`): no path breaks mid-word."""
     if not message:
         return
+    from .text_layout import message_lines
+
+    message = "\n".join(message_lines(message, width))
     with suppress(OSError):
         print(message, file=sys.stderr)
