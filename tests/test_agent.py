@@ -356,9 +356,60 @@ def test_a_dense_network_file_of_the_first_format_still_loads(tmp_path: Path) ->
     np.savez_compressed(
         tmp_path / "old.npz", tuples=np.array(SMALL_TUPLES), weights=weights
     )
-    np.testing.assert_array_equal(
-        NTupleNetwork.load(tmp_path / "old.npz").weights, weights
+    old = NTupleNetwork.load(tmp_path / "old.npz")
+    np.testing.assert_array_equal(old.weights, weights)
+    assert old.two_prob == 70  # files from before two_prob was kept: Java's
+
+
+def test_a_network_file_from_before_two_prob_was_kept_plays_the_java_rules(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with np.load(SHIPPED) as saved:
+        assert "two_prob" not in saved.files  # written before it was kept
+    assert NTupleNetwork.shipped().two_prob == 70
+    assert main(["evaluate", "--games", "1"]) == 0
+    assert "two_prob=70" in capsys.readouterr().out
+
+
+def test_a_network_keeps_its_two_prob_and_is_played_under_another_only_if_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "run"
+    train = ["train", "--games", "4", "--parallel", "4", "--tuples", "4x4"]
+    assert main([*train, "--two-prob", "90", "--out", str(out)]) == 0
+    network = NTupleNetwork.load(out / "network.npz")
+    assert network.two_prob == 90
+    seeds = [3, 4]
+    play = ["evaluate", str(out / "network.npz"), "--games", "2", "--seed", "3"]
+    assert main(play) == 0
+    printed = capsys.readouterr().out
+    own = evaluate(network, seeds)
+    assert "two_prob=90" in printed and f"mean score {own.scores.mean():.0f}" in printed
+    refused = (
+        (play, "play it"),
+        ([*train, "--games", "8", "--resume", "--out", str(out)], "go on"),
     )
+    for command, doing in refused:
+        with pytest.raises(SystemExit) as error:
+            main([*command, "--two-prob", "70"])
+        assert error.value.code == 2
+        message = capsys.readouterr().err
+        assert message.count("\n") == 1
+        assert (
+            f"trained with two_prob=90, not 70 (add --other-two-prob to {doing}"
+            " under 70 anyway)" in message
+        )
+    assert main([*play, "--two-prob", "70", "--other-two-prob"]) == 0
+    java = evaluate(network, seeds, two_prob=70)
+    assert not np.array_equal(java.scores, own.scores)  # other tiles, other games
+    printed = capsys.readouterr().out
+    assert f"two_prob=70): mean score {java.scores.mean():.0f}" in printed
+    resume = [*train, "--games", "8", "--resume", "--out", str(out)]
+    assert main([*resume, "--two-prob", "70", "--other-two-prob"]) == 0
+    resumed = Trainer.resume(out / "checkpoint.npz")
+    assert resumed.settings.two_prob == 70
+    assert resumed.batch.two_prob.tolist() == [70] * 4
+    assert NTupleNetwork.load(out / "network.npz").two_prob == 70
 
 
 def _lookahead_by_hand(network: NTupleNetwork, board: int, p_two: float) -> int:

@@ -21,7 +21,7 @@ from typing import TextIO
 import numpy as np
 
 from . import curve
-from .network import FAMILIES, SHIPPED, NTupleNetwork, tuples_for
+from .network import FAMILIES, JAVA_TWO_PROB, SHIPPED, NTupleNetwork, tuples_for
 from .play import evaluate
 from .training import MILESTONES, Progress, Settings, Trainer
 
@@ -50,7 +50,18 @@ def _parser() -> argparse.ArgumentParser:
     )
     # The rules both train and evaluate play by: one definition, shared.
     rules = argparse.ArgumentParser(add_help=False)
-    _setting(rules, "two_prob", int, "percent chance of a 2 (the Java rules: 70)")
+    rules.add_argument(
+        "--two-prob",
+        type=int,
+        metavar="P",
+        help=f"percent chance of a 2 (default {JAVA_TWO_PROB}, the Java rules;"
+        " a run or network file keeps its own, and another is refused)",
+    )
+    rules.add_argument(
+        "--other-two-prob",
+        action="store_true",
+        help="play or go on under a --two-prob other than the file's",
+    )
     for side, what, name in (("rows", "R", "rows"), ("cols", "C", "columns")):
         rules.add_argument(
             f"--{side}",
@@ -140,6 +151,8 @@ def _train(args: argparse.Namespace) -> int:
     checkpoint = out / CHECKPOINT
     if args.resume:
         trainer = Trainer.resume(checkpoint, size=_asked_size(args))
+        if _other_two_prob(checkpoint, trainer.settings.two_prob, args, "go on"):
+            trainer.change_two_prob(args.two_prob)
     elif checkpoint.exists():
         raise ValueError(
             f"{checkpoint} exists: add --resume to go on, or choose another --out"
@@ -150,7 +163,7 @@ def _train(args: argparse.Namespace) -> int:
             args.seed,
             args.parallel,
             args.alpha,
-            args.two_prob,
+            JAVA_TWO_PROB if args.two_prob is None else args.two_prob,
             args.report_every,
             args.initial,
             rows,
@@ -209,6 +222,22 @@ def _asked_size(args: argparse.Namespace) -> tuple[int, int] | None:
     )
 
 
+def _other_two_prob(
+    path: Path, trained: int, args: argparse.Namespace, doing: str
+) -> bool:
+    """Whether --two-prob asks for another two_prob than the file's
+    ``trained`` one; ValueError saying how to ask, unless --other-two-prob."""
+    asked: int | None = args.two_prob
+    if asked is None or asked == trained:
+        return False
+    if not args.other_two_prob:
+        raise ValueError(
+            f"{path}: trained with two_prob={trained}, not {asked}"
+            f" (add --other-two-prob to {doing} under {asked} anyway)"
+        )
+    return True
+
+
 def _title(settings: Settings) -> str:
     title = (
         f"TD(0) n-tuple network, {settings.rows}x{settings.cols},"
@@ -221,13 +250,16 @@ def _evaluate(args: argparse.Namespace) -> int:
     network = NTupleNetwork.load(args.network, size=_asked_size(args))
     if args.games < 1:
         raise ValueError(f"--games must be at least 1, got {args.games}")
+    two_prob = network.two_prob
+    if _other_two_prob(args.network, two_prob, args, "play it"):
+        two_prob = args.two_prob
     seeds = list(range(args.seed, args.seed + args.games))
-    result = evaluate(network, seeds, two_prob=args.two_prob, lookahead=args.lookahead)
+    result = evaluate(network, seeds, two_prob=two_prob, lookahead=args.lookahead)
     how = "lookahead" if args.lookahead else "greedy"
     rows, cols = network.size
     print(
         f"{args.games} {how} games on {rows}x{cols} (seeds {args.seed}..{seeds[-1]},"
-        f" two_prob={args.two_prob}):"
+        f" two_prob={two_prob}):"
         f" mean score {result.scores.mean():.0f}"
     )
     for tile in MILESTONES:

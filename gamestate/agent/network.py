@@ -144,6 +144,9 @@ SMALL_TUPLES: Final = tuples_for(4, 4, "4x4")
 SHIPPED: Final = Path(__file__).with_name("networks") / "java-4x6.npz"
 """The network trained here under the Java rules, shipped in the package
 (how it was trained: docs/research/agent.md)."""
+JAVA_TWO_PROB: Final = 70
+"""The Java rules' percent chance of a 2: what a network file from before
+files kept their ``two_prob`` was trained under."""
 EXPONENTS: Final = 16
 """A cell holds an exponent 0..15: each tuple position takes 16 values."""
 SYMMETRIES: Final = symmetries_of(4, 4)
@@ -169,14 +172,18 @@ class NTupleNetwork:
         *,
         initial: float = 0.0,
         size: tuple[int, int] = (4, 4),
+        two_prob: int = JAVA_TWO_PROB,
     ) -> None:
         """A network for boards of ``size`` (rows, columns) of ``tuples``
         (all of one length n, cells ``columns * row + column``), with
         ``weights``, or else every board valued ``initial`` (optimistic
         initialisation, Guei et al. 2021's OTD, when large: boards never
         seen look good, so the greedy learner goes and tries them).
-        Raises ValueError for a bad shape."""
+        ``two_prob`` is the percent chance of a 2 it was trained under
+        (saved with it; :func:`evaluate` plays by it unless told
+        otherwise). Raises ValueError for a bad shape."""
         self.size = (int(size[0]), int(size[1]))
+        self.two_prob = int(two_prob)
         self.tuples = tuple(tuple(int(cell) for cell in shape) for shape in tuples)
         length = {len(shape) for shape in self.tuples}
         if len(length) != 1 or not self.tuples:
@@ -286,6 +293,7 @@ class NTupleNetwork:
                 handle,
                 tuples=np.array(self.tuples, dtype=np.int64),
                 size=np.array(self.size, dtype=np.int64),
+                two_prob=np.int64(self.two_prob),
                 initial=np.float64(self.initial),
                 gaps=gaps,
                 values=values,
@@ -306,9 +314,10 @@ class NTupleNetwork:
         cls, path: str | os.PathLike[str], *, size: tuple[int, int] | None = None
     ) -> NTupleNetwork:
         """A network written by :meth:`save` (or, before it stored only
-        the changed weights, a dense ``weights`` array; or before it
-        stored its board size, a 4x4 one); ValueError naming the file
-        when it is not one, or when ``size`` is given and is not the
+        the changed weights, a dense ``weights`` array; before it stored
+        its board size, a 4x4 one; before it stored its ``two_prob``, one
+        trained under the Java rules' 70); ValueError naming the file when
+        it is not one, or when ``size`` is given and is not the
         network's."""
         try:
             with np.load(path) as saved:
@@ -321,9 +330,18 @@ class NTupleNetwork:
                         f"{path}: a network for {found[0]}x{found[1]} boards,"
                         f" not {size[0]}x{size[1]}"
                     )
+                two_prob = JAVA_TWO_PROB
+                if "two_prob" in saved.files:
+                    two_prob = int(saved["two_prob"])
                 if "weights" in saved.files:
-                    return cls(tuples, saved["weights"].astype(np.float32))
-                network = cls(tuples, initial=float(saved["initial"]), size=found)
+                    weights = saved["weights"].astype(np.float32)
+                    return cls(tuples, weights, two_prob=two_prob)
+                network = cls(
+                    tuples,
+                    initial=float(saved["initial"]),
+                    size=found,
+                    two_prob=two_prob,
+                )
                 changed = np.cumsum(saved["gaps"], dtype=np.int64)
                 network.weights.reshape(-1)[changed] = saved["values"]
         except SizeMismatchError:

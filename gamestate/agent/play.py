@@ -118,15 +118,17 @@ def evaluate(
     network: NTupleNetwork,
     seeds: list[int],
     *,
-    two_prob: int = 70,
+    two_prob: int | None = None,
     lookahead: bool = False,
 ) -> Evaluation:
     """Play ``GameState(rows, cols, seed=s, two_prob=two_prob)`` for every
-    seed, the board the network's size, greedily (or by
-    :func:`lookahead_actions`, 4x4 only), to game over (or a refused merge
-    past 32768)."""
+    seed, the board the network's size, ``two_prob`` by default the one it
+    was trained under, greedily (or by :func:`lookahead_actions`, 4x4
+    only), to game over (or a refused merge past 32768)."""
     start = time.perf_counter()
     rows, cols = network.size
+    if two_prob is None:
+        two_prob = network.two_prob
     if lookahead and (rows, cols) != (4, 4):
         raise ValueError(f"the lookahead plays 4x4 boards only, not {rows}x{cols}")
     batch = batch_for(seeds, rows=rows, cols=cols, two_prob=two_prob)

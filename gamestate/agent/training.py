@@ -24,7 +24,7 @@ import os
 import time
 import zipfile
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -35,7 +35,7 @@ from ..batch import Batch, GridBatch
 from ..batch.grid import batch_for, check_size
 from ..game_state import GameState
 from .moves import afterstates
-from .network import NTupleNetwork, SizeMismatchError, tuples_for
+from .network import JAVA_TWO_PROB, NTupleNetwork, SizeMismatchError, tuples_for
 
 U64 = npt.NDArray[np.uint64]
 Mask = npt.NDArray[np.bool_]
@@ -62,7 +62,7 @@ class Settings:
     """Games played at once (the batch's size)."""
     alpha: float = 0.1
     """Learning rate: the share of the TD error a step corrects."""
-    two_prob: int = 70
+    two_prob: int = JAVA_TWO_PROB
     """Percent chance that a new tile is a 2 (the Java rules: 70)."""
     report_every: int = 1000
     """Games per point of the learning curve (and per checkpoint)."""
@@ -131,6 +131,7 @@ class Trainer:
                 f"the network is for {self.network.size[0]}x{self.network.size[1]}"
                 f" boards, the settings for {size[0]}x{size[1]}"
             )
+        self.network.two_prob = settings.two_prob  # what its file records
         self.started = settings.parallel
         """How many games have been started (the next game's number)."""
         self.batch = batch_for(
@@ -146,6 +147,13 @@ class Trainer:
         self.seconds = 0.0
         self.curve: list[dict[str, float]] = []
         self.window = Window()
+
+    def change_two_prob(self, two_prob: int) -> None:
+        """Go on under another ``two_prob``: the games in flight and every
+        game after draw their tiles by it, and the network records it."""
+        self.settings = replace(self.settings, two_prob=two_prob)
+        self.batch.two_prob[:] = two_prob
+        self.network.two_prob = two_prob
 
     def _seeds(self, first: int, count: int) -> list[int]:
         base = self.settings.seed << 32
