@@ -8,6 +8,7 @@ that they take seconds.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from gamestate.agent import (
     Trainer,
     _kernels,
     afterstates,
+    curve,
     evaluate,
     lookahead_actions,
     packed,
@@ -38,6 +40,7 @@ from gamestate.agent.network import (
     symmetries_of,
     tuples_for,
 )
+from gamestate.agent.training import TILES, Window
 from gamestate.batch import Batch, GridBatch
 from gamestate.batch.grid import batch_for
 
@@ -227,7 +230,8 @@ def test_the_cli_trains_evaluates_and_plots(
         assert (out / name).stat().st_size > 0
     assert (out / "curve.png").read_bytes().startswith(b"\x89PNG")
     assert main(["evaluate", str(out / "network.npz"), "--games", "3"]) == 0
-    assert "reached 2048" in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert printed.count("  reached ") == 3 and "  highest tile: " in printed
     with pytest.raises(SystemExit) as again:
         main(["train", "--games", "6", "--out", str(out)])
     assert again.value.code == 2
@@ -258,6 +262,10 @@ def test_bad_files_get_one_line_naming_them(
         main(["plot", str(bad_csv), str(tmp_path / "c.png")])
     error = capsys.readouterr().err
     assert "curve.csv, line 2: field 'mean_score' is 'x'" in error
+    bad_csv.write_text("games,moves,seconds,mean_score,rate_64\n")
+    with pytest.raises(SystemExit):
+        main(["plot", str(bad_csv), str(tmp_path / "c.png")])
+    assert "curve.csv: no curve points" in capsys.readouterr().err
     assert not (tmp_path / "c.png").exists()
 
 
@@ -573,3 +581,80 @@ def test_the_greedy_agent_plays_a_3x3_board_as_evaluate_does() -> None:
     assert batch.scores[0] == evaluate(trainer.network, [11]).scores[0]
     with pytest.raises(ValueError, match="the lookahead plays 4x4 boards only"):
         evaluate(trainer.network, [1], lookahead=True)
+
+
+# ------------------------------------------ the tiles a curve follows
+
+
+def test_a_window_counts_the_games_reaching_each_tile_and_shows_the_top_three() -> None:
+    window = Window()
+    window.add(np.array([10, 20, 30, 40]), np.array([8, 16, 16, 64]))
+    assert (window.games, window.score) == (4, 100)
+    counts = {tile: window.reached[tile] for tile in (2, 4, 8, 16, 32, 64, 128)}
+    assert counts == {2: 4, 4: 4, 8: 4, 16: 3, 32: 1, 64: 1, 128: 0}
+    rates = {tile: count / window.games for tile, count in window.reached.items()}
+    assert curve.shown_tiles(rates) == [16, 32, 64]
+    # nothing reached: the lowest of the tiles given, as a 3x3 run's 2048s
+    assert curve.shown_tiles(dict.fromkeys((8192, 2048, 4096), 0.0)) == [
+        2048,
+        4096,
+        8192,
+    ]
+
+
+def test_a_3x3_runs_curve_and_evaluation_show_the_top_three_tiles_reached(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "run"
+    train = ["train", "--rows", "3", "--cols", "3", "--games", "48", "--parallel", "16"]
+    assert main([*train, "--report-every", "16", "--out", str(out)]) == 0
+    points = Trainer.resume(out / "checkpoint.npz").curve  # every tile's rate
+    top = max(t for t in TILES if any(p[f"rate_{t}"] > 0 for p in points))
+    assert all(p[f"rate_{2 * top}"] == 0 for p in points)
+    shown = [top // 4, top // 2, top]
+    rates = [f"rate_{tile}" for tile in shown]
+    written = (out / "curve.csv").read_text().splitlines()
+    assert written[0] == ",".join(["games", "moves", "seconds", "mean_score", *rates])
+    read = curve.read_csv(out / "curve.csv")
+    assert [[p[name] for name in rates] for p in read] == [
+        [p[name] for name in rates] for p in points
+    ]
+    assert f"{top} in {100 * points[-1][rates[-1]]:.1f}%" in capsys.readouterr().out
+    figure = curve.draw(read, title="3x3")
+    legend = figure.axes[0].get_legend()
+    assert [text.get_text() for text in legend.get_texts()] == [
+        "mean score",
+        *(f"{tile} rate" for tile in shown),
+    ]
+    assert main(["evaluate", str(out / "network.npz"), "--games", "20"]) == 0
+    played = evaluate(NTupleNetwork.load(out / "network.npz"), list(range(20)))
+    best = int(played.highest.max())
+    reached = [
+        line for line in capsys.readouterr().out.splitlines() if "reached" in line
+    ]
+    assert reached == [
+        f"  reached {tile}: {100 * played.rate(tile):.1f}%"
+        for tile in (best // 4, best // 2, best)
+    ]
+
+
+def test_a_checkpoint_from_before_every_tile_was_followed_goes_on_with_its_tiles(
+    tmp_path: Path,
+) -> None:
+    trainer = Trainer(Settings(seed=3, parallel=4, report_every=4, rows=3, cols=3))
+    trainer.run(4, checkpoint=tmp_path / "c.npz")
+    with np.load(tmp_path / "c.npz") as saved:
+        arrays = {name: saved[name] for name in saved.files}
+    state = json.loads(str(arrays["state"]))
+    old = ("rate_2048", "rate_4096", "rate_8192")
+    state["curve"] = [
+        {k: v for k, v in p.items() if not k.startswith("rate_") or k in old}
+        for p in state["curve"]
+    ]
+    state["window"]["reached"] = [0, 0, 0]
+    arrays["state"] = np.array(json.dumps(state))
+    np.savez_compressed(tmp_path / "old.npz", **arrays)
+    resumed = Trainer.resume(tmp_path / "old.npz")
+    resumed.run(12)
+    assert len(resumed.curve) >= 2 and "rate_64" in resumed.curve[-1]
+    assert curve.curve_tiles(resumed.curve) == [2048, 4096, 8192]

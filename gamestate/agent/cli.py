@@ -23,7 +23,7 @@ import numpy as np
 from . import curve
 from .network import FAMILIES, JAVA_TWO_PROB, SHIPPED, NTupleNetwork, tuples_for
 from .play import evaluate
-from .training import MILESTONES, Progress, Settings, Trainer
+from .training import TILES, Progress, Settings, Trainer
 
 CHECKPOINT = "checkpoint.npz"
 NETWORK = "network.npz"
@@ -201,12 +201,13 @@ def _train(args: argparse.Namespace) -> int:
     window = last["games"] - (
         trainer.curve[-2]["games"] if len(trainer.curve) > 1 else 0
     )
+    reached = ", ".join(
+        f"{tile} in {100 * last[f'rate_{tile}']:.1f}%"
+        for tile in curve.curve_tiles(trainer.curve)
+    )
     print(
         f"{trainer.games} games, {trainer.moves} moves in {trainer.seconds:.0f} s;"
-        f" last {window:.0f} games: mean score {last['mean_score']:.0f},"
-        + ", ".join(
-            f" {tile} in {100 * last[f'rate_{tile}']:.1f}%" for tile in MILESTONES
-        )
+        f" last {window:.0f} games: mean score {last['mean_score']:.0f}, {reached}"
     )
     print(f"wrote {out / NETWORK}, {out / 'curve.csv'}, {out / 'curve.png'}")
     return 0
@@ -262,8 +263,9 @@ def _evaluate(args: argparse.Namespace) -> int:
         f" two_prob={two_prob}):"
         f" mean score {result.scores.mean():.0f}"
     )
-    for tile in MILESTONES:
-        print(f"  reached {tile}: {100 * result.rate(tile):.1f}%")
+    rates = {tile: result.rate(tile) for tile in TILES}
+    for tile in curve.shown_tiles(rates):
+        print(f"  reached {tile}: {100 * rates[tile]:.1f}%")
     tiles, counts = np.unique(result.highest, return_counts=True)
     shares = ", ".join(
         f"{tile} in {100 * count / args.games:.1f}%"

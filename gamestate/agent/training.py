@@ -40,17 +40,13 @@ from .network import JAVA_TWO_PROB, NTupleNetwork, SizeMismatchError, tuples_for
 U64 = npt.NDArray[np.uint64]
 Mask = npt.NDArray[np.bool_]
 
-MILESTONES: Final = (2048, 4096, 8192)
-"""The tiles whose rates the learning curve follows."""
-CURVE_FIELDS: Final = (
-    "games",
-    "moves",
-    "seconds",
-    "mean_score",
-    "rate_2048",
-    "rate_4096",
-    "rate_8192",
-)
+TILES: Final = tuple(2**exponent for exponent in range(1, 16))
+"""Every tile a game can reach (the engines refuse a merge past 32768):
+a curve point keeps the share of its games that reached each one."""
+OLD_MILESTONES: Final = (2048, 4096, 8192)
+"""The only tiles a checkpoint written before every tile was kept followed."""
+CURVE_FIELDS: Final = ("games", "moves", "seconds", "mean_score")
+"""A curve point's fields besides its ``rate_<tile>`` ones."""
 
 
 @dataclass(frozen=True)
@@ -93,15 +89,26 @@ class Window:
 
     games: int = 0
     score: int = 0
-    reached: list[int] = field(default_factory=lambda: [0] * len(MILESTONES))
+    reached: dict[int, int] = field(default_factory=lambda: dict.fromkeys(TILES, 0))
+    """Per tile followed, how many of the games reached it."""
 
     def add(
         self, scores: npt.NDArray[np.int64], highest: npt.NDArray[np.int64]
     ) -> None:
         self.games += len(scores)
         self.score += int(scores.sum())
-        for i, tile in enumerate(MILESTONES):
-            self.reached[i] += int((highest >= tile).sum())
+        for tile in self.reached:
+            self.reached[tile] += int((highest >= tile).sum())
+
+    @classmethod
+    def restored(cls, saved: dict[str, Any]) -> Window:
+        """A window as a checkpoint's JSON keeps it (or, before every tile
+        was followed, its list of the 2048, 4096 and 8192 counts)."""
+        reached = saved["reached"]
+        if isinstance(reached, list):
+            reached = dict(zip(OLD_MILESTONES, reached, strict=True))
+        counts = {int(tile): int(count) for tile, count in reached.items()}
+        return cls(int(saved["games"]), int(saved["score"]), counts)
 
 
 @dataclass(frozen=True)
@@ -236,7 +243,7 @@ class Trainer:
             "seconds": round(self.seconds, 1),
             "mean_score": round(window.score / window.games, 1),
         }
-        for tile, count in zip(MILESTONES, window.reached, strict=True):
+        for tile, count in window.reached.items():
             point[f"rate_{tile}"] = round(count / window.games, 4)
         self.curve.append(point)
         self.window = Window()
@@ -304,7 +311,7 @@ class Trainer:
         trainer.moves = state["moves"]
         trainer.seconds = state["seconds"]
         trainer.curve = state["curve"]
-        trainer.window = Window(**state["window"])
+        trainer.window = Window.restored(state["window"])
         return trainer
 
 
