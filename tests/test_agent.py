@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gamestate.gym
+from gamestate._kernels import move_board
 from gamestate.agent import (
     GreedyAgent,
     NTupleNetwork,
@@ -29,8 +30,11 @@ from gamestate.agent import (
     afterstates,
     curve,
     evaluate,
+    greedy_actions,
     lookahead_actions,
+    lookahead_values,
     packed,
+    play,
 )
 from gamestate.agent.cli import main
 from gamestate.agent.network import (
@@ -43,6 +47,7 @@ from gamestate.agent.network import (
 from gamestate.agent.training import TILES, Window
 from gamestate.batch import Batch, GridBatch
 from gamestate.batch.grid import batch_for
+from gamestate.direction import Direction
 
 PYTHON_LOOPS = _kernels.Kernels("loops", *_kernels._loops(lambda f: f))
 """The loops numba compiles, run as Python: the same arithmetic, seen by coverage."""
@@ -420,41 +425,94 @@ def test_a_network_keeps_its_two_prob_and_is_played_under_another_only_if_asked(
     assert NTupleNetwork.load(out / "network.npz").two_prob == 70
 
 
-def _lookahead_by_hand(network: NTupleNetwork, board: int, p_two: float) -> int:
-    """lookahead_actions for one board, written as loops over cells."""
-    after, gains, legal = afterstates(np.array([board], dtype=np.uint64))
-    rated = {}
-    for action in np.flatnonzero(legal[0]):
-        moved = int(after[0, action])
-        empty = [cell for cell in range(16) if not (moved >> (4 * cell)) & 15]
-        total = 0.0
-        for cell in empty:
-            for exponent, odds in ((1, p_two), (2, 1 - p_two)):
-                child = moved | (exponent << (4 * cell))
-                next_after, next_gains, next_legal = afterstates(
-                    np.array([child], dtype=np.uint64)
-                )
-                best = [
-                    next_gains[0, a] + network.value(int(next_after[0, a]))
-                    for a in range(4)
-                    if next_legal[0, a]
-                ]
-                total += odds * max(best, default=0.0)
-        rated[int(action)] = gains[0, action] + total / len(empty)
-    return max(rated, key=lambda action: rated[action])
+def _plain_search(
+    network: NTupleNetwork, board: list[list[int]], depth: int, p_two: float
+) -> dict[int, float]:
+    """Action -> expected ``gain + V`` ``depth`` moves deep, for every legal
+    move of a board of exponents: an expectimax written as plain recursion
+    on lists, moving by GameState's slide (``_kernels.move_board``)."""
+    leaves: dict[str, float] = {}  # a board's value, once
 
+    def moves(exponents: list[list[int]]) -> dict[int, tuple[list[list[int]], int]]:
+        tiles = [[1 << e if e else 0 for e in row] for row in exponents]
+        found = {}
+        for action in range(4):
+            moved, gain = move_board(tiles, Direction(action).getRotationCount())
+            after = [[v.bit_length() - 1 if v else 0 for v in row] for row in moved]
+            if after != exponents:
+                found[action] = (after, gain)
+        return found
 
-def test_the_lookahead_averages_the_best_next_move_over_every_tile() -> None:
-    trainer = Trainer(Settings(seed=6, parallel=6), small_network())
-    trainer.run(30)
-    boards = packed_boards(trainer)
-    for two_prob in (70, 90):
-        chosen = lookahead_actions(trainer.network, boards, two_prob=two_prob)
-        by_hand = [
-            _lookahead_by_hand(trainer.network, int(board), two_prob / 100)
-            for board in boards
+    def chance(after: list[list[int]], depth: int) -> float:
+        if depth == 0:
+            key = str(after)
+            if key not in leaves:
+                leaves[key] = float(network.values(np.array([after], np.int8))[0])
+            return leaves[key]
+        empty = [
+            (r, c) for r, row in enumerate(after) for c, e in enumerate(row) if not e
         ]
-        assert chosen.tolist() == by_hand
+        total = 0.0
+        for r, c in empty:
+            for exponent, odds in ((1, p_two), (2, 1 - p_two)):
+                child = [list(row) for row in after]
+                child[r][c] = exponent
+                rated = [
+                    gain + chance(a, depth - 1) for a, gain in moves(child).values()
+                ]
+                total += odds * max(rated, default=0.0)
+        return total / len(empty)
+
+    return {
+        action: gain + chance(after, depth - 1)
+        for action, (after, gain) in moves(board).items()
+    }
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "two_prob"),
+    [(4, 4, 70), (3, 3, 90), (2, 5, 70), (4, 3, 90), (5, 5, 70)],
+)
+def test_greedy_and_lookahead_pick_the_moves_of_a_plain_search_at_equal_depth(
+    rows: int, cols: int, two_prob: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(play, "_CHILDREN_AT_ONCE", 7)  # its boards, a few at a time
+    network = NTupleNetwork(tuples_for(rows, cols, "small"), size=(rows, cols))
+    trainer = Trainer(Settings(seed=6, parallel=4, rows=rows, cols=cols), network)
+    for _move in range(40):  # some weights trained, and boards in mid-game
+        trainer.step()
+    boards = trainer.batch.boards
+    grid = np.stack([_exponents(board, rows, cols) for board in boards])
+    values = lookahead_values(network, boards, two_prob=two_prob)
+    chosen = lookahead_actions(network, boards, two_prob=two_prob)
+    greedy = greedy_actions(network, boards)
+    for i, board in enumerate(grid.tolist()):
+        for depth, actions in ((1, greedy), (2, chosen)):
+            plain = _plain_search(network, board, depth, two_prob / 100)
+            # the best move, or one worth as much: mirror images (DOWN and
+            # UP of a symmetric board) are equal but for float32 rounding
+            assert plain[actions[i]] == pytest.approx(max(plain.values()), rel=1e-6)
+        legal = values[i] > -np.inf
+        assert sorted(plain) == np.flatnonzero(legal).tolist()
+        # float32 sums: the packed kernel adds a board's weights in another order
+        assert values[i][legal].tolist() == pytest.approx(
+            [plain[a] for a in sorted(plain)], rel=1e-6
+        )
+    if (rows, cols) == (4, 4):  # the packed boards' lookahead is the grid's
+        np.testing.assert_array_equal(lookahead_actions(network, grid), chosen)
+
+
+def _exponents(board: object, rows: int, cols: int) -> np.ndarray:
+    """A board of the batch (packed 4x4, or exponents) as exponents."""
+    if isinstance(board, np.uint64):
+        cells = [(int(board) >> (4 * cell)) & 15 for cell in range(16)]
+        return np.array(cells, dtype=np.int8).reshape(4, 4)
+    return np.asarray(board, dtype=np.int8).reshape(rows, cols)
+
+
+def test_the_lookahead_plays_a_3x3_board_otherwise_than_greedy() -> None:
+    trainer = Trainer(Settings(seed=6, parallel=6, rows=3, cols=3))
+    trainer.run(30)
     greedy = evaluate(trainer.network, [5, 6])
     ahead = evaluate(trainer.network, [5, 6], lookahead=True)
     assert not np.array_equal(greedy.moves, ahead.moves)  # it plays otherwise
@@ -579,8 +637,6 @@ def test_the_greedy_agent_plays_a_3x3_board_as_evaluate_does() -> None:
     while not batch.step(np.array([agent.act(batch.boards[0])])).finished[0]:
         pass
     assert batch.scores[0] == evaluate(trainer.network, [11]).scores[0]
-    with pytest.raises(ValueError, match="the lookahead plays 4x4 boards only"):
-        evaluate(trainer.network, [1], lookahead=True)
 
 
 # ------------------------------------------ the tiles a curve follows
@@ -622,6 +678,7 @@ def test_a_3x3_runs_curve_and_evaluation_show_the_top_three_tiles_reached(
     assert f"{top} in {100 * points[-1][rates[-1]]:.1f}%" in capsys.readouterr().out
     figure = curve.draw(read, title="3x3")
     legend = figure.axes[0].get_legend()
+    assert legend is not None
     assert [text.get_text() for text in legend.get_texts()] == [
         "mean score",
         *(f"{tile} rate" for tile in shown),

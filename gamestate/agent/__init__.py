@@ -27,6 +27,7 @@ from .play import (
     evaluate,
     greedy_actions,
     lookahead_actions,
+    lookahead_values,
 )
 from .training import Settings, Trainer
 
@@ -41,5 +42,6 @@ __all__ = [
     "evaluate",
     "greedy_actions",
     "lookahead_actions",
+    "lookahead_values",
     "packed",
 ]

@@ -2,7 +2,8 @@
 
 :class:`GreedyAgent` picks, for a Gymnasium observation, the legal move
 whose ``gain + V(afterstate)`` is largest. :func:`evaluate` plays N
-seeded games at once on :class:`gamestate.batch.Batch` the same way and
+seeded games at once on :class:`gamestate.batch.Batch` (4x4) or
+:class:`gamestate.batch.GridBatch` (any other size) the same way and
 returns what they reached. :func:`lookahead_actions` is the network as
 an expectimax's evaluation: each move rated by the average, over every
 tile the game could add, of the best next move's ``gain + V``. Never
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -24,6 +25,7 @@ from .network import NTupleNetwork
 
 U64 = npt.NDArray[np.uint64]
 I64 = npt.NDArray[np.int64]
+Mask = npt.NDArray[np.bool_]
 
 
 def greedy_actions(
@@ -42,39 +44,82 @@ def greedy_actions(
 
 
 _CELL_SHIFTS = np.arange(0, 64, 4, dtype=np.uint64)
+_CHILDREN_AT_ONCE: Final = 16384
+"""Boards valued in one go by the lookahead: all of a large board's
+spawns at once would take gigabytes (a 10x10 board has some 800)."""
 
 
-def best_values(network: NTupleNetwork, boards: U64) -> npt.NDArray[np.float64]:
-    """Per packed board, the largest ``gain + V(afterstate)`` of its legal
-    moves: what the greedy player expects to add; 0 where none is legal."""
+def best_values(
+    network: NTupleNetwork, boards: npt.NDArray[Any]
+) -> npt.NDArray[np.float64]:
+    """Per board (packed 4x4, or exponents (N, rows, columns)), the largest
+    ``gain + V(afterstate)`` of its legal moves: what the greedy player
+    expects to add; 0 where none is legal."""
     after, gains, legal = afterstates(boards)
-    values = network.values(after.reshape(-1)).reshape(after.shape)
-    q = np.where(legal, gains + values.astype(np.float64), -np.inf)
+    values = network.values(after.reshape(-1, *after.shape[2:]))
+    q = np.where(legal, gains + values.reshape(legal.shape).astype(np.float64), -np.inf)
     best: npt.NDArray[np.float64] = np.where(legal.any(axis=1), q.max(axis=1), 0.0)
     return best
 
 
 def lookahead_actions(
-    network: NTupleNetwork, boards: U64, *, two_prob: int = 70
+    network: NTupleNetwork, boards: npt.NDArray[Any], *, two_prob: int = 70
 ) -> npt.NDArray[np.intp]:
-    """Per packed board, the legal action with the largest ``gain + E[best
-    next value]``, the expectation over every empty cell (equally likely)
-    and tile (a 2 with ``two_prob`` percent): a depth-2 expectimax with the
-    network at its leaves (action 0 for a board with no legal move)."""
+    """Per board (packed 4x4, or exponents (N, rows, columns) of any size),
+    the legal action with the largest :func:`lookahead_values` (action 0
+    for a board with no legal move)."""
+    actions: npt.NDArray[np.intp] = lookahead_values(
+        network, boards, two_prob=two_prob
+    ).argmax(axis=1)
+    return actions
+
+
+def lookahead_values(
+    network: NTupleNetwork, boards: npt.NDArray[Any], *, two_prob: int = 70
+) -> npt.NDArray[np.float64]:
+    """(N, 4): per board and action, ``gain + E[best next value]``, the
+    expectation over every empty cell (equally likely) and tile (a 2 with
+    ``two_prob`` percent), -inf for an illegal action: a depth-2
+    expectimax with the network at its leaves."""
     after, gains, legal = afterstates(boards)
-    empty = ((after.reshape(-1, 1) >> _CELL_SHIFTS) & np.uint64(15)) == 0
-    empty &= legal.reshape(-1, 1)  # an illegal move's tiles are never needed
-    spawned = after.reshape(-1, 1, 1) | (
-        np.array([1, 2], dtype=np.uint64) << _CELL_SHIFTS[:, None]
-    )
-    best = np.zeros(spawned.shape, dtype=np.float64)
-    best[empty] = best_values(network, spawned[empty].reshape(-1)).reshape(-1, 2)
+    moved = after.reshape(-1, *after.shape[2:])  # (N * 4, ...): every move
+    empty = _empty_cells(moved) & legal.reshape(-1, 1)  # illegal: never needed
+    which, cell = np.nonzero(empty)
+    best = np.zeros((*empty.shape, 2), dtype=np.float64)
+    for tile, exponent in enumerate((1, 2)):  # a 2, then a 4
+        for first in range(0, len(which), _CHILDREN_AT_ONCE):
+            part = slice(first, first + _CHILDREN_AT_ONCE)
+            children = _with_tile(moved[which[part]], cell[part], exponent)
+            best[which[part], cell[part], tile] = best_values(network, children)
     p_two = two_prob / 100
     per_cell = p_two * best[:, :, 0] + (1 - p_two) * best[:, :, 1]
     expected = per_cell.sum(axis=1) / np.maximum(empty.sum(axis=1), 1)
-    q = np.where(legal, gains + expected.reshape(after.shape), -np.inf)
-    actions: npt.NDArray[np.intp] = q.argmax(axis=1)
-    return actions
+    q: npt.NDArray[np.float64] = np.where(
+        legal, gains + expected.reshape(legal.shape), -np.inf
+    )
+    return q
+
+
+def _empty_cells(boards: npt.NDArray[Any]) -> Mask:
+    """(N, cells): which cells of each board are empty, row by row."""
+    empty: Mask
+    if boards.dtype == np.uint64:
+        empty = ((boards.reshape(-1, 1) >> _CELL_SHIFTS) & np.uint64(15)) == 0
+    else:
+        empty = boards.reshape(len(boards), -1) == 0
+    return empty
+
+
+def _with_tile(
+    boards: npt.NDArray[Any], cells: npt.NDArray[np.intp], exponent: int
+) -> npt.NDArray[Any]:
+    """Each board with the tile ``2**exponent`` in its cell (row by row)."""
+    if boards.dtype == np.uint64:
+        shifted: U64 = boards | (np.uint64(exponent) << _CELL_SHIFTS[cells])
+        return shifted
+    flat = boards.reshape(len(boards), -1).copy()
+    flat[np.arange(len(flat)), cells] = exponent
+    return flat.reshape(boards.shape)
 
 
 class GreedyAgent:
@@ -123,21 +168,18 @@ def evaluate(
 ) -> Evaluation:
     """Play ``GameState(rows, cols, seed=s, two_prob=two_prob)`` for every
     seed, the board the network's size, ``two_prob`` by default the one it
-    was trained under, greedily (or by :func:`lookahead_actions`, 4x4
-    only), to game over (or a refused merge past 32768)."""
+    was trained under, greedily (or by :func:`lookahead_actions`), to game over (or a refused merge past 32768)."""
     start = time.perf_counter()
     rows, cols = network.size
     if two_prob is None:
         two_prob = network.two_prob
-    if lookahead and (rows, cols) != (4, 4):
-        raise ValueError(f"the lookahead plays 4x4 boards only, not {rows}x{cols}")
     batch = batch_for(seeds, rows=rows, cols=cols, two_prob=two_prob)
     playing = np.ones(len(seeds), dtype=np.bool_)
     moves = np.zeros(len(seeds), dtype=np.int64)
     while playing.any():
         boards = batch.boards
         actions = (
-            lookahead_actions(network, cast(U64, boards), two_prob=two_prob)
+            lookahead_actions(network, boards, two_prob=two_prob)
             if lookahead
             else greedy_actions(network, boards)
         )
