@@ -123,7 +123,10 @@ def _with_tile(
 
 
 class GreedyAgent:
-    """Plays ``gamestate2048/TwentyFortyEight-v0`` (exponent observations)."""
+    """Plays ``gamestate2048/TwentyFortyEight-v0`` (exponent observations).
+
+    The env draws its tiles by its own ``two_prob``: make it
+    ``agent.network.two_prob`` to play by the rules the network learned."""
 
     def __init__(self, network: NTupleNetwork | None = None) -> None:
         """Playing by ``network``, by default the one the package ships."""
