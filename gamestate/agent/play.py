@@ -85,12 +85,14 @@ def lookahead_values(
     moved = after.reshape(-1, *after.shape[2:])  # (N * 4, ...): every move
     empty = _empty_cells(moved) & legal.reshape(-1, 1)  # illegal: never needed
     which, cell = np.nonzero(empty)
+    # Every spawn: each empty cell with a 2 (tile 0, exponent 1), then a 4.
+    tile = np.repeat(np.arange(2), len(which))
+    which, cell = np.tile(which, 2), np.tile(cell, 2)
     best = np.zeros((*empty.shape, 2), dtype=np.float64)
-    for tile, exponent in enumerate((1, 2)):  # a 2, then a 4
-        for first in range(0, len(which), _CHILDREN_AT_ONCE):
-            part = slice(first, first + _CHILDREN_AT_ONCE)
-            children = _with_tile(moved[which[part]], cell[part], exponent)
-            best[which[part], cell[part], tile] = best_values(network, children)
+    for first in range(0, len(which), _CHILDREN_AT_ONCE):
+        part = slice(first, first + _CHILDREN_AT_ONCE)
+        children = _with_tile(moved[which[part]], cell[part], tile[part] + 1)
+        best[which[part], cell[part], tile[part]] = best_values(network, children)
     p_two = two_prob / 100
     per_cell = p_two * best[:, :, 0] + (1 - p_two) * best[:, :, 1]
     expected = per_cell.sum(axis=1) / np.maximum(empty.sum(axis=1), 1)
@@ -111,14 +113,14 @@ def _empty_cells(boards: npt.NDArray[Any]) -> Mask:
 
 
 def _with_tile(
-    boards: npt.NDArray[Any], cells: npt.NDArray[np.intp], exponent: int
+    boards: npt.NDArray[Any], cells: npt.NDArray[np.intp], exponents: I64
 ) -> npt.NDArray[Any]:
     """Each board with the tile ``2**exponent`` in its cell (row by row)."""
     if boards.dtype == np.uint64:
-        shifted: U64 = boards | (np.uint64(exponent) << _CELL_SHIFTS[cells])
+        shifted: U64 = boards | (exponents.astype(np.uint64) << _CELL_SHIFTS[cells])
         return shifted
     flat = boards.reshape(len(boards), -1).copy()
-    flat[np.arange(len(flat)), cells] = exponent
+    flat[np.arange(len(flat)), cells] = exponents
     return flat.reshape(boards.shape)
 
 
