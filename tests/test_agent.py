@@ -375,12 +375,18 @@ def test_a_dense_network_file_of_the_first_format_still_loads(tmp_path: Path) ->
 
 
 def test_a_network_file_from_before_two_prob_was_kept_plays_the_java_rules(
-    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with np.load(SHIPPED) as saved:
-        assert "two_prob" not in saved.files  # written before it was kept
-    assert NTupleNetwork.shipped().two_prob == 70
-    assert main(["evaluate", "--games", "1"]) == 0
+        assert "two_prob" not in saved.files  # the shipped one is such a file
+    network = NTupleNetwork(tuples_for(3, 3), size=(3, 3), two_prob=90)
+    network.save(tmp_path / "new.npz")
+    with np.load(tmp_path / "new.npz") as saved:
+        arrays = {name: saved[name] for name in saved.files if name != "two_prob"}
+    np.savez_compressed(tmp_path / "old.npz", **arrays)
+    assert NTupleNetwork.load(tmp_path / "new.npz").two_prob == 90
+    assert NTupleNetwork.load(tmp_path / "old.npz").two_prob == 70
+    assert main(["evaluate", str(tmp_path / "old.npz"), "--games", "1"]) == 0
     assert "two_prob=70" in capsys.readouterr().out
 
 
@@ -388,7 +394,7 @@ def test_a_network_keeps_its_two_prob_and_is_played_under_another_only_if_asked(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "run"
-    train = ["train", "--games", "4", "--parallel", "4", "--tuples", "4x4"]
+    train = ["train", "--rows", "3", "--cols", "3", "--games", "4", "--parallel", "4"]
     assert main([*train, "--two-prob", "90", "--out", str(out)]) == 0
     network = NTupleNetwork.load(out / "network.npz")
     assert network.two_prob == 90
