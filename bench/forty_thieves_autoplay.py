@@ -22,30 +22,44 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from dataclasses import dataclass
 
-from gamestate.forty_thieves.fair import visible_key
-from playmanager.forty_thieves.adapter import AUTOPLAY_PATIENCE, FortyThieves
+from gamestate.forty_thieves.fair import PROGRESS_DEPTH, progress, visible_key
+from playmanager.forty_thieves.adapter import FortyThieves, cards_home
 from playmanager.session import Session
 
-MOST_MOVES = (104 + 64) * (AUTOPLAY_PATIENCE + 1)
+MOST_MOVES = (104 + 64) * PROGRESS_DEPTH
 
 
-def play(seed: int, nodes: int) -> tuple[int, bool, str]:
-    """(moves played, a position repeated, why it stopped) for one deal."""
+@dataclass
+class Played:
+    """One deal played by autoplay to its end."""
+
+    moves: int = 0
+    repeated: bool = False
+    longest_without_progress: int = 0
+    home: int = 0
+    why: str = ""
+
+
+def play(seed: int, nodes: int) -> Played:
+    """Autoplay's whole game of deal ``seed``."""
     adapter = FortyThieves(hint_nodes=nodes)
     session = Session(adapter, adapter.new_model(seed), seed, "unused", loaded=False)
     seen = {visible_key(session.model)}
-    moves, repeated = 0, False
+    played, run, last = Played(), 0, progress(session.model)
     while session.autoplay_step() is not None:
-        moves += 1
+        played.moves += 1
         key = visible_key(session.model)
-        repeated = repeated or key in seen
+        played.repeated = played.repeated or key in seen
         seen.add(key)
-    if session.model.is_win_state():
-        why = "won"
-    else:
-        why = session.why_autoplay_stops() or "no move"
-    return moves, repeated, why
+        now = progress(session.model)
+        run, last = (0 if now != last else run + 1), now
+        played.longest_without_progress = max(played.longest_without_progress, run)
+    played.home = cards_home(session.model)
+    won = session.model.is_win_state()
+    played.why = "won" if won else session.why_autoplay_stops() or session.why_no_hint()
+    return played
 
 
 def main() -> None:
@@ -57,23 +71,37 @@ def main() -> None:
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.2f}", flush=True)
     start = time.monotonic()
-    results: list[tuple[int, bool, str]] = []
+    results: list[Played] = []
     try:
         for seed in range(args.seed, args.seed + args.deals):
             if args.max_seconds and time.monotonic() - start > args.max_seconds:
                 break
-            moves, repeated, why = play(seed, args.nodes)
-            results.append((moves, repeated, why))
-            print(f"deal {seed}: {moves} moves, repeated={repeated}, {why}", flush=True)
+            p = play(seed, args.nodes)
+            results.append(p)
+            print(
+                f"deal {seed}: {p.moves} moves, {p.home} home, longest run without"
+                f" progress {p.longest_without_progress}, repeated={p.repeated}, {p.why}",
+                flush=True,
+            )
     except KeyboardInterrupt:
         print("interrupted")
     done = len(results)
     print(f"deals done: {done} of {args.deals} in {time.monotonic() - start:.0f} s")
     if done:
-        print(f"deals that repeated a position: {sum(r for _, r, _ in results)} (target 0)")
-        most = max(m for m, _, _ in results)
-        print(f"most moves in one deal: {most} (bound {MOST_MOVES}, ratio {most / MOST_MOVES:.3f})")
-        print(f"won: {sum(w == 'won' for _, _, w in results)}")
+        print(
+            f"deals that repeated a position: {sum(p.repeated for p in results)} (target 0)"
+        )
+        print(
+            f"per deal: {sum(p.moves for p in results) / done:.1f} moves, "
+            f"{sum(p.home for p in results) / done:.1f} cards home"
+        )
+        longest = max(p.longest_without_progress for p in results)
+        print(f"longest run without progress: {longest} (bound {PROGRESS_DEPTH - 1})")
+        most = max(p.moves for p in results)
+        print(
+            f"most moves in one deal: {most} (bound {MOST_MOVES}, ratio {most / MOST_MOVES:.3f})"
+        )
+        print(f"won: {sum(p.why == 'won' for p in results)}")
     print(f"load average at end: {os.getloadavg()[0]:.2f}")
 
 

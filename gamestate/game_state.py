@@ -53,11 +53,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Final, TypeAlias, TypeGuard
 
+    from .direction import Direction
     from .effects import Cell, MoveEffects
 
 from . import _bitboard, _kernels
 from . import config as Config
-from .direction import Direction
 from .java_random import JavaRandom, to_int32
 
 _CELLS: Final = _bitboard.CELLS
@@ -411,8 +411,8 @@ class GameState:
         """
         if dir is None:
             return False
-        if type(dir) is not Direction:  # an Enum with members has no subclass
-            raise _not_a_direction(dir)
+        if type(dir) is not _direction:  # a Direction after the first move
+            _check_direction(dir)
         # The value is the rotation count (Direction.getRotationCount); read
         # directly, since Enum's value property and __hash__ run Python code.
         turns: int = dir._value_
@@ -530,12 +530,34 @@ def _nth_empty_cell(board: list[list[int]], k: int) -> tuple[int, int]:
     raise AssertionError("unreachable: k is below the empty count")
 
 
-def _rotation_count(dir: object) -> int | None:
+class _NoDirectionYet:
+    """Stands for :class:`~gamestate.Direction` until a move loads it."""
+
+
+_direction: type = _NoDirectionYet
+"""The Direction class once a move has loaded it. Not imported with this
+module: ``enum`` costs start-up (issue 36), and a game's first screen
+makes no move; no Direction exists before its module is loaded."""
+
+
+def _check_direction(dir: object) -> None:
+    """Raise TypeError unless ``dir`` is a Direction, loading the class
+    into ``_direction`` first. Its type, not isinstance: an Enum with
+    members has no subclass."""
+    global _direction
+    from .direction import Direction
+
+    _direction = Direction
+    if type(dir) is not Direction:
+        raise _not_a_direction(dir)
+
+
+def _rotation_count(dir: Direction | None) -> int | None:
     """The rotation count of a Direction, None for None; else TypeError."""
     if dir is None:
         return None
-    if type(dir) is not Direction:
-        raise _not_a_direction(dir)
+    if type(dir) is not _direction:
+        _check_direction(dir)
     return dir.getRotationCount()
 
 

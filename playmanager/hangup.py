@@ -7,14 +7,18 @@ nothing heavy: 2048's line mode loads it at start-up."""
 from __future__ import annotations
 
 import contextlib
-import signal
 
 TYPE_CHECKING = False  # typing costs start-up time (issue 14)
 if TYPE_CHECKING:
+    import signal as _signal  # the same functions, as type checkers know them
     from collections.abc import Iterator
     from typing import Final
+else:
+    # The C module under :mod:`signal`: the same functions and numbers
+    # without the enums that ``signal`` builds (``enum`` costs start-up).
+    import _signal
 
-HANG_UP_SIGNALS: Final = (signal.SIGHUP, signal.SIGTERM)
+HANG_UP_SIGNALS: Final = (_signal.SIGHUP, _signal.SIGTERM)
 
 
 class HangUpError(Exception):
@@ -27,7 +31,7 @@ class HangUpError(Exception):
     @property
     def why(self) -> str:
         """What happened, in a few words."""
-        return "Terminal closed" if self.signum == signal.SIGHUP else "Stopped"
+        return "Terminal closed" if self.signum == _signal.SIGHUP else "Stopped"
 
     @property
     def status(self) -> int:
@@ -35,13 +39,13 @@ class HangUpError(Exception):
         return 128 + self.signum
 
 
-def hung_up(signum: int = signal.SIGHUP) -> HangUpError:
+def hung_up(signum: int = _signal.SIGHUP) -> HangUpError:
     """The error to raise for a hang-up; further SIGHUP and SIGTERM are
     ignored from now on (a closing terminal sends SIGHUP after its reads
     fail, or twice), so that they cannot cut the rescue short."""
     with contextlib.suppress(ValueError):  # not the main thread
         for other in HANG_UP_SIGNALS:
-            signal.signal(other, signal.SIG_IGN)
+            _signal.signal(other, _signal.SIG_IGN)
     return HangUpError(signum)
 
 
@@ -56,9 +60,9 @@ def hang_up_raises() -> Iterator[None]:
     old = {}
     with contextlib.suppress(ValueError):  # not the main thread: no signals
         for signum in HANG_UP_SIGNALS:
-            old[signum] = signal.signal(signum, _raise_hang_up)
+            old[signum] = _signal.signal(signum, _raise_hang_up)
     try:
         yield
     finally:
         for signum, handler in old.items():
-            signal.signal(signum, handler)
+            _signal.signal(signum, handler)

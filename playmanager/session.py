@@ -134,6 +134,12 @@ class GameAdapter(ABC, Generic[M, I, E]):
         del earlier  # this game's moves cannot go back
         return self.hint(model)
 
+    def hint_keeps_waiting(self) -> bool:
+        """True when the next hint may take long enough to be seen (a
+        solver that warms up at its first call): a full screen then says
+        it is thinking before it looks. The default: hints are quick."""
+        return False
+
     def why_no_hint(self, model: M, earlier: Sequence[M]) -> str:
         """Why :meth:`hint_onward` found no move, in a few words (the
         default: no move is left; a game whose moves can go back says when

@@ -207,7 +207,10 @@ def write_atomically(path: str, text: str) -> None:
         # the rename would replace it whatever its mode: refuse, as the
         # player could not write it themselves
         raise PermissionError(errno.EACCES, READ_ONLY, path)
-    fd, temporary = _create_temporary(target)
+    try:
+        fd, temporary = _create_temporary(target)
+    except PermissionError as error:  # the words why_unwritable says it in
+        raise PermissionError(errno.EACCES, _unwritable_folder(path), path) from error
     try:
         with open(fd, "w", encoding="ascii", newline="\n") as file:
             file.write(text)
@@ -231,11 +234,18 @@ def why_unwritable(path: str) -> str | None:
     if not os.path.isdir(folder):
         return f"the folder {os.path.dirname(path) or folder} does not exist"
     if not os.access(folder, os.W_OK | os.X_OK):
-        return f"the folder {os.path.dirname(path) or folder} is not writable"
+        return _unwritable_folder(path)
     mode = _existing_mode_or_none(path)
     if mode is not None and _read_only(path, mode):
         return READ_ONLY
     return None
+
+
+def _unwritable_folder(path: str) -> str:
+    """Why a save to ``path`` fails when its folder is not the player's to
+    write (the atomic writer makes a file beside it)."""
+    folder = os.path.dirname(path) or os.path.dirname(os.path.abspath(path))
+    return f"the folder {folder} is not writable"
 
 
 def _existing_mode_or_none(path: str) -> int | None:

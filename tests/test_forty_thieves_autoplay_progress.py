@@ -11,13 +11,25 @@ import io
 from collections.abc import Sequence
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from gamestate.forty_thieves import BoardT, CategoryT
-from gamestate.forty_thieves.fair import progress, visible_key
-from gamestate.forty_thieves.moves import DeckMove, Move, TabMove, apply
+from gamestate.forty_thieves.card_types import full_deck
+from gamestate.forty_thieves.fair import (
+    PROGRESS_DEPTH,
+    is_progress,
+    leads_elsewhere,
+    moves_without_progress,
+    onward_moves,
+    progress,
+    progress_distance,
+    visible_key,
+)
+from gamestate.forty_thieves.moves import DeckMove, Move, TabMove, apply, legal_moves
 from playmanager import messages
 from playmanager.forty_thieves.adapter import (
-    AUTOPLAY_PATIENCE,
-    NO_PROGRESS,
+    NO_PROGRESS_LEFT,
     ONLY_REPEATS,
     Effects,
     FortyThieves,
@@ -29,8 +41,9 @@ from playmanager.session import Session
 T = CategoryT.Tableau
 CARDS_HOME_AND_DEALT = 104 + 64
 """How often progress (cards home less cards in the deck) can go up."""
-MOST_MOVES = CARDS_HOME_AND_DEALT * (AUTOPLAY_PATIENCE + 1)
-"""Autoplay's bound: never AUTOPLAY_PATIENCE moves without progress."""
+MOST_MOVES = CARDS_HOME_AND_DEALT * PROGRESS_DEPTH
+"""Autoplay's bound: never PROGRESS_DEPTH moves in a row without progress."""
+NO_PROGRESS = messages.autoplay_done(NO_PROGRESS_LEFT)
 
 
 def session_of(seed: int, *moves: Move) -> Session[BoardT, Intent, Effects]:
@@ -41,12 +54,32 @@ def session_of(seed: int, *moves: Move) -> Session[BoardT, Intent, Effects]:
     return session
 
 
+def line_game_says(
+    session: Session[BoardT, Intent, Effects],
+    keys: str,
+    tmp_path: Path,
+    out: io.StringIO | None = None,
+) -> str:
+    """What the line mode prints playing ``keys`` in ``session``."""
+    out = io.StringIO() if out is None else out
+    LineGame(
+        session,
+        stdin=io.StringIO(keys),
+        stdout=out,
+        stderr=io.StringIO(),
+        rescue_folder=str(tmp_path),
+    ).play()
+    return out.getvalue()
+
+
 def autoplay_to_the_end(session: Session[BoardT, Intent, Effects]) -> list[bytes]:
     positions = [visible_key(board) for board in session.earlier_positions]
     positions.append(visible_key(session.model))
     while session.autoplay_step() is not None:
         positions.append(visible_key(session.model))
         assert len(positions) <= MOST_MOVES + 3
+        run = moves_without_progress([*session.earlier_positions, session.model])
+        assert run < PROGRESS_DEPTH, "autoplay wandered without progress"
     return positions
 
 
@@ -54,23 +87,82 @@ def test_autoplay_never_repeats_a_position_and_ends() -> None:
     session = session_of(118, TabMove(T, 2, 6), DeckMove())
     positions = autoplay_to_the_end(session)
     assert len(set(positions)) == len(positions)
-    assert (
-        session.ended
-        or session.why_autoplay_stops() == NO_PROGRESS
-        or session.hint() is None
-    )
+    assert session.ended or session.why_no_hint() in (NO_PROGRESS_LEFT, ONLY_REPEATS)
 
 
-def test_autoplay_stops_after_its_patience_without_progress() -> None:
-    adapter = FortyThieves()
-    board = adapter.new_model(3)
-    same: Sequence[BoardT] = [board] * AUTOPLAY_PATIENCE
-    assert adapter.why_autoplay_stops(board, same) == NO_PROGRESS
-    assert adapter.why_autoplay_stops(board, same[1:]) is None
-    dealt = board.copy()
-    apply(dealt, DeckMove())  # a card dealt is progress: patience starts again
-    assert progress(dealt) > progress(board)
-    assert adapter.why_autoplay_stops(dealt, same) is None
+def test_moves_without_progress_counts_back_to_the_last_card_home_or_dealt() -> None:
+    board = FortyThieves().new_model(3)
+    moved = board.copy()
+    apply(moved, next(m for m in legal_moves(board) if not is_progress(m)))
+    assert progress(moved) == progress(board)
+    dealt = moved.copy()
+    apply(dealt, DeckMove())
+    assert progress(dealt) > progress(moved)
+    assert moves_without_progress([board]) == 0
+    assert moves_without_progress([board, moved]) == 1
+    assert moves_without_progress([board, moved, dealt]) == 0
+
+
+def stuck_board() -> BoardT:
+    """No card in the deck, none home; each of the ten piles holds an Ace
+    or a 2 under nine or ten cards: Q♠ can go on K♠, and no path of
+    PROGRESS_DEPTH moves brings a card home."""
+    cards = sorted(full_deck(), key=lambda card: (card.r, card.s.value))
+    piles = [cards[n::10] for n in range(10)]
+    return BoardT.from_piles(piles, [[] for _ in range(8)], [], [])
+
+
+def test_autoplay_and_hint_stop_at_once_when_no_move_leads_to_progress(
+    tmp_path: Path,
+) -> None:
+    """Autoplay played 30 moves without progress before it stopped; now it
+    stops before its first, with the issue's line, and H says the same."""
+    board = stuck_board()
+    assert legal_moves(board)  # moves are left, none back to a position seen
+    assert progress_distance(board, PROGRESS_DEPTH) is None
+    adapter = FortyThieves(hint_nodes=30)
+    session = Session(adapter, board, 5, "unused", loaded=False)
+    text = line_game_says(session, "H\nA 20\n", tmp_path)
+    assert messages.no_hint(NO_PROGRESS_LEFT) in text
+    assert messages.autoplayed_moves(0) in text
+    assert NO_PROGRESS == "Autoplay stopped: " + NO_PROGRESS_LEFT
+    assert NO_PROGRESS in text
+    assert session.undo_depth == 0
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    deal=st.integers(0, 2**31 - 1),
+    dealt=st.integers(0, 64),
+    choices=st.lists(st.integers(0, 99), min_size=40, max_size=40),
+)
+def test_any_onward_move_keeps_progress_in_reach(
+    deal: int, dealt: int, choices: list[int]
+) -> None:
+    """Whichever move the hint picks among :func:`onward_moves` (the PIMC
+    vote is only one choice), play never goes back to a position, never
+    makes PROGRESS_DEPTH moves in a row without progress, and stops only
+    where no path to progress is found. ``dealt`` cards are dealt first, so
+    that the empty deck's searches are tried too."""
+    board = FortyThieves().new_model(deal)
+    for _ in range(dealt):
+        apply(board, DeckMove())
+    positions = [board.copy()]
+    seen = {visible_key(board)}
+    for choice in choices:
+        moves = onward_moves(board, frozenset(seen), moves_without_progress(positions))
+        if not moves:
+            if any(
+                leads_elsewhere(board, m, frozenset(seen)) for m in legal_moves(board)
+            ):
+                assert progress_distance(board, PROGRESS_DEPTH) is None
+            break
+        apply(board, moves[choice % len(moves)])
+        key = visible_key(board)
+        assert key not in seen
+        seen.add(key)
+        positions.append(board.copy())
+        assert moves_without_progress(positions) < PROGRESS_DEPTH
 
 
 class Interrupted(FortyThieves):
@@ -135,15 +227,7 @@ def test_line_mode_autoplay_shows_its_moves_so_far_on_a_terminal(
     """It printed nothing for 9-17 s, then its last line: it looked hung."""
     adapter = FortyThieves(hint_nodes=30)
     session = Session(adapter, adapter.new_model(118), 118, "unused", loaded=False)
-    out = Typed()
-    LineGame(
-        session,
-        stdin=io.StringIO("A 3\n"),
-        stdout=out,
-        stderr=io.StringIO(),
-        rescue_folder=str(tmp_path),
-    ).play()
-    text = out.getvalue()
+    text = line_game_says(session, "A 3\n", tmp_path, Typed())
     for played in (1, 2):
         assert f"\r\x1b[K{messages.autoplaying_moves(played)}" in text
     assert messages.autoplayed_moves(3) in text

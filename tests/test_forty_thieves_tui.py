@@ -381,10 +381,10 @@ def test_the_hint_names_this_screen_s_keys(move: Move, keys: str) -> None:
     assert control.screen().status.endswith(f"(keys {keys})")
 
 
-def test_no_hint_when_every_move_left_repeats() -> None:
+def test_no_hint_where_moves_are_left_says_none_leads_to_progress() -> None:
     control = press(controller(hinter=hint_of(None)), "H")  # a deal: moves exist
     assert control.screen().status == (
-        "Hint: every move left goes back to an earlier position"
+        "Hint: no move brings a card home or opens the stock"
     )
 
 

@@ -112,6 +112,11 @@ NOT_BEFORE_THE_FIRST_PROMPT = {
     "playmanager.storage",
     "playmanager.messages",
     "playmanager.twenty48.savefile",
+    # the enums, a few ms: signal's (the hang-up handler goes through the
+    # C module _signal) and the model's Direction (loaded by the first move)
+    "enum",
+    "signal",
+    "gamestate.direction",
 }
 
 

@@ -16,6 +16,7 @@ the screen); what each cell looks like comes from the terminal emulator.
 
 from __future__ import annotations
 
+import functools
 import shlex
 import sys
 from pathlib import Path
@@ -72,8 +73,11 @@ Looks = tuple[str, str, str]
 """A screen cell as seen: its character, text colour and background."""
 
 
+@functools.cache
 def tile_bg(value: int) -> str:
-    """The background of a tile as the game draws it (its palette band)."""
+    """The background of a tile as the game draws it (its palette band).
+    Kept: the palette's nearest-colour search is asked once per value, not
+    once per screen cell (that took most of this file's minute)."""
     from playmanager.twenty48.tui.view import tile_colours
 
     return hex_of(tile_colours(rich=True)[palette_key(value)][1])

@@ -108,3 +108,15 @@ def test_the_last_line_wraps_at_words_and_keeps_the_path_whole(
     lines = capsys.readouterr().err.splitlines()
     assert len(lines) > 1 and all(len(line) <= 59 for line in lines)
     assert path in lines
+
+
+def test_the_last_line_keeps_a_path_longer_than_the_terminal_whole(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A crash's rescue path in a deep folder came out as
+    "/tmp/.../test_a_crash_restores_.../rescued.2048": no use to resume."""
+    path = (
+        "/tmp/pytest-of-root/pytest-1/test_a_crash_restores_the_term0/data/rescued.2048"
+    )
+    say(messages.kept_to_resume(path), 59)
+    assert path in capsys.readouterr().err.splitlines()

@@ -46,8 +46,8 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from ..java_random import JavaRandom
-from .board import FOUNDATION_PILES, TABLEAU_PILES, BoardT
-from .card_types import CardT
+from .board import FOUNDATION_PILES, TABLEAU_PILES, BoardT, CardStackT
+from .card_types import CardT, CategoryT, full_deck
 from .deal import java_shuffle
 from .moves import DeckMove, Move, apply, legal_moves, safe_move
 from .solver import Exploration, explore
@@ -64,6 +64,18 @@ PATIENCE: Final = 100
 sent home) before it gives the game up: once the deck is empty a search
 that finds no win can otherwise wander among new tableau positions for
 thousands of moves, where a player would call the game lost."""
+PROGRESS_DEPTH: Final = 4
+"""The longest path to progress (a card home or dealt) the hint plans.
+A move that is not progress is hinted only as the first of a path found
+within this many moves whose last move is progress; once PROGRESS_DEPTH - 1
+moves in a row made none, only as the first of a shortest such path. So
+autoplay, which plays the hint, never makes more than PROGRESS_DEPTH - 1
+moves in a row without progress, and has none left only when no path this
+long is found. Long enough to free a card under two others and send it
+home; short enough that the searches stay small (:data:`PATH_NODES`)."""
+PATH_NODES: Final = 400
+"""Positions one search for a path to progress may visit: a path not found
+within them counts as none (the hint stops rather than wander)."""
 FAIR_BUDGET_MS: Final = 450.0
 """A wall-clock cap on a whole fair hint, for a loaded machine; on an idle
 one the node budget ends the searches first, so the hint depends only on
@@ -77,8 +89,12 @@ def progress(board: BoardT) -> int:
     return home - board.get_deck().size()
 
 
+_CARD_TEXT: Final = {card: str(card) for card in full_deck()}
+"""Each card's text, made once: the hint keys every position its game had."""
+
+
 def _pile_text(cards: Sequence[CardT]) -> str:
-    return " ".join(map(str, cards))
+    return " ".join([_CARD_TEXT[card] for card in cards])
 
 
 def visible_key(board: BoardT) -> bytes:
@@ -125,13 +141,82 @@ def sampled_boards(board: BoardT, samples: int) -> list[BoardT]:
     return boards
 
 
-def _leads_elsewhere(board: BoardT, move: Move, seen: frozenset[bytes]) -> bool:
+def leads_elsewhere(board: BoardT, move: Move, seen: frozenset[bytes]) -> bool:
     """Whether ``move`` leads to a position whose visible key is not in ``seen``."""
     if not seen or isinstance(move, DeckMove):  # a deal always shows a new card
         return True
     after = board.copy()
     apply(after, move)
     return visible_key(after) not in seen
+
+
+def is_progress(move: Move) -> bool:
+    """Whether ``move`` raises :func:`progress`: a deal, or a card home."""
+    return isinstance(move, DeckMove) or move.c is CategoryT.Foundation
+
+
+def moves_without_progress(positions: Sequence[BoardT]) -> int:
+    """The moves made since the last progress, from a game's ``positions``
+    (first first, the current one last): progress never goes down."""
+    now = progress(positions[-1])
+    since = 0
+    for board in reversed(positions[:-1]):
+        if progress(board) != now:
+            break
+        since += 1
+    return since
+
+
+def _table_key(board: BoardT) -> tuple[CardStackT, ...]:
+    """The piles a move that is not progress can change: tableau and waste
+    (within one search the foundations and the deck stay as they are)."""
+    return (*(board.get_tab(n) for n in range(TABLEAU_PILES)), board.get_waste())
+
+
+def progress_distance(board: BoardT, limit: int) -> int | None:
+    """The fewest moves from ``board`` to progress, the last of them a
+    progress move (1: one is valid now), when found within ``limit`` moves
+    and :data:`PATH_NODES` positions; else None. Breadth first."""
+    layer, visited, visits = [board], {_table_key(board)}, 0
+    for distance in range(1, limit + 1):
+        moves_of = [(position, legal_moves(position)) for position in layer]
+        if any(is_progress(move) for _, moves in moves_of for move in moves):
+            return distance
+        layer = []
+        for position, moves in moves_of if distance < limit else ():
+            for move in moves:
+                after = position.copy()
+                apply(after, move)
+                key = _table_key(after)
+                visits += 1
+                if visits > PATH_NODES:
+                    return None
+                if key not in visited:
+                    visited.add(key)
+                    layer.append(after)
+    return None
+
+
+def onward_moves(
+    board: BoardT, seen: frozenset[bytes], without_progress: int
+) -> list[Move]:
+    """The valid moves the hint may give on ``board``: none back to a
+    position in ``seen`` (visible keys), and each progress or the first of
+    a path to progress within reach (:data:`PROGRESS_DEPTH`), after
+    ``without_progress`` moves in a row made none (see there)."""
+    moves = [move for move in legal_moves(board) if leads_elsewhere(board, move, seen)]
+    nearest = progress_distance(board, PROGRESS_DEPTH)
+    if nearest is None:
+        return []
+    reach = max(nearest, PROGRESS_DEPTH - without_progress)
+    return [move for move in moves if is_progress(move) or _on_path(board, move, reach)]
+
+
+def _on_path(board: BoardT, move: Move, reach: int) -> bool:
+    """Whether ``move`` starts a path to progress at most ``reach`` long."""
+    after = board.copy()
+    apply(after, move)
+    return reach > 1 and progress_distance(after, reach - 1) is not None
 
 
 @dataclass(frozen=True)
@@ -157,14 +242,20 @@ def decide(
     max_nodes: int | None = FAIR_NODES,
     budget_ms: float | None = FAIR_BUDGET_MS,
     seen: frozenset[bytes] = frozenset(),
+    without_progress: int | None = None,
 ) -> Decision | None:
     """The PIMC choice for ``board`` (see the module docstring), or None
     when no move is valid. ``max_nodes`` and ``budget_ms`` bound each
     sample's search (the time as a share of ``budget_ms``). Moves back to
-    a position in ``seen`` (visible keys) are never chosen: autoplay
+    a position in ``seen`` (visible keys) are never chosen: the game's hint
     passes the positions of its game, so that it cannot go round in a
-    circle."""
-    moves = [move for move in legal_moves(board) if _leads_elsewhere(board, move, seen)]
+    circle. Given ``without_progress`` (the moves since the last progress),
+    only :func:`onward_moves` are: the hint, and autoplay which plays it,
+    never wander without progress."""
+    if without_progress is None:
+        moves = [m for m in legal_moves(board) if leads_elsewhere(board, m, seen)]
+    else:
+        moves = onward_moves(board, seen, without_progress)
     if not moves:
         return None
     if board.get_deck().size() <= 1:  # one order only: one search, all the budget
@@ -245,7 +336,7 @@ class FairPlayer:
             return move
         seen = frozenset(self._seen)
         moves = [
-            move for move in legal_moves(board) if _leads_elsewhere(board, move, seen)
+            move for move in legal_moves(board) if leads_elsewhere(board, move, seen)
         ]
         if len(moves) <= 1:
             return moves[0] if moves else None

@@ -43,12 +43,11 @@ from . import deal_numbers, savefile
 from .commands import ToFoundation
 
 NO_SAFE_CARD = "No card is safe to play to the foundations now"
-NO_PROGRESS = "Autoplay stopped: no move brings a card home or opens the stock"
+NO_PROGRESS_LEFT = "no move brings a card home or opens the stock"
+"""Why the hint has no move while valid ones that repeat nothing are left:
+none starts a path to progress the hint finds
+(:func:`gamestate.forty_thieves.fair.onward_moves`)."""
 ONLY_REPEATS = "every move left goes back to an earlier position"
-AUTOPLAY_PATIENCE = 30
-"""Moves autoplay makes with no card sent home and none dealt before it
-stops: the fair hint never repeats a position, but with nothing left to
-gain it could wander among new ones for hundreds of moves."""
 
 HINT_BUDGET_MS = 300
 """How long the thoughtful solver's hint searches (it knows the deck's
@@ -144,36 +143,44 @@ class FortyThieves(GameAdapter[BoardT, Intent, Effects]):
 
     def hint_onward(self, model: BoardT, earlier: Sequence[BoardT]) -> Move | None:
         """The fair hint, never a move back to a position the player has
-        seen in this game (a card moved back and forth between two piles)."""
-        from gamestate.forty_thieves.fair import decide, visible_key  # big
+        seen in this game (a card moved back and forth between two piles),
+        and only on a path to progress (a card home or dealt) found within
+        a small search (:func:`gamestate.forty_thieves.fair.onward_moves`):
+        autoplay, which plays it, stops at once when none is left."""
+        from gamestate.forty_thieves.fair import (  # big
+            decide,
+            moves_without_progress,
+            visible_key,
+        )
 
-        seen = frozenset(map(visible_key, (*earlier, model)))
+        positions = (*earlier, model)
+        seen = frozenset(map(visible_key, positions))
+        without_progress = moves_without_progress(positions)
         if self.hint_nodes is None:
-            decision = decide(model, seen=seen)
+            decision = decide(model, seen=seen, without_progress=without_progress)
         else:
-            decision = decide(model, max_nodes=self.hint_nodes, budget_ms=None, seen=seen)
+            decision = decide(
+                model,
+                max_nodes=self.hint_nodes,
+                budget_ms=None,
+                seen=seen,
+                without_progress=without_progress,
+            )
         return None if decision is None else decision.move
 
     def why_no_hint(self, model: BoardT, earlier: Sequence[BoardT]) -> str:
         """No hint while valid moves exist: each goes back to a position
-        this game had, which a hint never does (it could only loop)."""
-        del earlier  # the hint checked them: any valid move left repeats
-        if legal_moves(model):
-            return ONLY_REPEATS
-        return NO_MOVE_LEFT
+        this game had, which a hint never does (it could only loop), or
+        none starts a path to progress."""
+        from gamestate.forty_thieves.fair import leads_elsewhere, visible_key
 
-    def why_autoplay_stops(self, model: BoardT, earlier: Sequence[BoardT]) -> str | None:
-        """Stop after AUTOPLAY_PATIENCE moves with no card sent home or dealt,
-        or when every move goes back to a position seen (the hint: None)."""
-        from gamestate.forty_thieves.fair import progress
-
-        now = progress(model)
-        recent = earlier[len(earlier) - AUTOPLAY_PATIENCE :]
-        if len(recent) == AUTOPLAY_PATIENCE and all(
-            progress(board) == now for board in recent
-        ):
-            return NO_PROGRESS
-        return None
+        moves = legal_moves(model)
+        if not moves:
+            return NO_MOVE_LEFT
+        seen = frozenset(map(visible_key, (*earlier, model)))
+        if any(leads_elsewhere(model, move, seen) for move in moves):
+            return NO_PROGRESS_LEFT
+        return ONLY_REPEATS
 
     @staticmethod
     def can_finish(model: BoardT) -> bool:

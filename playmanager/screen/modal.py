@@ -215,6 +215,9 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self._quit_after_save = False
         self._autoplaying = False
         self._next_autoplay = 0.0
+        self._hint_due = False
+        """A hint asked for, to be found at the next tick (after the screen
+        says it is thinking)."""
         self._rescued = rescued
         self._about_rescued = () if rescued is None else self._rescue_lines(rescued)
         self._file_holds = ""
@@ -301,11 +304,17 @@ class ModalController(ABC, Generic[M, I, E, A]):
     def wake_at(self) -> float | None:
         """When :meth:`tick` has something to do; None when only a key does."""
         autoplay = self._next_autoplay if self._autoplaying else None
-        return earliest(self.marks.wake_at(), autoplay)
+        hint = self._clock() if self._hint_due else None
+        return earliest(self.marks.wake_at(), autoplay, hint)
 
     def tick(self) -> None:
-        """Let time act: marks fade, autoplay moves when its pause is over."""
+        """Let time act: marks fade, a hint asked for is found, autoplay
+        moves when its pause is over."""
         self.marks.tick()
+        if self._hint_due:
+            self._hint_due = False
+            if self.mode is Mode.PLAYING:  # not over a question asked since
+                self._give_hint()
         if self._autoplaying and self._clock() >= self._next_autoplay:
             self.autoplay_step()
 
@@ -507,6 +516,15 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self.settle()
 
     def hint(self) -> None:
+        """Show a hint; one that keeps the player waiting is found at the
+        next tick, once the screen has said so (the shell draws first)."""
+        if self.session.adapter.hint_keeps_waiting():
+            self.status = messages.HINT_THINKING
+            self._hint_due = True
+        else:
+            self._give_hint()
+
+    def _give_hint(self) -> None:
         intent = self.session.hint()
         if intent is None:
             self.status = messages.no_hint(self.session.why_no_hint())

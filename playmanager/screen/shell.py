@@ -641,11 +641,13 @@ def run(app: FullScreenApp, terminal: Terminal) -> str:
 def say(message: str, width: int) -> None:
     """Print a last line on stderr, if there is still somewhere to print,
     wrapped at words to ``width`` as the line modes print
-    (:func:`~.text_layout.message_lines`): no path breaks mid-word."""
+    (:func:`~.text_layout.message_lines`): no path breaks mid-word. A path
+    is never shortened, even one longer than a line: it is what resumes
+    the game, to be copied whole once the screen is gone."""
     if not message:
         return
     from .text_layout import message_lines
 
-    message = "\n".join(message_lines(message, width))
+    message = "\n".join(message_lines(message, width, shorten=False))
     with suppress(OSError):
         print(message, file=sys.stderr)

@@ -37,6 +37,9 @@ class Twenty48(GameAdapter[GameState, Direction, MoveEffects]):
         a new Java GameState) with ``two_prob``."""
         self._make_game = make_game
         self._solver = solver
+        self._warm = solver is not None
+        """Whether a hint has been found yet (the default solver's first
+        builds its tables: seconds)."""
         self._load_seed = load_seed
         self._two_prob = two_prob
 
@@ -57,7 +60,12 @@ class Twenty48(GameAdapter[GameState, Direction, MoveEffects]):
             from gamestate.solver import best_move
 
             self._solver = best_move
-        return self._solver(model)
+        hint = self._solver(model)
+        self._warm = True
+        return hint
+
+    def hint_keeps_waiting(self) -> bool:
+        return not self._warm
 
     def ended(self, model: GameState) -> bool:
         return model.isGameOver()

@@ -213,7 +213,7 @@ class LineGame:
             self.stdout.write(messages.possible_commands())
         elif command is Action.QUIT:
             return self.changed and typed(self.stdin) and not self.asked_to_quit(self.lines)
-        elif command is Action.SAVE:
+        elif isinstance(command, Action):  # Action.SAVE
             self.save()
         elif self.game.move(command):
             self.changed = True
