@@ -840,13 +840,20 @@ def _replay(board: BoardT, steps: list[_Step]) -> tuple[Move, ...]:
 
 
 def _search(
-    board: BoardT, budget_ms: float | None, max_nodes: int | None
+    board: BoardT,
+    budget_ms: float | None,
+    max_nodes: int | None,
+    deal_first: bool = False,
 ) -> tuple[Status, _Node, int, float]:
     """Run a search per weighting of :data:`_WEIGHTS` on
     ``board``, in turn, each on an equal share of the budget left, until
     one wins or proves the deal lost; return the status, the winning node
     (else the best-rated node of the last search), the nodes and the start
-    time."""
+    time. ``deal_first``: :attr:`_Search.deal_first`, which :func:`solve`
+    uses; the hints do not (:func:`explore`, :func:`hint`): their lines are
+    moves a player is shown, and the deal first would make every hint
+    from an empty waste "deal a card", sound but a change to what the
+    hints and the fair autoplay do, which is measured on its own."""
     started = time.perf_counter()
     position, stock = _position(board)
     shares = len(_WEIGHTS)
@@ -855,6 +862,7 @@ def _search(
     best: _Node | None = None
     for number, weights in enumerate(_WEIGHTS):
         search = _Search(stock, weights)
+        search.deal_first = deal_first
         steps, root = search.start(position)
         deadline = None
         if budget_ms is not None:
@@ -881,7 +889,7 @@ def solve(
     position lost, which may take very long. A win is replayed on a copy
     of the board before it is returned.
     """
-    status, node, nodes, started = _search(board, budget_ms, max_nodes)
+    status, node, nodes, started = _search(board, budget_ms, max_nodes, True)
     moves = _replay(board, _steps_to(node)) if status == "won" else ()
     return Solution(status, moves, nodes, time.perf_counter() - started)
 
