@@ -8,7 +8,8 @@ the whole node budget) on the deals given and prints, per search: the
 positions expanded, those dropped as dead (``has_dead_card``), the
 children generated and how many of them the transposition table had
 seen already, what is left on the frontier, positions per CPU second and
-the share of the time spent in the dead-card proof; then how the
+the share of the time spent in the dead-card proof (``analyse``, which
+also says whether the waste waits for the deal); then how the
 expanded positions spread over the depth (moves from the deal), the cards
 dealt, the cards on the foundations, the empty piles and the waste's
 size. It is the instrument behind "why is no loss proven" on the
@@ -29,7 +30,7 @@ from gamestate.forty_thieves.solver import (
     _position,
     _Search,
     _Weights,
-    has_dead_card,
+    analyse,
 )
 
 
@@ -43,11 +44,12 @@ def spread(counts: Counter[int], width: int) -> str:
     )
 
 
-def profile(seed: int, weights: _Weights, max_nodes: int) -> None:
+def profile(seed: int, weights: _Weights, max_nodes: int, deal_first: bool) -> None:
     """Search deal ``seed`` with ``weights`` for ``max_nodes`` positions and
     print where they went."""
     position, stock = _position(BoardT(deal(seed)))
     search = _Search(stock, weights)
+    search.deal_first = deal_first
     _, root = search.start(position)
     seen = {search.key(root)}
     frontier: list[tuple[float, int, int, _Position]] = [(0.0, 0, 0, root)]
@@ -60,7 +62,7 @@ def profile(seed: int, weights: _Weights, max_nodes: int) -> None:
     while frontier and search.nodes < max_nodes:
         _, _, depth, node = heapq.heappop(frontier)
         before = time.process_time()
-        is_dead = has_dead_card(node, stock)
+        is_dead, waits = analyse(node, stock)
         dead_seconds += time.process_time() - before
         if is_dead:
             dead += 1
@@ -74,7 +76,7 @@ def profile(seed: int, weights: _Weights, max_nodes: int) -> None:
             ("waste", len(node.waste)),
         ):
             spreads[name][value] += 1
-        for _, child in search.children(node):
+        for _, child in search.children(node, waits):
             generated += 1
             key = search.key(child)
             if key in seen:
@@ -90,7 +92,7 @@ def profile(seed: int, weights: _Weights, max_nodes: int) -> None:
         f" ({hits / max(generated, 1):.0%}) seen before, {len(frontier)} left"
         f" on the frontier{' (exhausted: lost)' if not frontier else ''};"
         f" {search.nodes / seconds:,.0f} positions per CPU second,"
-        f" {dead_seconds / seconds:.0%} of the time in has_dead_card"
+        f" {dead_seconds / seconds:.0%} of the time in has_dead_card (and waits_for_deal)"
     )
     for name, width in (
         ("depth", 10),
@@ -106,10 +108,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("seeds", metavar="SEED", type=int, nargs="+")
     parser.add_argument("--max-nodes", type=int, default=5000)
+    parser.add_argument(
+        "--no-deal-first",
+        dest="deal_first",
+        action="store_false",
+        help="search without the rule that only deals where the waste waits"
+        " for the deal (waits_for_deal), to compare",
+    )
     args = parser.parse_args()
     for seed in args.seeds:
         for weights in _WEIGHTS:
-            profile(seed, weights, args.max_nodes)
+            profile(seed, weights, args.max_nodes, args.deal_first)
 
 
 if __name__ == "__main__":

@@ -1,25 +1,30 @@
 """The Forty Thieves solver's proofs of loss (gamestate.forty_thieves.solver).
 
-The dead-card rule (:func:`has_dead_card`) on positions built by hand where
-it must and must not apply, and the whole search (safe moves, canonical
-keys, run moves, the dead-card rule) against an exhaustive search with no
-pruning at all, written here from the rules, on small deals: two suits, a
-few ranks, a few short piles and a short stock.
+The dead-card rule (:func:`has_dead_card`) and the deal made first where
+the waste waits for it (:func:`waits_for_deal`) on positions built by hand
+where they must and must not apply, and the whole search (safe moves,
+canonical keys, run moves, the dead-card rule, the deal first) against an
+exhaustive search with no pruning at all, written here from the rules, on
+small deals: two suits, a few ranks, a few short piles and a short stock.
+A rule that is NOT sound is shown too, so that nobody adds it: a card
+never moved onto the twin of the card it sits on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamestate.forty_thieves.solver import (
     _WEIGHTS,
+    _Kind,
     _Node,
     _Position,
     _Search,
     has_dead_card,
+    waits_for_deal,
 )
 
 NO_FOUNDATIONS = bytes(8)
@@ -185,15 +190,20 @@ def naive_moves(state: State, stock: bytes) -> Iterator[State]:
         yield piles, foundations, dealt + 1, waste + stock[dealt : dealt + 1]
 
 
-def exhaustive(start: State, stock: bytes) -> str:
-    """Whether ``start`` can be won, trying every line (no pruning)."""
+def exhaustive(
+    start: State,
+    stock: bytes,
+    moves: Callable[[State, bytes], Iterator[State]] = naive_moves,
+) -> str:
+    """Whether ``start`` can be won, trying every line (no pruning) of
+    ``moves``."""
     seen = {start}
     todo = [start]
     while todo:
         state = todo.pop()
         if not any(state[0]) and not state[3] and state[2] == len(stock):
             return "won"
-        for after in naive_moves(state, stock):
+        for after in moves(state, stock):
             if after not in seen:
                 seen.add(after)
                 todo.append(after)
@@ -220,10 +230,11 @@ def as_state(position: _Position) -> State:
     return position.piles, (0,) * 4, position.dealt, position.waste
 
 
-def search(position: _Position, stock: bytes) -> str:
+def search(position: _Position, stock: bytes, deal_first: bool = True) -> str:
     """The solver's verdict with no budget: won, or lost by an exhausted
-    search with all its pruning."""
+    search with all its pruning (without the deal first if told)."""
     solver = _Search(stock, _WEIGHTS[0])
+    solver.deal_first = deal_first
     steps, root = solver.start(position)
     status, _ = solver.run(_Node(None, steps, root), None, None)
     return status
@@ -249,18 +260,25 @@ def test_every_verdict_equals_the_exhaustive_search(
     assert search(as_position(start), stock) == exhaustive(start, stock)
 
 
-@settings(max_examples=200)
-@given(small_deals(), st.lists(st.integers(0, 30), max_size=12))
-def test_a_dead_card_is_only_found_where_no_line_wins(
-    deal: tuple[State, bytes], choices: list[int]
-) -> None:
-    """In positions a few random moves into a small deal."""
-    state, stock = deal
-    for choice in choices:
+@st.composite
+def played_deals(draw: st.DrawFn) -> tuple[State, bytes]:
+    """Positions a few random moves (of the rules) into a small deal."""
+    state, stock = draw(small_deals())
+    for choice in draw(st.lists(st.integers(0, 30), max_size=12)):
         moves = list(naive_moves(state, stock))
         if not moves:
             break
         state = moves[choice % len(moves)]
+    return state, stock
+
+
+@settings(max_examples=200)
+@given(played_deals())
+def test_a_dead_card_is_only_found_where_no_line_wins(
+    deal: tuple[State, bytes],
+) -> None:
+    """In positions a few random moves into a small deal."""
+    state, stock = deal
     if has_dead_card(as_position(state), stock):
         assert exhaustive(state, stock) == "lost"
 
@@ -296,3 +314,128 @@ def test_every_verdict_beside_a_waste_equals_the_exhaustive_search(
 ) -> None:
     start, stock = deal
     assert search(as_position(start), stock) == exhaustive(start, stock)
+
+
+# --- the deal first, where the waste waits for it ---------------------------------
+
+
+def children_kinds(position: _Position, stock: bytes) -> list[int]:
+    """What the first step of each move the search tries from ``position``
+    does (a :class:`_Kind`)."""
+    return [steps[0][0] for steps, _ in _Search(stock, _WEIGHTS[0]).children(position)]
+
+
+def test_a_waste_card_with_no_parent_and_no_way_home_waits_for_the_deal() -> None:
+    """The 3 of spades of the waste needs the 4 of spades or the Ace and 2
+    of spades home: all are in the stock. The 9 of hearts can go on the
+    10, but then the 5 of hearts stays (its parent is under the 10) and no
+    pile ever empties. So the deal is the only move tried, though the 9
+    could move first: it can as well after the deal."""
+    position, stock = at_start(
+        [[HEARTS[5], HEARTS[9]], [HEARTS[6], HEARTS[10]]],
+        waste=[SPADES[3]],
+        stock=[SPADES[1], SPADES[2], SPADES[4]],
+    )
+    assert waits_for_deal(position, stock)
+    assert children_kinds(position, stock) == [_Kind.DEAL]
+
+
+def test_a_pile_that_may_empty_lets_the_waste_card_move_first() -> None:
+    """The same but the 9 of hearts alone on its pile: once it is on the
+    10, the 3 of spades can go to the empty pile before any deal."""
+    position, stock = at_start(
+        [[HEARTS[9]], [HEARTS[6], HEARTS[10]]],
+        waste=[SPADES[3]],
+        stock=[SPADES[1], SPADES[2], SPADES[4]],
+    )
+    assert not waits_for_deal(position, stock)
+    assert sorted(children_kinds(position, stock)) == [
+        _Kind.TABLEAU_TO_TABLEAU,
+        _Kind.DEAL,
+    ]
+
+
+def test_a_parent_that_can_be_uncovered_lets_the_waste_card_move_first() -> None:
+    """The 4 of spades under the 9 of hearts, which can go on the 10: the
+    3 of spades can go on the 4 before any deal; under the 5 of hearts
+    (which never moves) it cannot, and the waste waits."""
+    stock = bytes([SPADES[1], SPADES[2], SPADES[4]])
+    free, _ = at_start(
+        [[SPADES[4], HEARTS[9]], [HEARTS[6], HEARTS[10]]], waste=[SPADES[3]]
+    )
+    buried, _ = at_start(
+        [[SPADES[4], HEARTS[5]], [HEARTS[6], HEARTS[10]]], waste=[SPADES[3]]
+    )
+    assert not waits_for_deal(free, stock)
+    assert waits_for_deal(buried, stock)
+
+
+def test_an_empty_waste_waits_for_the_deal() -> None:
+    """Nothing in the waste: no line moves a waste card before a deal."""
+    position, stock = at_start(
+        [[HEARTS[9]], [HEARTS[6], HEARTS[10]]], stock=[SPADES[1]]
+    )
+    assert waits_for_deal(position, stock)
+    assert children_kinds(position, stock) == [_Kind.DEAL]
+
+
+@settings(max_examples=200)
+@given(played_deals())
+def test_where_the_waste_waits_dealing_first_loses_no_win(
+    deal: tuple[State, bytes],
+) -> None:
+    """In positions a few random moves into a small deal: where the rule
+    says the waste waits, the position after the deal is won exactly when
+    the position is."""
+    state, stock = deal
+    piles, foundations, dealt, waste = state
+    if dealt < len(stock) and waits_for_deal(as_position(state), stock):
+        after = (piles, foundations, dealt + 1, waste + stock[dealt : dealt + 1])
+        assert exhaustive(after, stock) == exhaustive(state, stock)
+
+
+@settings(max_examples=150)
+@given(st.one_of(small_deals(), small_positions()))
+def test_every_verdict_equals_the_search_without_the_deal_first(
+    deal: tuple[State, bytes],
+) -> None:
+    start, stock = deal
+    position = as_position(start)
+    assert search(position, stock) == search(position, stock, deal_first=False)
+
+
+# --- a rule that is not sound: never onto the twin of the card below -----------
+
+
+def without_twin_moves(state: State, stock: bytes) -> Iterator[State]:
+    """:func:`naive_moves` less the moves of a pile's top card that sits on
+    its parent onto another pile topped by the parent's twin (the same
+    card, the other copy)."""
+    piles = state[0]
+    for after in naive_moves(state, stock):
+        grown = [n for n, pile in enumerate(after[0]) if len(pile) > len(piles[n])]
+        shrunk = [n for n, pile in enumerate(after[0]) if len(pile) < len(piles[n])]
+        if grown and shrunk and piles[grown[0]]:  # onto a card, not an empty pile
+            source = piles[shrunk[0]]
+            if len(source) > 1 and source[-2] == source[-1] + 1:
+                continue
+        yield after
+
+
+def test_a_card_must_sometimes_move_onto_the_twin_of_its_parent() -> None:
+    """The two copies of a card are one code to the solver, so positions
+    that differ by swapping them are one position already; but moving a
+    card from its parent onto the parent's twin is a real move (it
+    uncovers the one parent and covers the other) and this deal (found by
+    trying random small deals) is won only with such a move: a search that
+    left those moves out would call it lost."""
+    piles = (
+        bytes([HEARTS[4], SPADES[1], SPADES[3], SPADES[2], SPADES[3]]),
+        bytes([HEARTS[2], SPADES[1], HEARTS[3], HEARTS[1], SPADES[4]]),
+        bytes([SPADES[2], SPADES[4]]),
+    )
+    stock = bytes([HEARTS[4], HEARTS[3], HEARTS[1], HEARTS[2]])
+    start: State = (piles, (0,) * 4, 0, b"")
+    assert exhaustive(start, stock) == "won"
+    assert exhaustive(start, stock, without_twin_moves) == "lost"
+    assert search(as_position(start), stock) == "won"

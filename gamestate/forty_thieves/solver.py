@@ -40,9 +40,11 @@ on its own, so any one that runs out of positions proves the deal lost.
 Nothing below may lose a win; why each shortcut is safe is said where it
 is taken: the canonical key (:meth:`_Search.key`), the safe moves to the
 foundations made without branching (:func:`_is_safe`), the moves
-never tried (:meth:`_Search.children`) and the positions dropped because
-a card in them can never move again (:func:`has_dead_card`), so that a
-search that runs out of positions is a proof of loss
+never tried (:meth:`_Search.children`; among them every move but the
+deal where the waste cannot move before it, :func:`waits_for_deal`) and
+the positions dropped because a card in them can never move again
+(:func:`has_dead_card`), so that a search that runs out of positions is
+a proof of loss
 (tests/test_forty_thieves_proofs.py checks every verdict against a search
 without any of these on small deals). Moves of a run of cards through
 empty piles are added as single steps (a "macro"), on top of the
@@ -429,9 +431,50 @@ def has_dead_card(position: _Position, stock: bytes) -> bool:
     pile that may empty) lets every card move, so the test says nothing
     then.
     """
+    return analyse(position, stock)[0]
+
+
+def waits_for_deal(position: _Position, stock: bytes) -> bool:
+    """Whether no line from ``position`` moves a waste card before the next
+    deal: the waste is empty, or its top card can move neither now nor
+    after any number of tableau moves (moves between the piles and from
+    them to the foundations).
+
+    Then dealing at once loses nothing (:meth:`_Search.children` deals and
+    tries nothing else): a winning line from here deals at some point (the
+    stock is not empty, so it must), and before that deal it makes only
+    tableau moves, which touch neither the stock nor the waste: the same
+    moves made after the deal are legal and lead to the same position, so
+    the line with its first deal moved to the front wins too, and is one
+    move shorter from the position after the deal (so a chain of such
+    steps ends in a win and never goes round a cycle).
+
+    "Can move" is over-approximated with :class:`_Frozen` before any card
+    of the waste or the stock is released (nothing is dealt, and the waste
+    below its top waits for it): the tableau cards are released as in
+    :func:`has_dead_card`, and a tableau card that is never released never
+    moves before the top of the waste or the deal does (the argument given
+    there). The top of the waste then waits when no pile may empty and
+    :meth:`_Frozen.can_move` says it cannot move.
+    """
+    return analyse(position, stock)[1]
+
+
+def analyse(position: _Position, stock: bytes) -> tuple[bool, bool]:
+    """:func:`has_dead_card` and :func:`waits_for_deal` of ``position``, in
+    one pass: the tableau's cards are released first, which is where the
+    second stops and the first goes on."""
+    waits = not position.waste
     if not all(position.piles):
-        return False  # an empty pile takes any card: all can move
-    return _Frozen(position, stock).release_all()
+        return False, waits  # an empty pile takes any card: all can move
+    frozen = _Frozen(position, stock)
+    released: bool | None = True
+    while released:
+        released = frozen._release_piles()
+        if released is None:
+            return False, waits  # a pile may empty
+    waits = waits or not frozen.can_move(position.waste[-1])
+    return frozen.release_all(), waits
 
 
 # --- the search ---------------------------------------------------------------
@@ -476,6 +519,9 @@ class _Search:
         self.weights = weights
         self.disorder: dict[bytes, int] = {}
         """Per tableau pile met: its cards not on their parent (a cache)."""
+        self.deal_first = True
+        """Whether :meth:`children` only deals where :func:`waits_for_deal`
+        (False: the search without that rule, for the tests and benches)."""
         self.nodes = 0
         self.dead = 0
         """Positions reached and dropped: :func:`has_dead_card` proves them lost."""
@@ -515,7 +561,12 @@ class _Search:
         (any card may go to any empty pile, any card on its parent
         wherever that is), so swapping two piles changes no line but its
         pile numbers. The foundations are already per suit (see
-        :class:`_Position`).
+        :class:`_Position`). The two copies of a card are one code, so two
+        positions that differ only by where each copy lies are one key
+        (the rules never tell the copies apart). Moving a card from its
+        parent onto the parent's twin is a real move all the same: it
+        uncovers one parent and covers the other, and some deals are won
+        only with it (tests/test_forty_thieves_proofs.py).
         """
         return (
             _PILE_SEPARATOR.join(sorted(position.piles))
@@ -536,16 +587,25 @@ class _Search:
             piles=tuple(piles), foundations=foundations, waste=waste
         )
 
-    def children(self, position: _Position) -> list[_Edge]:
+    def children(self, position: _Position, waits: bool | None = None) -> list[_Edge]:
         """Every move worth trying from ``position``, each with the position
         after it and its safe cards (:func:`_is_safe`).
 
         Moves never tried, because another move tried leads to the same
         canonical position (:meth:`key`): a card to a second or third empty
         pile (the first one is tried), and the only card of a pile to an
-        empty pile (that swaps two piles).
+        empty pile (that swaps two piles). And where the waste waits for
+        the deal (:func:`waits_for_deal`, or ``waits`` when the caller knows
+        it), only the deal: the tableau moves are tried after it (they
+        commute with it).
         """
         piles, foundations, dealt, waste = position
+        if (
+            self.deal_first
+            and dealt < len(self.stock)
+            and (waits_for_deal(position, self.stock) if waits is None else waits)
+        ):
+            return [self._deal(position)]
         edges: list[_Edge] = []
         parents: dict[int, list[int]] = {}  # top card -> piles it tops
         empties = [n for n, pile in enumerate(piles) if not pile]
@@ -623,13 +683,21 @@ class _Search:
                     new_waste=waste[:-1],
                 )
         if dealt < len(self.stock):
-            add(
-                (_Kind.DEAL, 0, 0, 1),
-                list(piles),
-                new_dealt=dealt + 1,
-                new_waste=waste + self.stock[dealt : dealt + 1],
-            )
+            edges.append(self._deal(position))
         return edges
+
+    def _deal(self, position: _Position) -> _Edge:
+        """The deal of the next card from ``position``, and its safe cards."""
+        steps: list[_Step] = [(_Kind.DEAL, 0, 0, 1)]
+        piles = list(position.piles)
+        dealt = position.dealt
+        foundations, waste = _play_safe_cards(
+            piles,
+            position.foundations,
+            position.waste + self.stock[dealt : dealt + 1],
+            steps,
+        )
+        return steps, _Position(tuple(piles), foundations, dealt + 1, waste)
 
     def run(
         self, root: _Node, deadline: float | None, max_nodes: int | None
@@ -648,7 +716,8 @@ class _Search:
                 best = (-rating, node)
             if max_nodes is not None and self.nodes >= max_nodes:
                 return "unknown", best[1]
-            if has_dead_card(node.position, self.stock):
+            dead, waits = analyse(node.position, self.stock)
+            if dead:
                 self.dead += 1
                 continue
             self.nodes += 1
@@ -658,7 +727,7 @@ class _Search:
                 and time.perf_counter() > deadline
             ):
                 return "unknown", best[1]
-            for steps, child in self.children(node.position):
+            for steps, child in self.children(node.position, waits):
                 key = self.key(child)
                 if key not in seen:
                     seen.add(key)
@@ -771,13 +840,20 @@ def _replay(board: BoardT, steps: list[_Step]) -> tuple[Move, ...]:
 
 
 def _search(
-    board: BoardT, budget_ms: float | None, max_nodes: int | None
+    board: BoardT,
+    budget_ms: float | None,
+    max_nodes: int | None,
+    deal_first: bool = False,
 ) -> tuple[Status, _Node, int, float]:
     """Run a search per weighting of :data:`_WEIGHTS` on
     ``board``, in turn, each on an equal share of the budget left, until
     one wins or proves the deal lost; return the status, the winning node
     (else the best-rated node of the last search), the nodes and the start
-    time."""
+    time. ``deal_first``: :attr:`_Search.deal_first`, which :func:`solve`
+    uses; the hints do not (:func:`explore`, :func:`hint`): their lines are
+    moves a player is shown, and the deal first would make every hint
+    from an empty waste "deal a card", sound but a change to what the
+    hints and the fair autoplay do, which is measured on its own."""
     started = time.perf_counter()
     position, stock = _position(board)
     shares = len(_WEIGHTS)
@@ -786,6 +862,7 @@ def _search(
     best: _Node | None = None
     for number, weights in enumerate(_WEIGHTS):
         search = _Search(stock, weights)
+        search.deal_first = deal_first
         steps, root = search.start(position)
         deadline = None
         if budget_ms is not None:
@@ -812,7 +889,7 @@ def solve(
     position lost, which may take very long. A win is replayed on a copy
     of the board before it is returned.
     """
-    status, node, nodes, started = _search(board, budget_ms, max_nodes)
+    status, node, nodes, started = _search(board, budget_ms, max_nodes, True)
     moves = _replay(board, _steps_to(node)) if status == "won" else ()
     return Solution(status, moves, nodes, time.perf_counter() - started)
 
