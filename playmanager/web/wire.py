@@ -5,10 +5,12 @@ the app sends it: two system calls and two TCP segments for every move,
 and a client that wakes for the head and again for the body. On loopback
 each write also runs the receiving side's network stack, so the writes
 were a quarter of the server's time a move under load (py-spy).
-:class:`CoalescingTransport` keeps what is written in one turn of the
-event loop and sends it as one write at the end of that turn; a head
-whose body comes later (a streamed file) still leaves at once, at the
-turn's end. :class:`HttpProtocol` is uvicorn's httptools protocol with it.
+:class:`CoalescingTransport` holds a write back until the next one and
+sends the two as one, at once: a head leaves with its body as soon as the
+body comes, never later than without it. A write held alone (a head
+whose body comes later, as a streamed file's) leaves at the end of the
+event loop's turn. :class:`HttpProtocol` is uvicorn's httptools protocol
+with it.
 """
 
 from __future__ import annotations
@@ -20,23 +22,26 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 
 class CoalescingTransport(asyncio.Transport):
-    """A transport whose writes in one turn of the loop leave as one."""
+    """A transport that sends a write with the next one (module docstring)."""
 
     def __init__(self, transport: asyncio.Transport) -> None:
         super().__init__()
         self._transport = transport
-        self._pending: list[bytes] = []
+        self._held = b""
 
     def write(self, data: bytes | bytearray | memoryview) -> None:
-        if not self._pending:
+        if self._held:
+            self._transport.write(self._held + data)
+            self._held = b""
+        elif data:
+            self._held = bytes(data)
             asyncio.get_running_loop().call_soon(self.flush)
-        self._pending.append(bytes(data))
 
     def flush(self) -> None:
-        """Send what was written (nothing once the connection is closing)."""
-        if self._pending and not self._transport.is_closing():
-            self._transport.write(b"".join(self._pending))
-        self._pending.clear()
+        """Send a write still held (nothing once the connection is closing)."""
+        if self._held and not self._transport.is_closing():
+            self._transport.write(self._held)
+        self._held = b""
 
     def close(self) -> None:
         self.flush()
@@ -47,12 +52,11 @@ class CoalescingTransport(asyncio.Transport):
         self._transport.write_eof()
 
     def abort(self) -> None:
-        self._pending.clear()
+        self._held = b""
         self._transport.abort()
 
     def get_write_buffer_size(self) -> int:
-        pending = sum(len(data) for data in self._pending)
-        return pending + self._transport.get_write_buffer_size()
+        return len(self._held) + self._transport.get_write_buffer_size()
 
     # The rest as the socket's own transport does it.
     def get_extra_info(self, name: str, default: Any = None) -> Any:
