@@ -286,8 +286,9 @@ function hint() {
     message("Thinking…");
     const answer = await call("POST", `/api/games/${shell.out.id}/hint`);
     if (answer) {
-      message(`Hint: ${answer.words}`);
-      if (answer.hint) shell.view.showHint(answer.hint);
+      // A game that draws the hint ready to play says how to play it.
+      const how = answer.hint ? shell.view.showHint(answer.hint) : "";
+      message(how ? `Hint: ${answer.words}. ${how}` : `Hint: ${answer.words}`);
     }
   });
 }
