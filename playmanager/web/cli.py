@@ -180,8 +180,6 @@ def serve(
 ) -> int:
     import uvicorn
 
-    from .wire import HttpProtocol
-
     url = page_url(args.host, args.port)
     stdout.write(f"Playing at {url} (Ctrl-C stops the server)\n")
     stdout.flush()
@@ -192,7 +190,6 @@ def serve(
         log_level="warning",
         access_log=False,
         lifespan="off",
-        http=HttpProtocol,  # an answer in one write (see wire.py)
         # No proxy stands in front (the Host check assumes none): a client
         # must not name its own address in X-Forwarded-For.
         proxy_headers=False,
