@@ -27,15 +27,33 @@ restarted server's first answers wait past httpx's 5 s."""
 WEB_STACK = ("fastapi", "starlette", "uvicorn", "pydantic", "anyio", "playmanager.web")
 
 
+STARTED: list[subprocess.Popen[bytes]] = []
+"""The servers this test started, for :func:`no_server_left`."""
+
+
+@pytest.fixture(autouse=True)
+def no_server_left() -> Iterator[None]:
+    """A test that fails midway leaves no server running (a failed request
+    skipped its test's own terminate, and the server outlived the run)."""
+    yield
+    while STARTED:
+        process = STARTED.pop()
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+
+
 def start(folder: Path, *arguments: str) -> subprocess.Popen[bytes]:
     env = {**os.environ, "XDG_DATA_HOME": str(folder / "data")}
-    return subprocess.Popen(
+    process = subprocess.Popen(
         [sys.executable, "-m", "playmanager", "--web", "--no-browser", *arguments],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
+    STARTED.append(process)
+    return process
 
 
 def run(folder: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
