@@ -35,6 +35,7 @@ every figure is from this run only.
     python bench/web_load.py [--players 200] [--moves 500] [--rate 5]
                              [--concurrent 16] [--seconds 10] [--games 2000]
     python bench/web_load.py --hints 30 [--players 200] [--moves 100]
+                             [--tree DIR]
 """
 
 from __future__ import annotations
@@ -76,14 +77,18 @@ def free_port() -> int:
 class Server:
     """``python -m playmanager --web`` in a process of its own."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, tree: Path = ROOT) -> None:
         self.folder = folder
+        self.tree = tree
+        """The checkout whose code serves (``--tree``)."""
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         env = {**os.environ, "XDG_DATA_HOME": str(self.folder)}
+        if self.tree != ROOT:
+            env["PYTHONPATH"] = str(self.tree)
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -96,7 +101,7 @@ class Server:
                 "--saves",
                 str(self.folder / "saves"),
             ],
-            cwd=ROOT,
+            cwd=self.tree,
             env=env,
             stdout=subprocess.DEVNULL,
         )
@@ -502,13 +507,20 @@ def main() -> None:
         metavar="N",
         help="only phase 6: N clients asking for hints while the players move",
     )
+    parser.add_argument(
+        "--tree",
+        type=Path,
+        default=ROOT,
+        help="serve the code of this checkout (git worktree add DIR REV), "
+        "to compare trees with the same clients; default: this one",
+    )
     args = parser.parse_args()
     print(
         f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} "
         f"on {os.cpu_count()} cores"
     )
     with tempfile.TemporaryDirectory(prefix="web-load-") as folder:
-        server = Server(Path(folder))
+        server = Server(Path(folder), args.tree.resolve())
         server.start()
         try:
             if args.hints:

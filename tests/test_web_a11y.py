@@ -137,6 +137,32 @@ def dots_won(page: Page) -> None:
     assert state(page)["state"]["won"]
 
 
+NO_PATH_LEFT = """dots save 1
+R O R O R O
+G B G B G B
+R O R O R O
+G B G B G B
+R O R O R O
+G B G B G B
+moves 3
+objective G 15
+score 0
+squares off
+generator 110227850857212
+level seed 99 board default moves 3 objective 15
+"""
+"""A Dots board with moves left and no two neighbours of one colour."""
+
+
+def dots_no_path_left(page: Page, folder: Path) -> None:
+    open_game(page, "dots")
+    save = folder / "no_path_left.dots"
+    save.write_text(NO_PATH_LEFT)
+    upload(page, save)
+    expect(page.locator(".dots .overlay")).to_be_visible()
+    assert state(page)["state"]["stuck"]
+
+
 def new_game_dialog(page: Page) -> None:
     open_game(page, "dots")
     page.click("#new")
@@ -179,6 +205,63 @@ SCENES: dict[str, Callable[[Page], None]] = {
 def test_no_serious_or_critical_axe_violation(sized_page: Page, scene: str) -> None:
     SCENES[scene](sized_page)
     assert blocking_violations(sized_page) == []
+
+
+def test_no_serious_or_critical_axe_violation_with_no_dots_path_left(
+    sized_page: Page, tmp_path: Path
+) -> None:
+    dots_no_path_left(sized_page, tmp_path)
+    assert blocking_violations(sized_page) == []
+
+
+OVERLAID: dict[str, Callable[[Page], None]] = {
+    "2048 lost": twenty48_lost,
+    "Forty Thieves no move left": thieves_stuck,
+    "Dots won": dots_won,
+}
+
+
+@pytest.mark.parametrize("scene", [*OVERLAID, "Dots no path left"])
+def test_an_overlay_leaves_the_game_heading_heard(
+    page: Page, scene: str, tmp_path: Path
+) -> None:
+    """What an overlay makes inert is around the game's h1, not over it
+    (axe's page-has-heading-one: the page had no h1 while one was up)."""
+    if scene in OVERLAID:
+        OVERLAID[scene](page)
+    else:
+        dots_no_path_left(page, tmp_path)
+    assert page.locator("main h1").evaluate("h => h.closest('[inert]') === null")
+    only = {"runOnly": {"type": "rule", "values": ["page-has-heading-one"]}}
+    assert Axe().run(page, options=only).response["violations"] == []
+
+
+REFLOWED = {"320px": ((320, 640), 1), "200% zoom of 1280x800": ((640, 400), 2)}
+"""A narrow window, and a 1280x800 one at 200% zoom: its CSS pixels halve
+and each is drawn with two device pixels a side."""
+IN_PROGRESS = {
+    "2048": twenty48_in_progress,
+    "Forty Thieves": thieves_picked_and_refused,
+    "Dots": dots_path_in_progress,
+}
+
+
+@pytest.mark.parametrize("size", list(REFLOWED))
+@pytest.mark.parametrize("game", list(IN_PROGRESS))
+def test_no_serious_or_critical_axe_violation_reflowed(
+    browser: Any, server: str, game: str, size: str
+) -> None:
+    (width, height), scale = REFLOWED[size]
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, device_scale_factor=scale
+    )
+    try:
+        reflowed: Any = context.new_page()
+        reflowed.base = server
+        IN_PROGRESS[game](reflowed)
+        assert blocking_violations(reflowed) == []
+    finally:
+        context.close()
 
 
 # ------------------------------------------------------------ on a phone

@@ -59,8 +59,18 @@ def free_port() -> int:
         return port
 
 
-def wait_for_port(port: int, process: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 20
+STARTUP_SECONDS = 60.0
+"""How long a test server may take to listen: generous, since a loaded CI
+machine (two cores, other jobs) has taken more than 20 s to start one."""
+
+
+def wait_for_port(
+    port: int, process: subprocess.Popen[bytes], seconds: float = STARTUP_SECONDS
+) -> None:
+    """Return once ``process`` listens on ``port``; a server that does not
+    within ``seconds`` is killed (no test leaves one running) and the wait
+    fails with TimeoutError, one that exits fails with its stderr."""
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(process.stderr.read().decode() if process.stderr else "")
@@ -69,7 +79,9 @@ def wait_for_port(port: int, process: subprocess.Popen[bytes]) -> None:
             return
         except OSError:
             time.sleep(0.05)
-    raise TimeoutError(f"no server on port {port}")
+    process.kill()
+    process.wait()
+    raise TimeoutError(f"no server on port {port} after {seconds:g} s")
 
 
 @pytest.fixture(scope="module")

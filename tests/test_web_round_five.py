@@ -6,6 +6,7 @@ server and one browser for the module)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +64,12 @@ def test_a_dots_hint_is_drawn_ready_and_enter_plays_it(page: Page) -> None:
     before = open_game(page, "dots")["state"]
     page.locator("#board-dots [tabindex='0']").focus()
     after_answer(page, lambda: page.keyboard.press("H"))
-    expect(page.locator("#message")).to_contain_text("Hint:")
+    # It says how to play what it drew (a new user was not told).
+    expect(page.locator("#message")).to_have_text(
+        re.compile(
+            r"^Hint: join row \d column \d.*\. Enter plays it, Escape forgets it$"
+        )
+    )
     drawn = page.locator("#board-dots .in-path")
     expect(drawn.first).to_be_visible()
     hinted = drawn.count()

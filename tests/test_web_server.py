@@ -21,18 +21,39 @@ from playmanager.web.cli import page_url
 from tests.test_web_browser import free_port, wait_for_port
 
 ROOT = Path(__file__).resolve().parent.parent
+ANSWER_SECONDS = 30.0
+"""A request's wait: a loaded CI machine (two cores, other jobs) has made a
+restarted server's first answers wait past httpx's 5 s."""
 WEB_STACK = ("fastapi", "starlette", "uvicorn", "pydantic", "anyio", "playmanager.web")
+
+
+STARTED: list[subprocess.Popen[bytes]] = []
+"""The servers this test started, for :func:`no_server_left`."""
+
+
+@pytest.fixture(autouse=True)
+def no_server_left() -> Iterator[None]:
+    """A test that fails midway leaves no server running (a failed request
+    skipped its test's own terminate, and the server outlived the run)."""
+    yield
+    while STARTED:
+        process = STARTED.pop()
+        if process.poll() is None:
+            process.kill()
+        process.wait()
 
 
 def start(folder: Path, *arguments: str) -> subprocess.Popen[bytes]:
     env = {**os.environ, "XDG_DATA_HOME": str(folder / "data")}
-    return subprocess.Popen(
+    process = subprocess.Popen(
         [sys.executable, "-m", "playmanager", "--web", "--no-browser", *arguments],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
+    STARTED.append(process)
+    return process
 
 
 def run(folder: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
@@ -115,6 +136,22 @@ def test_a_server_open_to_the_network_says_so_loudly(tmp_path: Path) -> None:
     assert "Every computer that can reach this one can play here" in warning
 
 
+def test_a_server_that_never_listens_is_killed_when_the_wait_runs_out() -> None:
+    """A start-up wait that runs out leaves no server process behind."""
+    silent = subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(60)"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        with pytest.raises(TimeoutError, match="no server on port"):
+            wait_for_port(free_port(), silent, seconds=0.3)
+        assert silent.poll() is not None, "the process still runs"
+    finally:
+        silent.kill()
+        silent.wait()
+
+
 def test_without_the_web_extra_it_says_how_to_install_it(tmp_path: Path) -> None:
     code = (
         "import sys; sys.modules['fastapi'] = None\n"
@@ -141,7 +178,7 @@ def test_a_killed_server_loses_no_acknowledged_move(tmp_path: Path) -> None:
     base = f"http://127.0.0.1:{port}"
     process = start(tmp_path, "--port", str(port))
     wait_for_port(port, process)
-    with httpx.Client(base_url=base) as client:
+    with httpx.Client(base_url=base, timeout=ANSWER_SECONDS) as client:
         games = [
             client.post("/api/games", json={"game": game, "seed": 5}).json()["id"]
             for game in ("2048", "forty-thieves", "dots")
@@ -174,7 +211,9 @@ def test_sigterm_closes_the_store_as_ctrl_c_does(
     process = start(tmp_path, "--port", str(port))
     wait_for_port(port, process)
     wal = tmp_path / "data" / "gamestate2048" / "web.sqlite3-wal"
-    with httpx.Client(base_url=f"http://127.0.0.1:{port}") as client:
+    with httpx.Client(
+        base_url=f"http://127.0.0.1:{port}", timeout=ANSWER_SECONDS
+    ) as client:
         game = client.post("/api/games", json={"game": "2048", "seed": 5}).json()
         last = game
         for direction in ["left", "up", "right", "down"] * 5:

@@ -157,6 +157,22 @@ function focusOverlay(overlay) {
 // regions, the dialogs.
 const STAYS_USABLE = "header.top, #saves, .ft-bar, #message, #announce, dialog, script";
 
+// The game's heading stays heard under an overlay (the page keeps its
+// h1, a screen reader's heading keys still find the game): a part that
+// holds it is made inert around it, not whole. A heading takes no Tab
+// stop and no click.
+function inertAround(node) {
+  if (node.matches("h1")) return;
+  if (!node.querySelector("h1")) {
+    node.inert = true;
+    shell.inerted.push([node]);
+    return;
+  }
+  for (const child of node.children) {
+    if (!child.inert && !child.matches(STAYS_USABLE)) inertAround(child);
+  }
+}
+
 function syncOverlay() {
   for (const [node, tabindex] of shell.inerted) {
     node.inert = false;
@@ -169,8 +185,7 @@ function syncOverlay() {
     for (let node = overlay; node && node !== document.body; node = node.parentElement) {
       for (const sibling of node.parentElement.children) {
         if (sibling === node || sibling.inert || sibling.matches(STAYS_USABLE)) continue;
-        sibling.inert = true;
-        shell.inerted.push([sibling]);
+        inertAround(sibling);
       }
       // An ancestor in the Tab order (the 2048 board) leaves it meanwhile.
       const parent = node.parentElement;
@@ -271,8 +286,9 @@ function hint() {
     message("Thinking…");
     const answer = await call("POST", `/api/games/${shell.out.id}/hint`);
     if (answer) {
-      message(`Hint: ${answer.words}`);
-      if (answer.hint) shell.view.showHint(answer.hint);
+      // A game that draws the hint ready to play says how to play it.
+      const how = answer.hint ? shell.view.showHint(answer.hint) : "";
+      message(how ? `Hint: ${answer.words}. ${how}` : `Hint: ${answer.words}`);
     }
   });
 }

@@ -322,11 +322,12 @@ export class Dots {
   // The hinted path is drawn as the player's own, ready to play: Enter
   // plays it, Escape forgets it, Space goes on from it.
   showHint(intent) {
-    if (!this.out || this.out.finished) return;
+    if (!this.out || this.out.finished) return "";
     const path = intent.path.map(([r, c]) => [r, c]);
     this.path = path;
     // A loop ends next to its start (the server closes it; so does the line).
     this.closed = this.out.state.squares && path.length >= 4 && neighbours(path[0], path[path.length - 1]);
     this.draw();
+    return "Enter plays it, Escape forgets it";
   }
 }
