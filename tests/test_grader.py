@@ -80,6 +80,7 @@ from gamestate.conformance.support import (
     shape_of,
     text_difference,
 )
+from gamestate.conformance.targets import is_single_target
 from gamestate.direction import Direction
 from tests.conformance.mutants.writeup_style import GameState as WriteupGameState
 from tests.test_conformance_meta import EXPECTED_FAILURES, MUTANTS, ROOT
@@ -187,7 +188,7 @@ def test_a_target_that_cannot_load_scores_zero_with_the_reason(
     report = json.loads(capsys.readouterr().out)
     assert report["score"] == 0
     assert report["problem"] == (
-        "--impl no_such_module:GameState: cannot import no_such_module: "
+        "cannot import no_such_module: "
         "ModuleNotFoundError: No module named 'no_such_module'"
     )
     assert set(verdicts(report).values()) == {"ERROR"}
@@ -542,6 +543,35 @@ def test_gradescope_grades_the_one_submission_in_a_nested_folder(tmp_path: Path)
     assert check_gradescope(graded) == []
     assert graded["score"] == 30.0  # merge_twice: R24 and E2
     assert "Score: 30/32 requirements met" in (tmp_path / "table.txt").read_text()
+
+
+def test_a_folder_with_game_state_java_and_a_stray_copy_is_one_student(tmp_path: Path) -> None:
+    """Java names a file after its class: a folder holding GameState.java is
+    one student's, though "GameState copy.java" declares GameState too (it
+    was a class of two students, with a CSV written, before); two files of
+    other names declaring GameState are two students' files."""
+    declaring = "public class GameState {}\n"
+    (tmp_path / "GameState.java").write_text(declaring)
+    (tmp_path / "GameState copy.java").write_text(declaring)
+    assert is_single_target(str(tmp_path))
+    assert javac.submission_notes(tmp_path) == [
+        "graded GameState.java; also declaring class GameState, not graded: GameState copy.java"
+    ]
+    (tmp_path / "GameState.java").rename(tmp_path / "alice.java")
+    assert not is_single_target(str(tmp_path))
+
+
+def test_a_changed_config_is_named_constant_by_constant(tmp_path: Path) -> None:
+    """Only constants whose values differ are named; comments, layout and a
+    package line are not differences."""
+    (tmp_path / "GameState.java").write_text("public class GameState {}\n")
+    starter = javac.starter_source("Config.java")
+    (tmp_path / "Config.java").write_text("package pa4;\n// mine\n" + starter.replace("    ", "\t"))
+    assert javac.submission_notes(tmp_path) == []
+    changed = starter.replace("RANDOM_SEED = 118", "RANDOM_SEED = /* try */ 7")
+    (tmp_path / "Config.java").write_text(changed)
+    [note] = javac.submission_notes(tmp_path)
+    assert note.endswith("not yours: RANDOM_SEED 7 (the starter's 118)")
 
 
 def test_gradescope_with_nothing_to_grade_scores_zero(tmp_path: Path) -> None:

@@ -62,6 +62,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         shutil.copyfile(STARTER / starter, correct / starter)
     for name in [*MUTANTS, *ABUSES]:
         write(name, folder / name)
+    own_config(folder / "own_config")
     # A file of its own, not named GameState.java, as in a folder of files.
     (folder / "does_not_compile" / "GameState.java").rename(folder / "typo.java")
     (folder / "does_not_compile").rmdir()
@@ -74,6 +75,29 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         "csv": {row["student"]: row for row in csv.DictReader(output.open())},
         "reports": {entry["student"]: entry["report"] for entry in entries},
     }
+
+
+def own_config(folder: Path) -> None:
+    """A correct student who changed Config.java to test (as the writeup
+    invites) and left a stray copy of GameState.java beside the real one."""
+    folder.mkdir()
+    shutil.copyfile(CORRECT, folder / "GameState.java")
+    (folder / "GameState copy.java").write_text("public class GameState { broken", encoding="utf-8")
+    config = (STARTER / "Config.java").read_text(encoding="utf-8")
+    (folder / "Config.java").write_text(config.replace("TWO_PROB = 70;", "TWO_PROB = 50;"), encoding="utf-8")
+
+
+def test_the_starters_own_config_is_graded_and_a_stray_copy_is_named(graded: dict[str, Any]) -> None:
+    """The writeup: "We will use our own copy when grading" (Config.java);
+    a student's TWO_PROB 50 cost R10 before. The folder is one student's,
+    though two of its files declare GameState: GameState.java is graded."""
+    report = graded["reports"]["own_config"]
+    assert report["score"] == 32, report
+    assert report["notes"] == [
+        "graded GameState.java; also declaring class GameState, not graded: GameState copy.java",
+        ("Config.java: graded with the starter's own copy, as the writeup says (\"We will use our "
+        "own copy when grading\"), not yours: TWO_PROB 50 (the starter's 70)"),
+    ]
 
 
 def grader_errors(entries: list[dict[str, Any]]) -> str:
@@ -166,7 +190,7 @@ def test_a_method_that_hangs_or_recurses_forever_costs_it_once(
 
 def test_the_batch_csv_has_a_row_per_student(graded: dict[str, Any]) -> None:
     rows = graded["csv"]
-    assert set(rows) == {"correct", "typo", *MUTANTS, *(set(ABUSES) - {"does_not_compile"})}
+    assert set(rows) == {"correct", "own_config", "typo", *MUTANTS, *(set(ABUSES) - {"does_not_compile"})}
     assert rows["correct"][SCORE_COLUMN] == "32"
     assert rows["merge_twice"][SCORE_COLUMN] == "30"  # R24 and E2
     assert rows["merge_twice"]["R24"] == "FAIL"

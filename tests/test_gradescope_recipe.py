@@ -155,3 +155,20 @@ def test_an_image_whose_python_cannot_grade_fails_loudly(pa4: Path, tmp_path: Pa
     assert results["output"].startswith("The autograder is broken, this is NOT a grade: ")
     assert "No module named" in results["output"]
     assert "the autograder is broken" in done.stderr
+
+
+def test_a_submission_without_game_state_is_scored_zero_and_shown_to_the_student(
+    tmp_path: Path,
+) -> None:
+    """A student who uploaded the wrong file gets results.json (score 0 and
+    what was found instead) and run_autograder exits 0, so Gradescope
+    shows the student why rather than a failed run. A results.json left
+    from an earlier run is never read as this one's."""
+    root = autograder_tree(tmp_path, "gamestate")
+    (root / "submission/README.md").write_text("my game\n", encoding="utf-8")
+    (root / "results").mkdir()
+    (root / "results/results.json").write_text('{"score": 32.0}', encoding="utf-8")
+    results = run_autograder(root)
+    assert results["score"] == 0
+    assert "no class GameState in" in str(results["output"])
+    assert "found README.md" in str(results["output"])

@@ -67,7 +67,7 @@ def parser() -> argparse.ArgumentParser:
         help="how to print one submission's results (default: table)",
     )
     parse.add_argument("-o", "--output", type=Path, help="write there instead of stdout "
-                       "(a folder of submissions: the CSV, default GRADES.csv)")
+                       "(a folder of submissions: the CSV, default FOLDER-grades.csv)")
     parse.add_argument(
         "--gradescope", nargs="?", const=GRADESCOPE_RESULTS, metavar="PATH",
         help=f"also write Gradescope's results.json (default {GRADESCOPE_RESULTS})",

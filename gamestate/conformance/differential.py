@@ -354,7 +354,12 @@ def r17(o: Observed) -> Verdict:
 
 
 def r18(o: Observed) -> Verdict:
+    """canSlideDown agrees with slideDown, judged where the class's own
+    slideDown is right: a slide that leaves a tile in place is R21-R24's,
+    not canSlideDown's for foreseeing that it moves."""
     if _raised(o.slid, o.can) or o.can not in (True, False):
+        return None
+    if o.slid != reference.slide_down(o.board).board:
         return None
     changes = o.slid != o.board
     if o.can != changes:

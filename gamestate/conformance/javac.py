@@ -114,6 +114,41 @@ def student_sources(target: Path) -> tuple[Path, list[Path]]:
     return main, [path for path in sources if path != main]
 
 
+def starter_source(name: str) -> str:
+    """The starter's own ``name`` (Config.java or Direction.java)."""
+    return (resources.files("gamestate.conformance") / "java" / name).read_text("utf-8")
+
+
+def submission_notes(target: Path) -> list[str]:
+    """What a student should know about how their folder was read: which
+    of several files declaring GameState was graded, and which constants
+    of their Config.java the starter's own copy replaced."""
+    if not target.is_dir():
+        return []
+    notes = []
+    main, others = student_sources(target)
+    also = [path.name for path in others if declares_game_state(path)]
+    if also:
+        notes.append(f"graded {main.name}; also declaring class GameState, not graded: {', '.join(also)}")
+    config = next((path for path in others if path.name == "Config.java"), None)
+    if config is not None:
+        theirs = constants(config.read_text("utf-8", errors="replace"))
+        ours = constants(starter_source("Config.java"))
+        changed = [f"{name} {theirs[name]} (the starter's {ours[name]})" for name in ours if theirs.get(name, ours[name]) != ours[name]]
+        if changed:
+            notes.append(
+                f"Config.java: graded with the starter's own copy, as the writeup says (\"We will use "
+                f"our own copy when grading\"), not yours: {', '.join(changed)}"
+            )
+    return notes
+
+
+def constants(source: str) -> dict[str, str]:
+    """The ``static final`` constants of a Java source: name -> value text."""
+    found = re.findall(r"\bstatic\s+final\s+[\w.]+\s+(\w+)\s*=\s*([^;]+);", strip_comments(source))
+    return {name: " ".join(value.split()) for name, value in found}
+
+
 def declares_game_state(path: Path) -> bool:
     text = path.read_text(encoding="utf-8", errors="replace")
     return re.search(r"\bclass\s+GameState\b", strip_comments(text)) is not None
@@ -232,10 +267,9 @@ def compile_target(target: Path, scratch: Path, tools: JavaTools) -> Path:
         if not other.name.startswith(HARNESS_PREFIX):
             text = without_package(other.read_text(encoding="utf-8", errors="replace"))
             (source_dir / other.name).write_text(text, encoding="utf-8")
+    for name in STARTER_FILES:  # the writeup: "We will use our own copy when grading"
+        (source_dir / name).write_text(starter_source(name), "utf-8")
     java_data = resources.files("gamestate.conformance") / "java"
-    for name in STARTER_FILES:
-        if not (source_dir / name).exists():
-            (source_dir / name).write_text((java_data / name).read_text("utf-8"), "utf-8")
     (harness_dir / f"{HARNESS}.java").write_text(
         (java_data / f"{HARNESS}.java").read_text("utf-8"), "utf-8"
     )

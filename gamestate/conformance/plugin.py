@@ -211,6 +211,10 @@ def pytest_runtest_makereport(
     if not report.failed or excinfo is None or isinstance(excinfo.value, AssertionError):
         return
     report.user_properties.append(("error", _kind_of(excinfo.value)))
+    if isinstance(excinfo.value, AttributeError) and excinfo.value.name in WRITEUP_METHODS:
+        # Python's words for it ("'GameState' object has no attribute ...")
+        # are not the student's: Java's classes are graded through a proxy.
+        report.user_properties.append(("missing", excinfo.value.name))
 
 
 def _kind_of(error: BaseException) -> str:
@@ -281,6 +285,8 @@ def _status_and_message(report: Any, properties: dict[str, object]) -> tuple[str
             return NOT_APPLICABLE_STATUS, reason.removeprefix(NOT_APPLICABLE)
         return SKIPPED, "skipped"
     kind = properties.get("error")
+    if "missing" in properties:
+        return ERROR, f"GameState has no method {properties['missing']}()"
     if kind == "grader":
         return GRADER_ERROR, f"{GRADER_ERROR_NOTE}: {_first_line(report)}"
     return (ERROR if kind else FAILED), _first_line(report)

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from gamestate.conformance.javac import is_java_target
+from gamestate.conformance.javac import LoadError, is_java_target, submission_notes
 from gamestate.conformance.report import ERROR, Outcome, Report
 
 SUITE: Final = Path(__file__).resolve().parent / "suite"
@@ -69,6 +69,9 @@ def grade(target: str, limits: Limits, direction: str | None = None) -> Report:
     with tempfile.TemporaryDirectory(prefix="conformance-") as scratch:
         report = _grade_in(Path(scratch), target, limits, direction)
     report.seconds = time.monotonic() - started
+    if is_java_target(target):
+        with contextlib.suppress(LoadError):  # no GameState: the report says so
+            report.notes = (*report.notes, *submission_notes(Path(target)))
     return report
 
 
@@ -81,7 +84,9 @@ def _grade_in(scratch: Path, target: str, limits: Limits, direction: str | None)
         unloadable = [event for event in events if event["event"] == "unloadable"]
         if unloadable:
             last = unloadable[-1]
-            return Report(target, problem=last["message"], graders=last.get("graders", False))
+            # The suite's option means nothing to a student reading the report.
+            problem = last["message"].removeprefix(f"--impl {target}: ")
+            return Report(target, problem=problem, graders=last.get("graders", False))
         if status in (0, 1, 5) and any(event["event"] == "session" for event in events):
             return _report(target, events)
         running = _running_test(events)

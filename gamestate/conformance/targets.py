@@ -3,7 +3,7 @@
 One rule for every mode and format. A path holding a GameState class is
 one submission: ``module:Class``, a ``.py`` or ``.java`` file (any name: a
 batch folder may hold ``alice.java``), or a folder with such a file at its
-top (exactly one: several are students' files). A folder is a batch (each subfolder and .py or .java file one
+top (exactly one, or one named GameState.java: several others are students' files). A folder is a batch (each subfolder and .py or .java file one
 student's) when ``--batch`` says so or when every entry looks like a
 submission. Anything else is not graded: one line names what was found
 (:func:`no_game_state`, :func:`not_game_state`).
@@ -147,7 +147,11 @@ def is_single_target(spec: str) -> bool:
     if path.is_file():
         return True
     subfolders = [entry for entry in path.iterdir() if entry.is_dir()]
-    return len(game_state_sources(path)) == 1 and not any(
+    sources = game_state_sources(path)
+    # Java names a file after its public class: GameState.java is one
+    # student's, whatever copies lie beside it ("GameState copy.java").
+    named = [source for source in sources if source.name.lower() == "gamestate.java"]
+    return (len(sources) == 1 or len(named) == 1) and not any(
         game_state_sources(folder) for folder in subfolders
     )
 

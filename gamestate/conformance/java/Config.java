@@ -1,6 +1,7 @@
 /**
- * The starter's Config (PA4): the game's constants. Supplied by the
- * conformance grader when a submission lacks it.
+ * The starter's Config (PA4): the game's constants. The conformance
+ * grader always compiles with this copy, as the writeup says ("We will use
+ * our own copy when grading"), whatever Config.java a submission holds.
  */
 public class Config {
     public static final int RANDOM_SEED = 118;

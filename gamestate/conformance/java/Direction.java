@@ -1,7 +1,8 @@
 /**
  * The starter's Direction (PA4): the four moves, each with the number of
  * counter-clockwise quarter turns after which sliding down performs it.
- * Supplied by the conformance grader when a submission lacks it.
+ * The conformance grader always compiles with this copy (the writeup:
+ * "We will use our own copy when grading").
  */
 public enum Direction {
     DOWN(0), LEFT(1), UP(2), RIGHT(3);

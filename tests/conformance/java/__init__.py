@@ -115,6 +115,11 @@ MUTANTS: Final[dict[str, Replacements]] = {
         ("over = false;", "return false;  // BUG: the board stays rotated"),
     ),
     "can_slide_down_reversed": ((_method("canSlideDown"), REVERSED_CAN_SLIDE),),
+    "left_right_swapped": (
+        ("int turns = dir.getRotationCount();",
+         ("int turns = dir.getRotationCount() % 2 == 1  // BUG: LEFT and RIGHT swapped\n"
+         "            ? 4 - dir.getRotationCount() : dir.getRotationCount();")),
+    ),
     "rotate_clockwise": (
         ("rotateCounterClockwise();", "turn();"),
         ("    protected void rotateCounterClockwise() {", CLOCKWISE),
