@@ -12,8 +12,8 @@ sample (the game's own hint is bounded by time as well; nodes alone keep
 the run the same on every machine). It prints, per deal, the moves
 played and why it stopped, and at the end how many deals repeated a
 position (the target: none) and the most moves one took, against the
-bound tests/test_forty_thieves_autoplay_progress.py derives from
-AUTOPLAY_PATIENCE. ``--max-seconds`` (or Ctrl-C) ends the run early and
+bound derived from PROGRESS_DEPTH (no run of more than PROGRESS_DEPTH - 1
+moves without progress). ``--max-seconds`` (or Ctrl-C) ends the run early and
 reports the deals done. The load average is printed at both ends.
 """
 
