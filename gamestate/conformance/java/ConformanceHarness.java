@@ -36,10 +36,10 @@ import java.util.concurrent.TimeoutException;
  * own, so that a request merely slowed by a busy machine, or by the JIT
  * and the collector on other threads, is not cut off), and is cut off by
  * a wall-clock backstop when it waits (a request that sleeps uses no CPU
- * time; see watch); past either the harness names the writeup method running and halts (a
- * looping thread cannot be stopped). While a request runs, the scripted
- * rollRNG and addTile of ConformanceGameState ask the Python side for
- * their answers ("Q" lines).
+ * time; see watch); past either the harness names the writeup method
+ * running and halts (a looping thread cannot be stopped). While a request
+ * runs, the scripted rollRNG and addTile of ConformanceGameState ask the
+ * Python side for their answers ("Q" lines).
  */
 public final class ConformanceHarness {
     private static BufferedReader in;
@@ -112,7 +112,8 @@ public final class ConformanceHarness {
             return thread;
         });
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        clocks = threads.isThreadCpuTimeSupported() && threads.isThreadCpuTimeEnabled() ? threads : null;
+        boolean measured = threads.isThreadCpuTimeSupported() && threads.isThreadCpuTimeEnabled();
+        clocks = measured ? threads : null;
         worker.submit(() -> null).get(); // the worker thread exists: its clock can be read
         reply("READY " + String.join(" ", declaredMethods()));
         String line;
@@ -166,7 +167,7 @@ public final class ConformanceHarness {
         }
     }
 
-    /** The CPU time the worker thread has used, in nanoseconds (the wall clock without a CPU clock). */
+    /** The worker thread's CPU time in nanoseconds (the wall clock where there is none). */
     private static long workerTime() {
         long time = clocks == null ? -1 : clocks.getThreadCpuTime(workerId);
         return time < 0 ? System.nanoTime() : time;
