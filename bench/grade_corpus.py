@@ -6,9 +6,11 @@ one at a time (so each time is one submission's, javac and the JVM
 included), and prints one row per submission: its style, the hand score,
 the graded score, whether every run gave the same report, the median
 seconds, and the requirements where the grader and the hand verdict
-differ. The load average at the start and the end is printed too (the
-machine is shared). ``--markdown`` prints the table for the corpus README;
-``--jobs 2`` grades two submissions at a time (quicker, but then each
+differ; then, for a submission whose runs differed, what differed from
+run 1 (tests/conformance/pa4_corpus.run_differences, the rule the corpus
+test uses). The load average at the start and the end is printed too
+(the machine is shared), and on stderr the load as each submission
+ends. ``--markdown`` prints the table for the corpus README; ``--jobs 2`` grades two submissions at a time (quicker, but then each
 time includes the other's load).
 
     python bench/grade_corpus.py [--runs 5] [--jobs 1] [--only NAME] [--markdown]
@@ -37,6 +39,7 @@ from tests.conformance.pa4_corpus import (
     grade_json,
     hand_points_lost,
     points_lost,
+    run_differences,
 )
 
 
@@ -55,6 +58,10 @@ def timed_runs(folder: Path, runs: int) -> tuple[list[dict[str, Any]], list[floa
 
 def graded_row(name: str, scratch: Path, runs: int) -> dict[str, Any]:
     reports, seconds = timed_runs(copy_out(name, scratch), runs)
+    # On stderr as each submission ends: a long run's log shows its progress
+    # and the load it ran under.
+    print(f"{time.strftime('%H:%M:%S')} {name}: {sum(seconds):.0f} s for {runs} runs; "
+          f"load average {load()}", file=sys.stderr, flush=True)
     return row(name, reports, seconds)
 
 
@@ -67,6 +74,11 @@ def row(name: str, reports: list[dict[str, Any]], seconds: list[float]) -> dict[
         "graded": f"{first['score']}/{first['max_score']}",
         "score_agrees": points_lost(first) == hand_points_lost(name),
         "identical": all(report == first for report in reports),
+        "run_differences": [
+            f"run {number}: {line}"
+            for number, other in enumerate(reports[1:], 2)
+            for line in run_differences(first, other)
+        ],
         "runs": len(reports),
         "seconds": statistics.median(seconds),
         "disagreements": disagreements(name, first),
@@ -81,7 +93,7 @@ def print_plain(rows: list[dict[str, Any]]) -> None:
             f"{entry['graded']:>5}  {entry['runs']} runs identical {same:<3} "
             f"{entry['seconds']:5.1f} s"
         )
-        for line in entry["disagreements"]:
+        for line in entry["disagreements"] + entry["run_differences"]:
             print(f"    {line[:300]}")
 
 
@@ -95,6 +107,17 @@ def print_markdown(rows: list[dict[str, Any]]) -> None:
             f"| {entry['name']} | {entry['expected']} | {entry['graded']} | {same} | "
             f"{entry['seconds']:.1f} | {differs} |"
         )
+    print_run_differences(rows)
+
+
+def print_run_differences(rows: list[dict[str, Any]]) -> None:
+    """Below the table: for each submission whose runs differed, what
+    differed from run 1 (a verdict, a message, the score)."""
+    for entry in rows:
+        if entry["run_differences"]:
+            print(f"\n{entry['name']}: the runs differ from run 1 in")
+            for line in entry["run_differences"]:
+                print(f"- {line[:300]}")
 
 
 def main() -> None:

@@ -8,7 +8,7 @@ class with the GameState API whose instances live in one JVM running
 
     N rows cols            -> V i <id>              new game
     C id method arg...     -> V <value> | E <error> | O <method> <error> | A
-                              | P <method> | T <method>
+                              | P <method> | T <method> | L <method>
     S id rollRNG|addTile 0|1  -> V v                script on or off
     S id rollRNG seed N       -> V v                rollRNG from new Random(N)
     W handle row set|new v,v  -> V v                a test wrote to a board
@@ -20,7 +20,10 @@ number of rows, and the handle names the array for ``W`` (see _Boards).
 While a request runs the JVM may ask ``Q id method arg`` (a scripted
 rollRNG or addTile); the answer is ``R <int>``, or ``X`` when the script
 failed (its exception is raised here once the request returns ``A``).
-``T`` is a time-out (the JVM halts after it), ``P`` a call of a method
+``T`` is a time-out: the request used its time limit of CPU time (its
+worker thread's, so a busy machine does not cut it short); ``L`` one
+that outlived the wall-clock backstop, waiting (limits.py); the JVM halts
+after either. ``P`` a call of a method
 that timed out or overflowed the stack before, ``E`` an exception or
 error thrown (OutOfMemoryError included: the JVM goes on), ``O`` a
 StackOverflowError and the writeup method that recursed: that method is
@@ -55,7 +58,12 @@ from gamestate.conformance.limits import (
     TargetError,
     TargetRaisedError,
     TimeLimitError,
+    cpu_timeout_text,
+    outside_patience,
     seconds_text,
+    waiting_cpu,
+    wall_backstop,
+    wall_timeout_text,
 )
 from gamestate.conformance.pipes import PipeLines
 
@@ -64,7 +72,8 @@ START_SECONDS: Final = 30
 # few enough that neither pipe fills while the other side waits.
 PIPELINE_CHUNK: Final = 64
 CHUNKS_AHEAD: Final = 2
-# Beyond the JVM's own limit, how long to wait before deciding it is stuck.
+# Beyond limits.outside_patience, how long to wait for a reply before
+# deciding the JVM is stuck.
 GRACE_SECONDS: Final = 10
 
 
@@ -132,6 +141,8 @@ class JavaProcess:
         self.tools = tools
         self.classes = classes
         self.time_limit = time_limit
+        self.backstop = wall_backstop(time_limit)
+        self.patience = outside_patience(time_limit) + GRACE_SECONDS
         self.memory_mb = memory_mb
         self.process: subprocess.Popen[bytes] | None = None
         self.lines: PipeLines | None = None
@@ -145,10 +156,13 @@ class JavaProcess:
         self.boards = _Boards()
 
     def start(self) -> None:
-        millis = max(1, round(self.time_limit * 1000))
+        limits = [
+            max(1, round(seconds * 1000))
+            for seconds in (self.time_limit, self.backstop, waiting_cpu(self.time_limit))
+        ]
         command = [self.tools.java, f"-Xmx{self.memory_mb}m", "-XX:+UseSerialGC"]
         command += ["-XX:TieredStopAtLevel=1", "-Xshare:auto", "-cp", str(self.classes)]
-        command += [HARNESS, str(millis), *self.spent]
+        command += [HARNESS, *map(str, limits), *self.spent]
         self.errors.seek(0)
         self.errors.truncate()
         self.process = subprocess.Popen(
@@ -193,10 +207,10 @@ class JavaProcess:
             send(number)
         for number, start in enumerate(starts):
             for method in methods[start : start + PIPELINE_CHUNK]:
-                reply = self._read(self.time_limit + GRACE_SECONDS, method)
+                reply = self._read(self.patience, method)
                 if reply.startswith("Q "):  # a script after all: no answer
                     self._send("X", method)
-                    reply = self._read(self.time_limit + GRACE_SECONDS, method)
+                    reply = self._read(self.patience, method)
                 if reply == "A":
                     replies.append(TargetRaisedError(f"{method} asked for a script"))
                     continue
@@ -212,7 +226,7 @@ class JavaProcess:
     def _exchange(self, line: str, method: str, query: Query | None) -> str:
         self._send(line, method)
         while True:
-            reply = self._read(self.time_limit + GRACE_SECONDS, method)
+            reply = self._read(self.patience, method)
             if not reply.startswith("Q ") or query is None:
                 return self._checked(reply)
             _, game, asked, argument = (reply.split(" ", 3) + [""])[:4]
@@ -232,8 +246,9 @@ class JavaProcess:
 
     def _checked(self, reply: str) -> str:
         kind, _, rest = reply.partition(" ")
-        if kind == "T":
-            timed_out = TimeLimitError(f"timed out after {seconds_text(self.time_limit)} in {rest}")
+        if kind in ("T", "L"):
+            said = cpu_timeout_text if kind == "T" else wall_timeout_text
+            timed_out = TimeLimitError(said(self.time_limit, rest))
             self.spent[rest] = timed_out
             self.stop()
             raise timed_out

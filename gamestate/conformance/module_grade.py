@@ -7,12 +7,13 @@ TARGET SECONDS [ID ...]``), which prints one JSON line per check on a
 stream of its own (whatever the submission prints goes nowhere). So that
 nothing a submission does stops the grader:
 
-- each check runs at most ``--time-limit`` seconds: a loop in the
-  submission is that check's ERROR, "timed out after 2 s in <check>",
-  and the child goes on with the next check;
-- a child that exits or crashes, or outlives its whole budget (the time
-  limit for each check left, plus 5 s) because the submission swallowed
-  the alarm, ends there: the check it was running is an ERROR saying what
+- each check uses at most ``--time-limit`` seconds of CPU time: a loop in
+  the submission is that check's ERROR, "timed out after 2 s of CPU time
+  in <check>", and the child goes on with the next check (a check that
+  waits, in sleep say, is cut off by the wall-clock backstop, limits.py);
+- a child that exits or crashes, or stays silent past twice a check's
+  backstop (plus a second) because the submission swallowed the limit's
+  signals, ends there: the check it was running is an ERROR saying what
   happened, and a new child runs the checks after it;
 - the child has the memory limit a Python GameState gets (runner.py) and
   no stdin.
@@ -37,7 +38,13 @@ from typing import Any, Final, TextIO
 from gamestate.conformance import adt_suite, mvc_suite
 from gamestate.conformance.adt_names import load_adt
 from gamestate.conformance.javac import LoadError
-from gamestate.conformance.limits import TargetError, raised_text, time_limit
+from gamestate.conformance.limits import (
+    TargetError,
+    outside_patience,
+    raised_text,
+    seconds_text,
+    time_limit,
+)
 from gamestate.conformance.mvc_modules import load_mvc
 from gamestate.conformance.pipes import PipeLines
 from gamestate.conformance.report import (
@@ -63,19 +70,19 @@ from gamestate.conformance.runner import (
 LOADING: Final = "loading"
 UNLOADABLE: Final = "unloadable"
 LOADED: Final = "loaded"
-# Python's start and the grader's imports; also the longest a target's
-# import may take beyond one time limit.
-START_SECONDS: Final = 5.0
-# The child's own limit on the import: short of the parent's patience, so
-# that a game looping at import is cut by the child, which keeps the
-# functions defined so far (adt_names.py), not killed with them.
-IMPORT_SECONDS: Final = START_SECONDS - 2.0
+# The CPU time a target's import may take beyond one time limit. The
+# child's own limit on the import, with its backstop, is short of the
+# parent's patience, so that a game looping at import is cut by the child,
+# which keeps the functions defined so far (adt_names.py), not killed
+# with them.
+IMPORT_SECONDS: Final = 3.0
 # How long Python and the grader's imports may take before the child says
 # it begins to load the target.
 HARNESS_SECONDS: Final = 60.0
 GRACE_SECONDS: Final = 1.0
-"""How long past a check's time limit a silent child is given before it is
-killed (its own alarm ends a check at the limit; this is the last resort)."""
+"""How long past twice a check's wall-clock backstop a silent child is
+given before it is killed (its own timers end a check; this is the last
+resort)."""
 
 
 @dataclass(frozen=True)
@@ -139,9 +146,10 @@ def grade_module(spec_name: str, target: str, limits: Limits) -> Report:
 def _run_child(spec_name: str, target: str, checks: list[str], limits: Limits) -> tuple[str, str]:
     """Run ``checks`` in a child: (what it printed, how it ended).
 
-    The child says a line as each check ends; one that stays silent past a
-    check's time limit (its alarm swallowed, say) is killed then, so such
-    a check costs one limit, however many checks are left.
+    The child says a line as each check ends; one that stays silent past
+    twice a check's wall-clock backstop (its timers' signals swallowed,
+    say) is killed then, so such a check costs that once, however many
+    checks are left.
     """
     command = [*python_module_command("gamestate.conformance.module_grade"), spec_name, target]
     command += [str(limits.time_limit), *checks]
@@ -163,13 +171,16 @@ def _run_child(spec_name: str, target: str, checks: list[str], limits: Limits) -
         while (line := lines.read(time.monotonic() + seconds)) is not None:
             said.append(line)
             # The first line says the target's import begins; then each check.
-            seconds = START_SECONDS + limits.time_limit if len(said) == 1 else limits.time_limit + GRACE_SECONDS
+            limit = limits.time_limit + (IMPORT_SECONDS if len(said) == 1 else 0)
+            seconds = outside_patience(limit) + GRACE_SECONDS
     except TimeoutError:
         child.kill()
         child.wait()
         if not said:
             return "", f"its process did not start within {HARNESS_SECONDS:g} s"
-        return "\n".join(said), f"ran past its {limits.time_limit:g} s time limit"
+        return "\n".join(said), (
+            f"ran past its time limit ({seconds_text(seconds)} on the wall clock)"
+        )
     finally:
         lines.close()
         child.stdout.close()

@@ -7,6 +7,8 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UnsupportedEncodingException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
@@ -30,10 +32,14 @@ import java.util.concurrent.TimeoutException;
  *
  * One request per line on stdin, one reply per line on stdout; the
  * student's own prints are thrown away. Each request runs on a worker
- * thread for at most the time limit; past it the harness names the writeup
- * method running and halts (a looping thread cannot be stopped). While a
- * request runs, the scripted rollRNG and addTile of ConformanceGameState
- * ask the Python side for their answers ("Q" lines).
+ * thread for at most the time limit of CPU time (the worker thread's
+ * own, so that a request merely slowed by a busy machine, or by the JIT
+ * and the collector on other threads, is not cut off), and is cut off by
+ * a wall-clock backstop when it waits (a request that sleeps uses no CPU
+ * time; see watch); past either the harness names the writeup method
+ * running and halts (a looping thread cannot be stopped). While a request
+ * runs, the scripted rollRNG and addTile of ConformanceGameState ask the
+ * Python side for their answers ("Q" lines).
  */
 public final class ConformanceHarness {
     private static BufferedReader in;
@@ -54,6 +60,15 @@ public final class ConformanceHarness {
         }
     };
     private static int results = 0;
+    /** The worker thread's CPU clock; null where the JVM has none (wall time then). */
+    private static ThreadMXBean clocks;
+    private static volatile long workerId = -1;
+    /** The limits, set by java.py from limits.py: CPU time, the backstop, waiting's CPU time. */
+    private static long limitNanos;
+    private static long backstopNanos;
+    private static long waitingNanos;
+    /** How often a request past its time on the wall is checked again, at least. */
+    private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
     private ConformanceHarness() {
     }
@@ -76,8 +91,10 @@ public final class ConformanceHarness {
     }
 
     public static void main(String[] args) throws Exception {
-        long limitMillis = Long.parseLong(args[0]);
-        for (int i = 1; i < args.length; i++) {
+        limitNanos = TimeUnit.MILLISECONDS.toNanos(Long.parseLong(args[0]));
+        backstopNanos = TimeUnit.MILLISECONDS.toNanos(Long.parseLong(args[1]));
+        waitingNanos = TimeUnit.MILLISECONDS.toNanos(Long.parseLong(args[2]));
+        for (int i = 3; i < args.length; i++) {
             spent.add(args[i]);
         }
         in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -91,22 +108,69 @@ public final class ConformanceHarness {
         ExecutorService worker = Executors.newSingleThreadExecutor(task -> {
             Thread thread = new Thread(task, "conformance-worker");
             thread.setDaemon(true);
+            workerId = thread.getId();
             return thread;
         });
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        boolean measured = threads.isThreadCpuTimeSupported() && threads.isThreadCpuTimeEnabled();
+        clocks = measured ? threads : null;
+        worker.submit(() -> null).get(); // the worker thread exists: its clock can be read
         reply("READY " + String.join(" ", declaredMethods()));
         String line;
         while ((line = in.readLine()) != null) {
             String request = line;
-            Future<String> answer = worker.submit(() -> execute(request));
-            try {
-                reply(answer.get(limitMillis, TimeUnit.MILLISECONDS));
-            } catch (TimeoutException late) {
+            String late = watch(worker, request);
+            if (late != null) {
                 String where = running.peekLast();
-                reply("T " + (where == null ? methodOf(request) : where));
+                reply(late + " " + (where == null ? methodOf(request) : where));
                 Runtime.getRuntime().halt(3);
             }
         }
         Runtime.getRuntime().halt(0);
+    }
+
+    /**
+     * Run the request on the worker and reply its answer, or return how it
+     * ran late: "T" once the worker used the time limit of CPU time, "L"
+     * once the wall-clock backstop passed while it used under waitingNanos
+     * of CPU time (waiting: one that used more is computing, however
+     * slowly on a busy machine, and the backstop starts again), as
+     * limits.py does for a Python class.
+     */
+    private static String watch(ExecutorService worker, String request) throws Exception {
+        long cpuAtStart = workerTime();
+        Future<String> answer = worker.submit(() -> execute(request));
+        long cpuAtBackstop = cpuAtStart;
+        long backstopStart = System.nanoTime();
+        long now = cpuAtStart; // read again only once a wait ran out: most requests end first
+        while (true) {
+            if (now - cpuAtStart >= limitNanos) {
+                return "T";
+            }
+            if (System.nanoTime() - backstopStart >= backstopNanos) {
+                if (now - cpuAtBackstop < waitingNanos) {
+                    return "L";
+                }
+                cpuAtBackstop = now;
+                backstopStart = System.nanoTime();
+            }
+            // The worker's CPU time grows no faster than the wall clock:
+            // it cannot reach the limit before this wait ends.
+            long wait = Math.min(limitNanos - (now - cpuAtStart),
+                backstopNanos - (System.nanoTime() - backstopStart));
+            try {
+                reply(answer.get(Math.max(POLL_NANOS, wait), TimeUnit.NANOSECONDS));
+                return null;
+            } catch (TimeoutException stillRunning) {
+                now = workerTime();
+            }
+        }
+    }
+
+    /** The worker thread's CPU time in nanoseconds (the wall clock where there is none). */
+    private static long workerTime() {
+        long time = clocks == null ? -1 : clocks.getThreadCpuTime(workerId);
+        return time < 0 ? System.nanoTime() : time;
     }
 
     private static PrintStream utf8(OutputStream stream) throws UnsupportedEncodingException {
