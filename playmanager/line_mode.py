@@ -31,7 +31,7 @@ from .messages import NEW_GAME_SUMMARY
 from .options import EXIT_INTERRUPTED, EXIT_OK
 from .screen.text_layout import fitted_text, message_lines, wrap_lines
 from .session import MoveRefusedError, Session, WouldOverwriteError
-from .storage import describe_os_error
+from .storage import describe_os_error, why_unwritable
 from .terminal import PLAIN, Terminal
 
 M = TypeVar("M")
@@ -276,6 +276,10 @@ class LineMode(ABC, Generic[M, I, E]):
         """Save (to ``path``, which becomes the target); a file this game did
         not load or write needs a yes. True when saved."""
         target = self.session.save_target if path is None else path
+        refused = why_unwritable(target)
+        if refused is not None:  # said before any question about replacing it
+            self.complain(messages.not_saved(target, refused))
+            return False
         overwrite = False
         if self.session.would_overwrite(target):
             holds = self.session.file_holds(target)

@@ -200,7 +200,7 @@ def test_a_failed_save_says_why_and_play_goes_on(tmp_path: Path) -> None:
     path = tmp_path / "missing" / "game.forty-thieves"  # refused at launch as FILE
     status, out, err = run([*GAME, "--seed", "6"], f"o {path}\nd\n")
     assert status == 0
-    assert err == f"playmanager: Not saved to {path}: No such file or directory\n"
+    assert err == f"playmanager: Not saved to {path}: the folder {path.parent} does not exist\n"
     assert "deck waste" in out.split("> ")[-2]  # the deal was still made
 
 

@@ -16,8 +16,11 @@ import pytest
 from playmanager import messages
 from playmanager.cli import main
 from playmanager.data_folder import data_folder
+from playmanager.forty_thieves.adapter import FortyThieves
+from playmanager.forty_thieves.tui.controller import Controller as FortyController
 from playmanager.screen.keys import QuitChoice
 from playmanager.screen.shell import ControllerApp, say
+from playmanager.session import Session
 from playmanager.storage import READ_ONLY
 from tests import screens
 
@@ -120,3 +123,43 @@ def test_the_last_line_keeps_a_path_longer_than_the_terminal_whole(
     )
     say(messages.kept_to_resume(path), 59)
     assert path in capsys.readouterr().err.splitlines()
+
+
+@pytest.mark.parametrize("game", ["forty-thieves", "dots"])
+def test_a_line_mode_save_names_why_it_cannot_be_made_before_asking_anything(
+    tmp_path: Path, game: str
+) -> None:
+    """A new user's try: the Dots line mode's ``o nowhere/x.dots`` printed
+    the system's "No such file or directory", and ``o`` on a read-only file
+    first asked "Replace it?" and only after y said it was read-only. Both
+    now say why in the launch's words, and ask nothing."""
+    path, held = read_only_save(tmp_path, game)
+    argv, keys = LINE_GAMES[game]
+    move = keys.split("\n")[0]
+    missing = tmp_path / "nowhere" / f"x.{path.suffix[1:]}"
+    typed = f"{move}\no\no {missing}\nq\nn\n"
+    out, err = io.StringIO(), io.StringIO()
+    main([*argv, str(path)], stdin=Typed(typed), stdout=out, stderr=err)
+    said = out.getvalue() + err.getvalue()
+    assert messages.not_saved(str(path), READ_ONLY) in said
+    assert f"the folder {missing.parent} does not exist" in said
+    assert "Replace" not in said
+    assert path.read_bytes() == held
+    assert not missing.parent.exists()
+
+
+def test_a_move_taken_back_in_a_read_only_save_is_kept_at_quit(tmp_path: Path) -> None:
+    """Found by the no-game-lost stateful test: a Forty Thieves save keeps
+    its history; loaded read-only, u took its move back, q asked "Keep this
+    game to resume?", y quit and kept nothing (undo was not play)."""
+    path, held = read_only_save(tmp_path, "forty-thieves")
+    adapter = FortyThieves()
+    model, seed, past = adapter.load_play(str(path))
+    session = Session(adapter, model, seed, str(path), loaded=True, past=past)
+    controller = FortyController(session, rescue_folder=str(tmp_path / "rescued"))
+    for key in "uqy":  # undo, quit, keep it
+        controller.press(key)
+    assert controller.finished
+    assert path.read_bytes() == held
+    (kept,) = rescued(tmp_path / "rescued")
+    assert "waste:\n" in (tmp_path / "rescued" / kept).read_text()  # the deal undone

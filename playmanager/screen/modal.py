@@ -491,6 +491,8 @@ class ModalController(ABC, Generic[M, I, E, A]):
         self.status = messages.undone(self.session.undo_depth)
         if back_to_a_game:
             self._back_to_the_game_before()
+        else:  # a move taken back (a loaded save's too) is play to keep at quit
+            self._moved_since_deal = True
         self.jumped()
         self.settle()
 
