@@ -165,26 +165,6 @@ def test_any_onward_move_keeps_progress_in_reach(
         assert moves_without_progress(positions) < PROGRESS_DEPTH
 
 
-@settings(max_examples=30, deadline=None)
-@given(deal=st.integers(0, 2**31 - 1), dealt=st.integers(0, 60))
-def test_while_the_deck_can_deal_a_move_that_is_not_progress_leads_to_a_card_home(
-    deal: int, dealt: int
-) -> None:
-    """A new user's try: the hint moved 3♠ from one 4♠ to the other and
-    back, a deal between, each move 'on a path' to the deal that needed no
-    move. While the deck can deal, every onward move that is not progress
-    starts a path to a card home."""
-    board = FortyThieves().new_model(deal)
-    for _ in range(dealt):
-        apply(board, DeckMove())
-    for move in onward_moves(board, frozenset(), 0):
-        if is_progress(move):
-            continue
-        after = board.copy()
-        apply(after, move)
-        assert progress_distance(after, PROGRESS_DEPTH - 1, homes_only=True) is not None, move
-
-
 class Interrupted(FortyThieves):
     """Forty Thieves whose third hint is cut short by Ctrl-C."""
 

@@ -173,15 +173,14 @@ def _table_key(board: BoardT) -> tuple[CardStackT, ...]:
     return (*(board.get_tab(n) for n in range(TABLEAU_PILES)), board.get_waste())
 
 
-def progress_distance(board: BoardT, limit: int, *, homes_only: bool = False) -> int | None:
+def progress_distance(board: BoardT, limit: int) -> int | None:
     """The fewest moves from ``board`` to progress, the last of them a
     progress move (1: one is valid now), when found within ``limit`` moves
-    and :data:`PATH_NODES` positions; else None. Breadth first. With
-    ``homes_only`` only a card home counts, not a deal."""
+    and :data:`PATH_NODES` positions; else None. Breadth first."""
     layer, visited, visits = [board], {_table_key(board)}, 0
     for distance in range(1, limit + 1):
         moves_of = [(position, legal_moves(position)) for position in layer]
-        if any(_counts(move, homes_only) for _, moves in moves_of for move in moves):
+        if any(is_progress(move) for _, moves in moves_of for move in moves):
             return distance
         layer = []
         for position, moves in moves_of if distance < limit else ():
@@ -198,39 +197,26 @@ def progress_distance(board: BoardT, limit: int, *, homes_only: bool = False) ->
     return None
 
 
-def _counts(move: Move, homes_only: bool) -> bool:
-    if homes_only:
-        return not isinstance(move, DeckMove) and move.c is CategoryT.Foundation
-    return is_progress(move)
-
-
 def onward_moves(
     board: BoardT, seen: frozenset[bytes], without_progress: int
 ) -> list[Move]:
     """The valid moves the hint may give on ``board``: none back to a
     position in ``seen`` (visible keys), and each progress or the first of
     a path to progress within reach (:data:`PROGRESS_DEPTH`), after
-    ``without_progress`` moves in a row made none (see there). While the
-    deck can deal, the deal needs no move before it: a move that is not
-    progress must then start a path to a card home (else the hint moved a
-    card from one of two twin parents to the other and back, a deal
-    between, each move 'on a path' to that deal)."""
+    ``without_progress`` moves in a row made none (see there)."""
     moves = [move for move in legal_moves(board) if leads_elsewhere(board, move, seen)]
     nearest = progress_distance(board, PROGRESS_DEPTH)
     if nearest is None:
         return []
     reach = max(nearest, PROGRESS_DEPTH - without_progress)
-    homes_only = any(isinstance(move, DeckMove) for move in moves)
-    return [
-        move for move in moves if is_progress(move) or _on_path(board, move, reach, homes_only)
-    ]
+    return [move for move in moves if is_progress(move) or _on_path(board, move, reach)]
 
 
-def _on_path(board: BoardT, move: Move, reach: int, homes_only: bool) -> bool:
+def _on_path(board: BoardT, move: Move, reach: int) -> bool:
     """Whether ``move`` starts a path to progress at most ``reach`` long."""
     after = board.copy()
     apply(after, move)
-    return reach > 1 and progress_distance(after, reach - 1, homes_only=homes_only) is not None
+    return reach > 1 and progress_distance(after, reach - 1) is not None
 
 
 @dataclass(frozen=True)
